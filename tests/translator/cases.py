@@ -1,0 +1,59 @@
+"""Golden cases: tests/translator/cases/<CODE>/<name>.cu with .hip, optional .diag, .args.
+
+- ``<name>.cu``: the input (``<name>.cuh`` for a header);
+- ``<name>.hip``: the expected output, byte for byte;
+- ``<name>.diag``: expected diagnostics, one per line ``LINE:COL CODE message``; when it
+  is absent, the case must produce no diagnostic with the folder's code;
+- ``<name>.args``: options as on the ``rocport translate`` command line (``--roc``).
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from translator.cli import build_parser, normalize_arguments, options_from
+from translator.options import Options
+
+CASES = Path(__file__).resolve().parent / "cases"
+INPUT_SUFFIXES = (".cu", ".cuh")
+
+
+@dataclass(frozen=True)
+class Case:
+    code: str
+    name: str
+    input: Path
+
+    @property
+    def id(self) -> str:
+        return f"{self.code}/{self.name}"
+
+    @property
+    def expected(self) -> Path:
+        return self.input.with_suffix(".hip")
+
+    @property
+    def diag(self) -> Path:
+        return self.input.with_suffix(".diag")
+
+    @property
+    def options(self) -> Options:
+        args_file = self.input.with_suffix(".args")
+        words = shlex.split(args_file.read_text()) if args_file.exists() else []
+        arguments, _ = normalize_arguments(["translate", str(self.input), *words])
+        return options_from(build_parser().parse_args(arguments))
+
+
+def all_cases() -> list[Case]:
+    cases = []
+    for folder in sorted(p for p in CASES.iterdir() if p.is_dir()):
+        for path in sorted(folder.iterdir()):
+            if path.suffix in INPUT_SUFFIXES:
+                cases.append(Case(folder.name, path.stem, path))
+    return cases
+
+
+def format_diagnostic(diagnostic) -> str:
+    return f"{diagnostic.line}:{diagnostic.column} {diagnostic.code} {diagnostic.message}"

@@ -1,0 +1,188 @@
+"""The ``rocport`` command (also ``python -m translator``).
+
+    rocport translate SRC [-o DST] [--report R.json] [--inplace] [--print-stats] ...
+    rocport check DST [--offload-arch gfx942] [--report R.json]
+    rocport rules
+
+hipify-clang and hipify-perl spellings are accepted: single-dash long options
+(``-roc``), ``-o=FILE``, and options that mean nothing to rocport, which are reported
+as ignored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from translator import __version__
+from translator.options import Options, parse_version
+
+__all__ = ["main", "build_parser", "normalize_arguments"]
+
+#: hipify options rocport accepts but does not need (their value, if any, is consumed).
+IGNORED_FLAGS = {
+    "--no-backup", "--no-output", "--save-temps", "--skip-excluded-preprocessor-conditional-blocks-disabled",
+    "--quiet-warnings", "--whitelist", "--exclude-dirs", "--exclude-files", "--no-undocumented-features",
+    "--default-preprocessor", "--doc-format", "--doc-roc", "--md", "--csv", "--perl", "--python",
+    "--cuda-kernel-execution-syntax", "--no-warning", "--warnings", "--examine", "--temp-dir",
+    "--use-hip-data-types",
+}
+IGNORED_WITH_VALUE = {"--temp-dir", "--whitelist", "--exclude-dirs", "--exclude-files",
+                      "--doc-format", "--cuda-path", "--clang-resource-directory", "-p"}
+
+
+def normalize_arguments(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Rewrite hipify spellings to ours; return (arguments, ignored options)."""
+    normalized: list[str] = []
+    ignored: list[str] = []
+    arguments = iter(argv)
+    for argument in arguments:
+        if argument == "--":
+            normalized.append(argument)
+            normalized.extend(arguments)
+            break
+        if argument.startswith("-o=") or argument.startswith("--o="):
+            normalized.extend(["-o", argument.split("=", 1)[1]])
+            continue
+        if (
+            argument.startswith("-") and not argument.startswith("--") and len(argument) > 2
+            and argument[1] not in "IDo"
+        ):
+            argument = "-" + argument  # -roc -> --roc, -print-stats -> --print-stats
+        name, has_value, value = argument.partition("=")
+        if name in IGNORED_FLAGS or name in IGNORED_WITH_VALUE:
+            ignored.append(argument)
+            if name in IGNORED_WITH_VALUE and not has_value:
+                skipped = next(arguments, None)
+                if skipped is not None:
+                    ignored[-1] += f" {skipped}"
+            continue
+        normalized.append(argument)
+    return normalized, ignored
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rocport", description="CUDA to HIP migration")
+    parser.add_argument("--version", action="version", version=f"rocport {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    translate = commands.add_parser("translate", help="translate a CUDA file or folder to HIP")
+    translate.add_argument("source", help="a CUDA file or a folder")
+    translate.add_argument("-o", "--output", help="output file or folder (stdout for a file)")
+    translate.add_argument("--report", help="write the report JSON here")
+    translate.add_argument("--sarif", help="write findings as SARIF 2.1.0 here")
+    translate.add_argument("--inplace", action="store_true", help="overwrite the input file")
+    translate.add_argument("--print-stats", action="store_true", help="print statistics")
+    translate.add_argument("--hip-kernel-execution-syntax", action="store_true")
+    translate.add_argument("--roc", action="store_true")
+    translate.add_argument("--miopen", action="store_true")
+    translate.add_argument("--experimental", action="store_true")
+    translate.add_argument("--amap", action="store_true")
+    translate.add_argument("--hip-version", type=parse_version)
+    translate.add_argument("--skip-excluded-preprocessor-conditional-blocks", action="store_true")
+    translate.add_argument("--fix-hazards", action="store_true")
+    translate.add_argument("--no-clang", action="store_true", help="token-only translation")
+    translate.add_argument("-I", dest="include_dirs", action="append", default=[])
+    translate.add_argument("-D", dest="defines", action="append", default=[])
+    translate.add_argument("clang_args", nargs="*", help="after --: arguments for clang")
+
+    check = commands.add_parser("check", help="compile a migrated folder with hipcc")
+    check.add_argument("folder")
+    check.add_argument("--offload-arch", action="append", dest="offload_archs")
+    check.add_argument("--hipcc", default="hipcc")
+    check.add_argument("--report", help="write the compile report JSON here")
+
+    commands.add_parser("rules", help="list the rule catalogue")
+    return parser
+
+
+def options_from(arguments: argparse.Namespace) -> Options:
+    return Options(
+        hip_kernel_execution_syntax=arguments.hip_kernel_execution_syntax,
+        roc=arguments.roc,
+        miopen=arguments.miopen,
+        experimental=arguments.experimental,
+        amap=arguments.amap,
+        hip_version=arguments.hip_version,
+        include_dirs=tuple(arguments.include_dirs),
+        defines=tuple(arguments.defines),
+        clang_args=tuple(arguments.clang_args),
+        skip_excluded_preprocessor_blocks=arguments.skip_excluded_preprocessor_conditional_blocks,
+        fix_hazards=arguments.fix_hazards,
+        use_clang=not arguments.no_clang,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    normalized, ignored = normalize_arguments(argv)
+    arguments = build_parser().parse_args(normalized)
+    for option in ignored:
+        print(f"rocport: ignoring {option} (no meaning for rocport)", file=sys.stderr)
+    if arguments.command == "rules":
+        return _list_rules()
+    if arguments.command == "check":
+        return _check(arguments)
+    return _translate(arguments)
+
+
+def _list_rules() -> int:
+    from translator.rules import RULES
+
+    for rule in RULES:
+        print(f"{rule.code}  {rule.name:<32} {rule.category:<22} {rule.summary}")
+    return 0
+
+
+def _translate(arguments: argparse.Namespace) -> int:
+    from translator.engine import translate
+    from translator.report import build_report
+    from translator.tree import migrate_tree
+
+    options = options_from(arguments)
+    source = Path(arguments.source)
+    if source.is_dir():
+        if not arguments.output:
+            print("rocport: translating a folder needs -o OUTDIR", file=sys.stderr)
+            return 2
+        tree = migrate_tree(source, arguments.output, options)
+        report = build_report(tree)
+        if arguments.report:
+            Path(arguments.report).write_text(json.dumps(report, indent=2) + "\n")
+        return 0
+    if not source.is_file():
+        print(f"rocport: {source}: no such file or folder", file=sys.stderr)
+        return 2
+    result = translate(source.read_bytes(), options, source.name)
+    for diagnostic in result.diagnostics:
+        print(f"{source}:{diagnostic.line}:{diagnostic.column}: {diagnostic.severity.value}: "
+              f"{diagnostic.code} {diagnostic.message}", file=sys.stderr)
+    target = source if arguments.inplace else Path(arguments.output) if arguments.output else None
+    if target is None:
+        sys.stdout.buffer.write(result.encode())
+    else:
+        target.write_bytes(result.encode())
+    return 0
+
+
+def _check(arguments: argparse.Namespace) -> int:
+    from translator.compile import CompileOptions, compile_check
+
+    options = CompileOptions(
+        hipcc=arguments.hipcc, offload_archs=tuple(arguments.offload_archs or ("gfx942",))
+    )
+    outcome = compile_check(arguments.folder, options)
+    if arguments.report:
+        Path(arguments.report).write_text(json.dumps(outcome, indent=2) + "\n")
+    failed = [unit for unit in outcome["compile"] if not unit["ok"]]
+    for unit in outcome["compile"]:
+        print(f"{'ok  ' if unit['ok'] else 'FAIL'} {unit['path']}")
+    if outcome.get("skipped"):
+        print(outcome["skipped"], file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,205 @@
+"""translate(): run every enabled rule on one file, apply the edits, gather findings."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from translator.diagnostics import Diagnostic, Severity, Usage
+from translator.edits import Edit, apply_edits, line_map
+from translator.options import Options
+from translator.rules import ENGINE_CODES, RULES, RULES_BY_CODE, Rule
+from translator.unit import Unit
+
+__all__ = ["Result", "translate", "decode"]
+
+logger = logging.getLogger(__name__)
+
+_SUPPRESSION = re.compile(r"rocport:\s*ignore\[([A-Z0-9_, ]+)\]")
+
+
+@dataclass
+class Result:
+    """The translated text and everything learned on the way."""
+
+    source: str
+    original: str
+    path: str = ""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    usages: list[Usage] = field(default_factory=list)
+    edits: list[Edit] = field(default_factory=list)
+    #: For each output line (index 0 is line 1), the original line it came from.
+    line_map: list[int] = field(default_factory=list)
+    #: False when the input was not valid UTF-8 (bytes are kept through surrogateescape).
+    utf8: bool = True
+
+    @property
+    def changed(self) -> bool:
+        return self.source != self.original
+
+    def encode(self) -> bytes:
+        """The output as bytes; undecodable input bytes come back unchanged."""
+        return self.source.encode("utf-8", "surrogateescape")
+
+    @property
+    def unsupported(self) -> list[Usage]:
+        return [usage for usage in self.usages if not usage.converted]
+
+
+def decode(data: bytes) -> tuple[str, bool]:
+    """Decode file bytes losslessly: (text, True) for UTF-8, else surrogate-escaped text."""
+    try:
+        return data.decode("utf-8"), True
+    except UnicodeDecodeError:
+        return data.decode("utf-8", "surrogateescape"), False
+
+
+def translate(source: str | bytes, options: Options | None = None, path: str = "") -> Result:
+    """Translate one CUDA file to HIP.
+
+    Never raises for bad input: undecodable bytes, unbalanced code or parse failures
+    become diagnostics. Raises TypeError for a SOURCE that is neither str nor bytes.
+    """
+    if isinstance(source, bytes):
+        text, utf8 = decode(source)
+    elif isinstance(source, str):
+        text, utf8 = source, True
+    else:
+        raise TypeError(f"translate() takes str or bytes, not {type(source).__name__}")
+    options = options or Options()
+    unit = Unit(text, options, path)
+    edits: list[Edit] = []
+    diagnostics: list[Diagnostic] = []
+    usages: list[Usage] = []
+    if not utf8:
+        diagnostics.append(Diagnostic("E004", _first_bad_byte(text), offset=0))
+    for rule in _enabled_rules(options):
+        _run_rule(rule, unit, edits, diagnostics, usages)
+    if unit.__dict__.get("parsed") is not None:
+        diagnostics.extend(_parse_errors(unit))
+    elif "parsed" in unit.__dict__ and unit.clang_error and options.use_clang:
+        diagnostics.append(
+            Diagnostic("E001", f"semantic analysis unavailable: {unit.clang_error}", offset=0,
+                       severity=Severity.NOTE)
+        )
+    if options.fix_hazards:
+        edits.extend(
+            Edit(fix.start, fix.end, fix.text, diagnostic.code)
+            for diagnostic in diagnostics
+            for fix in diagnostic.fixes
+            if not _suppressed(unit, diagnostic)
+        )
+    output, applied, rejected = apply_edits(text, edits)
+    for edit in rejected:
+        diagnostics.append(
+            Diagnostic("E002", f"edit of {edit.code} at this place overlaps another rule's edit "
+                       f"and was dropped (wanted {edit.text!r})", offset=edit.start)
+        )
+    located = sorted(
+        (_locate(unit, d) for d in diagnostics), key=lambda d: (d.line, d.column, d.code)
+    )
+    return Result(
+        source=output,
+        original=text,
+        path=path,
+        diagnostics=located,
+        usages=usages,
+        edits=applied,
+        line_map=line_map(text, applied),
+        utf8=utf8,
+    )
+
+
+def _enabled_rules(options: Options) -> Iterable[Rule]:
+    return (rule for rule in RULES if options.rule_enabled(rule.code))
+
+
+def _run_rule(
+    rule: Rule, unit: Unit, edits: list[Edit], diagnostics: list[Diagnostic], usages: list[Usage]
+) -> None:
+    found: list = []
+    try:
+        found.extend(rule.check(unit))
+    except (RecursionError, ValueError, IndexError, KeyError, AttributeError, TypeError) as error:
+        # A rule bug must not cost the user the whole file: report it and go on.
+        logger.exception("rule %s failed on %s", rule.code, unit.path or "<text>")
+        diagnostics.append(
+            Diagnostic("E003", f"rule {rule.code} {rule.name} failed: {error!r}", offset=0,
+                       severity=Severity.ERROR)
+        )
+        return
+    for item in found:
+        if isinstance(item, Edit):
+            edits.append(item if item.code else replace(item, code=rule.code))
+        elif isinstance(item, Usage):
+            usages.append(item)
+        else:
+            diagnostics.append(item)
+
+
+def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:
+    errors = [m for m in unit.parsed.errors if m.in_main_file] or list(unit.parsed.errors)
+    if not errors:
+        return []
+    first = errors[0]
+    more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+    line = first.line if first.in_main_file else 1
+    column = first.column if first.in_main_file else 1
+    offset = unit.line_starts[min(line, len(unit.line_starts)) - 1] + column - 1
+    return [
+        Diagnostic("E001", f"clang: {first.message}{more}; token rules still ran",
+                   offset=min(offset, len(unit.source)), severity=Severity.NOTE)
+    ]
+
+
+def _locate(unit: Unit, diagnostic: Diagnostic) -> Diagnostic:
+    """Fill in line, column, path, category, name and suppression from the rule registry."""
+    offset = max(diagnostic.offset, 0)
+    line, column = (
+        (diagnostic.line, diagnostic.column) if diagnostic.line else unit.location(offset)
+    )
+    rule = RULES_BY_CODE.get(diagnostic.code)
+    if rule is not None:
+        name, category, severity = rule.name, rule.category, diagnostic.severity
+    else:
+        name, category, _ = ENGINE_CODES.get(diagnostic.code, ("", "", ""))
+        severity = diagnostic.severity
+    located = replace(
+        diagnostic,
+        line=line,
+        column=column,
+        offset=offset,
+        path=diagnostic.path or unit.path,
+        name=diagnostic.name or name,
+        category=diagnostic.category or category,
+        severity=severity,
+    )
+    return replace(located, suppressed=_suppressed(unit, located))
+
+
+def _suppressed(unit: Unit, diagnostic: Diagnostic) -> bool:
+    """``// rocport: ignore[CODE]`` (or ``ignore[ALL]``) on the finding's line."""
+    if "rocport:" not in unit.source:
+        return False
+    line = diagnostic.line or unit.location(max(diagnostic.offset, 0))[0]
+    starts = unit.line_starts
+    end = starts[line] if line < len(starts) else len(unit.source)
+    text = unit.source[starts[line - 1] : end]
+    for match in _SUPPRESSION.finditer(text):
+        codes = {code.strip() for code in match.group(1).split(",")}
+        if diagnostic.code in codes or "ALL" in codes:
+            return True
+    return False
+
+
+def _first_bad_byte(text: str) -> str:
+    for index, char in enumerate(text):
+        if "\udc80" <= char <= "\udcff":
+            line = text.count("\n", 0, index) + 1
+            return (
+                f"not valid UTF-8 (first bad byte 0x{ord(char) - 0xDC00:02x} on line {line}); "
+                "the bytes were kept as they are"
+            )
+    return "not valid UTF-8; the bytes were kept as they are"

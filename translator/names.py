@@ -1,0 +1,130 @@
+"""The CUDA->HIP name table (``data/cuda2hip.tsv``), loaded once, and target selection.
+
+``load_names()`` reads the table the first time it is called and returns the same
+immutable ``NameTable`` afterwards. ``resolve(entry, options)`` decides what a CUDA
+name becomes for a given set of options, or why it cannot be translated.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+from translator.options import Options, parse_version
+
+__all__ = ["ApiName", "NameTable", "Target", "load_names", "resolve", "ROC_FAMILIES"]
+
+TABLE_PATH = Path(__file__).resolve().parent / "data" / "cuda2hip.tsv"
+#: Families whose --roc target is a ROC library rather than the hip* wrapper.
+ROC_FAMILIES = frozenset({"blas", "rand", "sparse", "solver"})
+_FAMILY_PREFERENCE = ("runtime", "driver", "complex")
+
+
+@dataclass(frozen=True, slots=True)
+class ApiName:
+    """One row of the table."""
+
+    cuda: str
+    hip: str
+    roc: str
+    kind: str
+    api: str
+    section: str
+    flags: frozenset[str]
+    cuda_added: str
+    cuda_deprecated: str
+    cuda_removed: str
+    hip_added: str
+    hip_deprecated: str
+    hip_removed: str
+
+    @property
+    def is_include(self) -> bool:
+        return self.kind.startswith("include")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """What a CUDA name becomes: ``name`` (None when untranslatable) and why."""
+
+    name: str | None
+    reason: str = ""
+    library: str = "hip"  # "hip", "roc" or "miopen": which target family was chosen
+
+
+@dataclass(frozen=True)
+class NameTable:
+    """All rows, indexed by CUDA name (identifiers) and by header name (includes)."""
+
+    identifiers: dict[str, ApiName]
+    headers: dict[str, ApiName]
+    all_rows: tuple[ApiName, ...]
+
+    def get(self, name: str) -> ApiName | None:
+        return self.identifiers.get(name)
+
+
+@functools.cache
+def load_names(path: Path = TABLE_PATH) -> NameTable:
+    rows: list[ApiName] = []
+    with open(path, encoding="utf-8") as table:
+        header = table.readline().rstrip("\n").split("\t")
+        for line in table:
+            values = dict(zip(header, line.rstrip("\n").split("\t"), strict=True))
+            values["flags"] = frozenset(f for f in values["flags"].split(",") if f)
+            rows.append(ApiName(**values))
+    identifiers: dict[str, ApiName] = {}
+    headers: dict[str, ApiName] = {}
+    for row in rows:
+        index = headers if row.is_include else identifiers
+        current = index.get(row.cuda)
+        if current is None or _preferred(row, current):
+            index[row.cuda] = row
+    return NameTable(identifiers, headers, tuple(rows))
+
+
+def _preferred(row: ApiName, current: ApiName) -> bool:
+    """Among rows for one name, prefer a translatable one, then the runtime family."""
+    def rank(entry: ApiName) -> tuple[int, int]:
+        family = (
+            _FAMILY_PREFERENCE.index(entry.api)
+            if entry.api in _FAMILY_PREFERENCE
+            else len(_FAMILY_PREFERENCE)
+        )
+        return (0 if entry.hip and "unsupported" not in entry.flags else 1, family)
+
+    return rank(row) < rank(current)
+
+
+def resolve(entry: ApiName, options: Options) -> Target:
+    """Pick the replacement of ENTRY under OPTIONS, or explain why there is none."""
+    if options.miopen and entry.api == "dnn":
+        return _pick(entry, entry.roc, "roc_unsupported", options, "miopen", "MIOpen")
+    if options.roc and entry.api in ROC_FAMILIES and entry.roc:
+        return _pick(entry, entry.roc, "roc_unsupported", options, "roc", "the ROC libraries")
+    if options.miopen and "roc_miopen_only" in entry.flags and entry.roc:
+        return _pick(entry, entry.roc, "roc_unsupported", options, "miopen", "MIOpen")
+    return _pick(entry, entry.hip, "hip_unsupported", options, "hip", "HIP")
+
+
+def _pick(
+    entry: ApiName, name: str, unsupported_flag: str, options: Options, library: str, label: str
+) -> Target:
+    flags = entry.flags
+    if not name:
+        return Target(None, f"{entry.cuda} has no {label} counterpart", library)
+    if ("unsupported" in flags or unsupported_flag in flags) and not options.amap:
+        return Target(None, f"{entry.cuda} is not supported by {label} (use --amap to map it to {name} anyway)", library)
+    if "hip_experimental" in flags and library == "hip" and not options.experimental:
+        return Target(None, f"{name} is experimental in HIP (use --experimental to translate {entry.cuda})", library)
+    if library == "hip" and options.hip_version is not None:
+        if entry.hip_added and parse_version(entry.hip_added) > options.hip_version:
+            return Target(None, f"{name} needs HIP {entry.hip_added}; the target is HIP {_dotted(options.hip_version)}", library)
+        if entry.hip_removed and parse_version(entry.hip_removed) <= options.hip_version:
+            return Target(None, f"{name} was removed in HIP {entry.hip_removed}", library)
+    return Target(name, "", library)
+
+
+def _dotted(version: tuple[int, ...]) -> str:
+    return ".".join(str(part) for part in version)

@@ -1,0 +1,69 @@
+"""Options: everything a caller can choose about one translation, as an immutable value.
+
+Options are hashable so that a translation can be cached by (content, options).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields, replace
+
+__all__ = ["Options", "parse_version"]
+
+
+def parse_version(text: str) -> tuple[int, ...]:
+    """Turn ``"6.2"`` or ``"5.2.21153"`` into ``(6, 2)`` / ``(5, 2, 21153)``."""
+    if not re.fullmatch(r"\d+(?:\.\d+)*", text.strip()):
+        raise ValueError(f"not a version number: {text!r}")
+    return tuple(int(part) for part in text.strip().split("."))
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to translate. Defaults give hipify-clang's default output."""
+
+    #: Rewrite ``k<<<g, b>>>(args)`` to ``hipLaunchKernelGGL(k, dim3(g), dim3(b), 0, 0, args)``.
+    hip_kernel_execution_syntax: bool = False
+    #: Target rocBLAS/rocRAND/rocSPARSE/rocSOLVER names instead of the hip* wrappers.
+    roc: bool = False
+    #: Target MIOpen names for cuDNN.
+    miopen: bool = False
+    #: Translate names whose HIP counterpart is marked experimental.
+    experimental: bool = False
+    #: Translate names even when their HIP counterpart is marked unsupported.
+    amap: bool = False
+    #: Target HIP version, e.g. (5, 2); None means the newest HIP the table knows.
+    hip_version: tuple[int, ...] | None = None
+    #: Include directories and macro definitions (``NAME`` or ``NAME=VALUE``) for analysis.
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    #: Extra arguments for clang, after ``--`` on the command line.
+    clang_args: tuple[str, ...] = ()
+    #: Leave code in preprocessor branches that are not taken untouched.
+    skip_excluded_preprocessor_blocks: bool = False
+    #: Apply the safe suggested fixes of hazard findings.
+    fix_hazards: bool = False
+    #: Rule codes (or code prefixes such as ``W1``) to run; empty means all.
+    select: tuple[str, ...] = ()
+    #: Rule codes (or prefixes) to skip.
+    ignore: tuple[str, ...] = ()
+    #: GPU targets the port is meant for (affects limits such as LDS size).
+    offload_archs: tuple[str, ...] = ("gfx942",)
+    #: Use libclang for semantic analysis; False gives the token-only path.
+    use_clang: bool = True
+    #: Clang resource directory (headers such as stddef.h); None means look for one.
+    clang_resource_dir: str | None = None
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, list):
+                object.__setattr__(self, field.name, tuple(value))
+
+    def with_changes(self, **changes) -> Options:
+        return replace(self, **changes)
+
+    def rule_enabled(self, code: str) -> bool:
+        if self.select and not any(code.startswith(prefix) for prefix in self.select):
+            return False
+        return not any(code.startswith(prefix) for prefix in self.ignore)

@@ -1,0 +1,116 @@
+"""Lossless lexer for CUDA C++: ``untokenize(tokenize(s)) == s`` for every string.
+
+Token kinds:
+
+- ``space``: blanks and line splices (backslash-newline), never a newline on its own;
+- ``newline``: ``\\n`` or ``\\r\\n`` (ends a preprocessor directive);
+- ``comment``: ``// ...`` (with spliced continuations) or ``/* ... */``;
+- ``string``: ordinary and raw string literals with any encoding prefix;
+- ``char``: character literals;
+- ``header``: ``<name>`` right after ``#include``/``#include_next``/``#import``;
+- ``number``: pp-numbers, so suffixes, exponents and digit separators stay one token;
+- ``ident``: identifiers and keywords;
+- ``punct``: operators; ``<<<`` and ``>>>`` are single tokens (a launch rule decides
+  whether a ``>>>`` closes a template or a launch).
+
+Unterminated literals and comments run to the end of their line (or of the input for
+block comments) instead of failing, so any byte string decoded with
+``surrogateescape`` can be tokenized.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable, Iterator
+
+__all__ = ["Token", "tokenize", "untokenize", "code_tokens", "line_starts", "CODE_KINDS"]
+
+_PREFIX = r"(?:u8|u|U|L)?"
+_PATTERN = re.compile(
+    rf"""
+     (?P<space>(?:[ \t\f\v]|\r(?!\n)|\\\r?\n)+)
+    |(?P<newline>\r?\n)
+    |(?P<comment>//(?:[^\n\\]|\\\r?\n|\\(?!\r?\n))*|/\*[\s\S]*?(?:\*/|\Z))
+    |(?P<string>{_PREFIX}R"(?P<delim>[^ ()\\\t\n"]{{0,16}})\([\s\S]*?(?:\)(?P=delim)"|\Z)
+               |{_PREFIX}"(?:[^"\\\n]|\\[\s\S])*(?:"|(?=\n)|\Z))
+    |(?P<char>{_PREFIX}'(?:[^'\\\n]|\\[\s\S])*(?:'|(?=\n)|\Z))
+    |(?P<ident>(?:[^\W\d]|\$)(?:\w|\$)*)
+    |(?P<number>\.?\d(?:[eEpP][+-]|'(?=\w)|[\w.])*)
+    |(?P<punct><<<|>>>|<<=|>>=|->\*|\.\.\.|::|->|\+\+|--|<<|>>|&&|\|\||\#\#
+              |[-+*/%&|^!=<>]=|[\s\S])
+    """,
+    re.VERBOSE,
+)
+_INCLUDE = re.compile(r"^[ \t]*#[ \t]*(?:include_next|include|import)[ \t]*(<[^>\n]*>)", re.M)
+
+#: Kinds that carry program meaning (everything but layout and comments).
+CODE_KINDS = frozenset({"string", "char", "header", "number", "ident", "punct"})
+
+
+class Token:
+    """One lexeme: its kind, its exact text and its offset in the source."""
+
+    __slots__ = ("kind", "text", "start")
+
+    def __init__(self, kind: str, text: str, start: int) -> None:
+        self.kind = kind
+        self.text = text
+        self.start = start
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
+
+    def __repr__(self) -> str:
+        return f"Token({self.kind!r}, {self.text!r}, {self.start})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Token)
+            and (self.kind, self.text, self.start) == (other.kind, other.text, other.start)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.text, self.start))
+
+
+def tokenize(source: str) -> list[Token]:
+    """Split SOURCE into tokens whose texts concatenate back to SOURCE."""
+    if not isinstance(source, str):
+        raise TypeError("tokenize() takes str; decode bytes with surrogateescape first")
+    tokens = [Token(m.lastgroup, m.group(), m.start()) for m in _PATTERN.finditer(source)]
+    if "#" in source and "<" in source:
+        _merge_header_names(source, tokens)
+    return tokens
+
+
+def _merge_header_names(source: str, tokens: list[Token]) -> None:
+    """Turn the tokens of ``<a/b.h>`` after an include directive into one header token."""
+    starts = [t.start for t in tokens]
+    for match in reversed(list(_INCLUDE.finditer(source))):
+        first = bisect.bisect_left(starts, match.start(1))
+        last = bisect.bisect_left(starts, match.end(1))
+        if first >= len(tokens) or tokens[first].start != match.start(1):
+            continue  # the "<" lies inside a comment or literal token
+        if last < len(tokens) and tokens[last].start != match.end(1):
+            continue
+        if any(t.kind in ("comment", "string", "char", "newline") for t in tokens[first:last]):
+            continue
+        tokens[first:last] = [Token("header", match.group(1), match.start(1))]
+        del starts[first + 1 : last]
+
+
+def untokenize(tokens: Iterable[Token]) -> str:
+    """Concatenate token texts; the inverse of tokenize()."""
+    return "".join(t.text for t in tokens)
+
+
+def code_tokens(tokens: Iterable[Token]) -> Iterator[Token]:
+    """Tokens that matter to the grammar: no blanks, newlines or comments."""
+    return (t for t in tokens if t.kind in CODE_KINDS)
+
+
+def line_starts(source: str) -> list[int]:
+    """Offsets where each line begins; use with bisect to turn offsets into lines."""
+    return [0, *(m.end() for m in re.finditer("\n", source))]
