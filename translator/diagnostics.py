@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 __all__ = ["Severity", "Fix", "Diagnostic", "Usage"]
 
@@ -56,12 +57,12 @@ class Diagnostic:
         return f"{where}{self.line}:{self.column} {self.code} {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
-class Usage:
+class Usage(NamedTuple):
     """One use of a name from the CUDA API table, and what became of it.
 
     Rules yield these beside edits so that statistics (per API family and kind,
     converted versus not) and the report's ``unsupported[]`` list come from one place.
+    An immutable tuple: cheap to create for every name of a large file.
     """
 
     name: str
@@ -71,3 +72,5 @@ class Usage:
     converted: bool
     target: str = ""
     reason: str = ""
+    #: The rule that reported it (the engine fills it in).
+    code: str = ""

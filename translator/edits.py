@@ -1,83 +1,156 @@
-"""Text edits by offset, applied from the end of the text so no offset moves.
+"""Text edits by offset, applied in one pass so no offset moves.
 
 Rules describe changes as ``Edit(start, end, text)`` spans on the original source.
-``apply_edits`` sorts them, keeps the first of any overlapping pair (rules run in
-RULES order, so the earlier rule wins) and returns the rejected ones so that the
-engine can report them as ``E002 conflicting-edits``.
+``apply_edits`` keeps, among overlapping edits, the one given first (rules run in RULES
+order, so the earlier rule wins) and returns the losers so that the engine can report
+them as ``E002 conflicting-edits``.
+
+A *fallback* edit (``fallback=True``) is a default that any other edit may override:
+the plain table rename of a name whose call another rule rewrites as a whole, or a rename
+inside an argument that another rule deletes. Fallback edits lose silently.
+
+Two edits overlap when their spans share a character. An insertion (empty span) clashes
+only with a span that strictly contains its point, or with a different insertion at the
+same point; an insertion at the start of a replaced span goes before the new text, at its
+end after it. Everything here is O(n log n) in the number of edits.
 """
 
 from __future__ import annotations
 
-import bisect
-
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["Edit", "apply_edits", "line_map"]
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """Replace ``source[start:end]`` with ``text``; ``code`` names the rule that asked."""
+class Edit(NamedTuple):
+    """Replace ``source[start:end]`` with ``text``; ``code`` names the rule that asked.
+
+    An immutable tuple (cheap to create by the hundred thousand); ``apply_edits``
+    rejects spans with ``not 0 <= start <= end`` with ValueError.
+    """
 
     start: int
     end: int
     text: str
     code: str = ""
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.start <= self.end:
-            raise ValueError(f"bad edit span {self.start}..{self.end}")
+    fallback: bool = False
 
     def overlaps(self, other: Edit) -> bool:
-        if self.start == self.end or other.start == other.end:
-            # Insertions clash only with an insertion at the same point or a span around them.
-            return self.start == other.start or (
-                other.start < self.start < other.end or self.start < other.start < self.end
-            )
+        if self.start == self.end and other.start == other.end:
+            return self.start == other.start and self.text != other.text
+        if self.start == self.end:
+            return other.start < self.start < other.end
+        if other.start == other.end:
+            return self.start < other.start < self.end
         return self.start < other.end and other.start < self.end
 
 
 def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, list[Edit], list[Edit]]:
     """Apply EDITS to SOURCE; return (new text, applied edits, rejected edits).
 
-    Edits are considered in the order given; one that overlaps an edit already accepted
-    is rejected. Identical duplicate edits are applied once and not reported.
+    Among overlapping edits the first one given wins; fallback edits yield to every
+    other edit and are never reported as rejected. Identical duplicates apply once.
     """
-    accepted: list[Edit] = []  # kept sorted by (start, end); members never overlap
-    rejected: list[Edit] = []
-    seen: set[tuple[int, int, str]] = set()
-    for edit in edits:
-        if edit.end > len(source):
-            raise ValueError(f"edit {edit} runs past the end of the text ({len(source)})")
-        key = (edit.start, edit.end, edit.text)
-        if key in seen:
-            continue
-        index = bisect.bisect_left(accepted, (edit.start, edit.end), key=lambda e: (e.start, e.end))
-        if any(edit.overlaps(kept) for kept in _neighbours(accepted, index, edit)):
-            rejected.append(edit)
-            continue
-        seen.add(key)
-        accepted.insert(index, edit)
+    firm: list[tuple[int, Edit]] = []
+    fallbacks: list[tuple[int, Edit]] = []
+    for order, edit in enumerate(edits):
+        if not 0 <= edit.start <= edit.end <= len(source):
+            raise ValueError(f"bad edit span {edit.start}..{edit.end} (text length {len(source)})")
+        (fallbacks if edit.fallback else firm).append((order, edit))
+    accepted, rejected = _resolve(firm)
+    accepted.sort(key=_span)
+    kept_fallbacks, _ = _resolve(_not_hitting(accepted, fallbacks))
+    applied = sorted(accepted + kept_fallbacks, key=_span) if accepted else kept_fallbacks
     pieces: list[str] = []
     position = 0
-    for edit in accepted:
+    for edit in applied:
         pieces.append(source[position : edit.start])
         pieces.append(edit.text)
         position = edit.end
     pieces.append(source[position:])
-    return "".join(pieces), accepted, rejected
+    return "".join(pieces), applied, rejected
 
 
-def _neighbours(accepted: list[Edit], index: int, edit: Edit) -> Iterable[Edit]:
-    """Accepted edits that could overlap EDIT, which would be inserted at INDEX."""
-    if index > 0:
-        yield accepted[index - 1]
-    for kept in accepted[index:]:
-        if kept.start > edit.end:
-            break
-        yield kept
+def _span(edit: Edit) -> tuple[int, int]:
+    return (edit.start, edit.end)
 
+
+def _not_hitting(
+    accepted: list[Edit], candidates: list[tuple[int, Edit]]
+) -> list[tuple[int, Edit]]:
+    """CANDIDATES that neither overlap nor duplicate ACCEPTED (sorted, disjoint)."""
+    if not accepted:
+        return candidates
+    kept = []
+    index = 0
+    count = len(accepted)
+    for item in sorted(candidates, key=lambda item: (item[1].start, item[1].end)):
+        edit = item[1]
+        while index < count and accepted[index].end < edit.start:
+            index += 1
+        probe = index
+        hit = False
+        while probe < count and accepted[probe].start <= edit.end:
+            other = accepted[probe]
+            if edit.overlaps(other) or _same(edit, other):
+                hit = True
+                break
+            probe += 1
+        if not hit:
+            kept.append(item)
+    return kept
+
+
+def _resolve(candidates: list[tuple[int, Edit]]) -> tuple[list[Edit], list[Edit]]:
+    """Split CANDIDATES (order, edit) into non-overlapping winners and losers.
+
+    Edits are swept by position into clusters of mutually reachable overlaps; only
+    inside a cluster (almost always a single edit) is the given order consulted.
+    """
+    winners: list[Edit] = []
+    losers: list[Edit] = []
+    ordered = sorted(candidates, key=lambda item: (item[1].start, item[1].end, item[0]))
+    cluster: list[tuple[int, Edit]] = []
+    reach = -1
+    for item in ordered:
+        edit = item[1]
+        start = edit.start
+        if cluster and (start > reach or (start == reach and not _touches(cluster, edit))):
+            if len(cluster) == 1:
+                winners.append(cluster[0][1])
+            else:
+                _settle(cluster, winners, losers)
+            cluster = []
+        cluster.append(item)
+        if edit.end > reach:
+            reach = edit.end
+    if cluster:
+        _settle(cluster, winners, losers)
+    return winners, losers
+
+
+def _touches(cluster: list[tuple[int, Edit]], edit: Edit) -> bool:
+    return any(edit.overlaps(other) or _same(edit, other) for _, other in cluster)
+
+
+def _same(one: Edit, other: Edit) -> bool:
+    return (one.start, one.end, one.text) == (other.start, other.end, other.text)
+
+
+def _settle(cluster: list[tuple[int, Edit]], winners: list[Edit], losers: list[Edit]) -> None:
+    if len(cluster) == 1:
+        winners.append(cluster[0][1])
+        return
+    kept: list[Edit] = []
+    for _, edit in sorted(cluster, key=lambda item: item[0]):
+        if any(_same(edit, other) for other in kept):
+            continue
+        if any(edit.overlaps(other) for other in kept):
+            losers.append(edit)
+        else:
+            kept.append(edit)
+    winners.extend(kept)
 
 
 def line_map(source: str, applied: list[Edit]) -> list[int]:
@@ -86,17 +159,19 @@ def line_map(source: str, applied: list[Edit]) -> list[int]:
     APPLIED must be sorted and non-overlapping (as apply_edits returns them). Lines that
     an edit inserts map to the line where the edit starts.
     """
+    if not any("\n" in edit.text or source.find("\n", edit.start, edit.end) >= 0
+               for edit in applied):
+        return list(range(1, source.count("\n") + 2))
     lines = [1]
     line = 1
     position = 0
     for edit in applied:
-        for _ in range(source.count("\n", position, edit.start)):
-            line += 1
-            lines.append(line)
+        count = source.count("\n", position, edit.start)
+        lines.extend(range(line + 1, line + 1 + count))
+        line += count
         lines.extend([line] * edit.text.count("\n"))
         line += source.count("\n", edit.start, edit.end)
         position = edit.end
-    for _ in range(source.count("\n", position)):
-        line += 1
-        lines.append(line)
+    count = source.count("\n", position)
+    lines.extend(range(line + 1, line + 1 + count))
     return lines

@@ -77,6 +77,9 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
         diagnostics.append(Diagnostic("E004", _first_bad_byte(text), offset=0))
     for rule in _enabled_rules(options):
         _run_rule(rule, unit, edits, diagnostics, usages)
+    usages, diagnostics = _first_per_offset(usages, diagnostics)
+    if options.skip_excluded_preprocessor_blocks and unit.inactive:
+        edits, diagnostics, usages = _active_only(unit, edits, diagnostics, usages)
     if unit.__dict__.get("parsed") is not None:
         diagnostics.extend(_parse_errors(unit))
     elif "parsed" in unit.__dict__ and unit.clang_error and options.use_clang:
@@ -112,6 +115,35 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
     )
 
 
+def _first_per_offset(
+    usages: list[Usage], diagnostics: list[Diagnostic]
+) -> tuple[list[Usage], list[Diagnostic]]:
+    """One usage per name occurrence: the first rule (in RULES order) that saw it wins.
+
+    A later rule's complaint about a name that an earlier rule converted (a call
+    rewrite of a name the table calls unsupported) is dropped with its usage.
+    """
+    kept: dict[int, Usage] = {}
+    superseded: set[tuple[str, int]] = set()
+    for usage in usages:
+        first = kept.setdefault(usage.offset, usage)
+        if first is not usage and first.converted and not usage.converted:
+            superseded.add((usage.code, usage.offset))
+    if superseded:
+        diagnostics = [d for d in diagnostics if (d.code, d.offset) not in superseded]
+    return list(kept.values()), diagnostics
+
+
+def _active_only(unit: Unit, edits, diagnostics, usages):
+    """Drop what rules found in preprocessor branches that are not taken."""
+    inactive = unit.inactive
+    return (
+        [e for e in edits if e.start not in inactive],
+        [d for d in diagnostics if d.code.startswith(("E", "W")) or d.offset not in inactive],
+        [u for u in usages if u.offset not in inactive],
+    )
+
+
 def _enabled_rules(options: Options) -> Iterable[Rule]:
     return (rule for rule in RULES if options.rule_enabled(rule.code))
 
@@ -132,9 +164,9 @@ def _run_rule(
         return
     for item in found:
         if isinstance(item, Edit):
-            edits.append(item if item.code else replace(item, code=rule.code))
+            edits.append(item if item.code else item._replace(code=rule.code))
         elif isinstance(item, Usage):
-            usages.append(item)
+            usages.append(item if item.code else item._replace(code=rule.code))
         else:
             diagnostics.append(item)
 

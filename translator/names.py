@@ -1,8 +1,11 @@
 """The CUDA->HIP name table (``data/cuda2hip.tsv``), loaded once, and target selection.
 
 ``load_names()`` reads the table the first time it is called and returns the same
-immutable ``NameTable`` afterwards. ``resolve(entry, options)`` decides what a CUDA
-name becomes for a given set of options, or why it cannot be translated.
+immutable ``NameTable`` afterwards. rocport's own additions (``data/hip_extras.tsv``:
+names HIPIFY's table lacks or marks unsupported although current HIP has them, with the
+form to use for older HIP) replace the table's rows of the same name.
+``resolve(entry, options)`` decides what a CUDA name becomes for a given set of options,
+or why it cannot be translated.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from translator.options import Options, parse_version
 __all__ = ["ApiName", "NameTable", "Target", "load_names", "resolve", "ROC_FAMILIES"]
 
 TABLE_PATH = Path(__file__).resolve().parent / "data" / "cuda2hip.tsv"
+EXTRAS_PATH = TABLE_PATH.with_name("hip_extras.tsv")
 #: Families whose --roc target is a ROC library rather than the hip* wrapper.
 ROC_FAMILIES = frozenset({"blas", "rand", "sparse", "solver"})
 _FAMILY_PREFERENCE = ("runtime", "driver", "complex")
@@ -38,6 +42,9 @@ class ApiName:
     hip_added: str
     hip_deprecated: str
     hip_removed: str
+    #: From hip_extras.tsv: the form for HIP older than hip_added, and its arguments.
+    older: str = ""
+    older_arguments: str = "*"
 
     @property
     def is_include(self) -> bool:
@@ -51,6 +58,9 @@ class Target:
     name: str | None
     reason: str = ""
     library: str = "hip"  # "hip", "roc" or "miopen": which target family was chosen
+    #: For a call whose target form takes other arguments: the template of the new
+    #: argument list (see hip_extras.tsv), else None.
+    arguments: str | None = None
 
 
 @dataclass(frozen=True)
@@ -66,7 +76,7 @@ class NameTable:
 
 
 @functools.cache
-def load_names(path: Path = TABLE_PATH) -> NameTable:
+def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> NameTable:
     rows: list[ApiName] = []
     with open(path, encoding="utf-8") as table:
         header = table.readline().rstrip("\n").split("\t")
@@ -74,6 +84,8 @@ def load_names(path: Path = TABLE_PATH) -> NameTable:
             values = dict(zip(header, line.rstrip("\n").split("\t"), strict=True))
             values["flags"] = frozenset(f for f in values["flags"].split(",") if f)
             rows.append(ApiName(**values))
+    extras = _load_extras(extras_path)
+    rows = [row for row in rows if row.cuda not in extras or row.is_include] + list(extras.values())
     identifiers: dict[str, ApiName] = {}
     headers: dict[str, ApiName] = {}
     for row in rows:
@@ -82,6 +94,24 @@ def load_names(path: Path = TABLE_PATH) -> NameTable:
         if current is None or _preferred(row, current):
             index[row.cuda] = row
     return NameTable(identifiers, headers, tuple(rows))
+
+
+def _load_extras(path: Path) -> dict[str, ApiName]:
+    """Rows of hip_extras.tsv ("#" lines are comments) as ApiName values."""
+    rows: dict[str, ApiName] = {}
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    header = lines[0].split("\t")
+    for line in lines[1:]:
+        values = dict(zip(header, line.split("\t"), strict=True))
+        rows[values["cuda"]] = ApiName(
+            cuda=values["cuda"], hip=values["hip"], roc="", kind=values["kind"],
+            api=values["api"], section="rocport", flags=frozenset(), cuda_added="",
+            cuda_deprecated="", cuda_removed="", hip_added=values["hip_added"],
+            hip_deprecated="", hip_removed="", older=values["older"],
+            older_arguments=values["older_arguments"],
+        )
+    return rows
 
 
 def _preferred(row: ApiName, current: ApiName) -> bool:
@@ -115,15 +145,31 @@ def _pick(
     if not name:
         return Target(None, f"{entry.cuda} has no {label} counterpart", library)
     if ("unsupported" in flags or unsupported_flag in flags) and not options.amap:
-        return Target(None, f"{entry.cuda} is not supported by {label} (use --amap to map it to {name} anyway)", library)
+        return Target(
+            None, f"{entry.cuda} is not supported by {label} (use --amap to map it to {name} "
+            "anyway)", library)
     if "hip_experimental" in flags and library == "hip" and not options.experimental:
-        return Target(None, f"{name} is experimental in HIP (use --experimental to translate {entry.cuda})", library)
+        return Target(
+            None, f"{name} is experimental in HIP (use --experimental to translate "
+            f"{entry.cuda})", library)
     if library == "hip" and options.hip_version is not None:
         if entry.hip_added and parse_version(entry.hip_added) > options.hip_version:
-            return Target(None, f"{name} needs HIP {entry.hip_added}; the target is HIP {_dotted(options.hip_version)}", library)
+            return _older_form(entry, name, options.hip_version)
         if entry.hip_removed and parse_version(entry.hip_removed) <= options.hip_version:
             return Target(None, f"{name} was removed in HIP {entry.hip_removed}", library)
     return Target(name, "", library)
+
+
+def _older_form(entry: ApiName, name: str, version: tuple[int, ...]) -> Target:
+    """The form of ENTRY that HIP VERSION (older than entry.hip_added) offers, if any."""
+    if entry.older:
+        arguments = None if entry.older_arguments == "*" else entry.older_arguments
+        return Target(entry.older, "", "hip", arguments)
+    if "hip_supported_v2_only" in entry.flags and name.endswith("_v2"):
+        return Target(name[: -len("_v2")], "", "hip")  # the v1 API of the same function
+    return Target(
+        None, f"{name} needs HIP {entry.hip_added}; the target is HIP {_dotted(version)}", "hip"
+    )
 
 
 def _dotted(version: tuple[int, ...]) -> str:

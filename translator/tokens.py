@@ -24,7 +24,9 @@ import bisect
 import re
 from collections.abc import Iterable, Iterator
 
-__all__ = ["Token", "tokenize", "untokenize", "code_tokens", "line_starts", "CODE_KINDS"]
+__all__ = [
+    "Token", "tokenize", "untokenize", "code_tokens", "line_starts", "next_token", "CODE_KINDS",
+]
 
 _PREFIX = r"(?:u8|u|U|L)?"
 _PATTERN = re.compile(
@@ -83,6 +85,15 @@ def tokenize(source: str) -> list[Token]:
     if "#" in source and "<" in source:
         _merge_header_names(source, tokens)
     return tokens
+
+
+def next_token(source: str, position: int) -> Token:
+    """The token that starts at POSITION (< len(SOURCE)); header names are not merged.
+
+    Lets callers lex a small part of a large text, e.g. one call or one directive.
+    """
+    match = _PATTERN.match(source, position)
+    return Token(match.lastgroup, match.group(), position)
 
 
 def _merge_header_names(source: str, tokens: list[Token]) -> None:

@@ -3,32 +3,23 @@
 from __future__ import annotations
 
 import bisect
-import re
 from functools import cached_property
 
 from translator import clang
 from translator.names import NameTable, load_names
 from translator.options import Options
+from translator.scan import Directive, Regions
+from translator.scan import find_directives as scan_directives
 from translator.tokens import CODE_KINDS, Token, line_starts, tokenize
 
 __all__ = ["Unit", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES"]
 
+INCLUDE_KEYWORDS = frozenset({"include", "include_next", "import"})
+CONDITIONAL_KEYWORDS = frozenset(
+    {"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef", "else", "endif"}
+)
 HEADER_SUFFIXES = (".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc")
 SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip")
-
-# Finds identifiers outside comments, literals and include header names, without
-# building every token: the rename path needs only identifiers, and this is ~3x faster.
-_IDENTIFIER_SCAN = re.compile(
-    r"""(?m)(?P<skip>//(?:[^\n\\]|\\\r?\n|\\(?!\r?\n))*|/\*[\s\S]*?(?:\*/|\Z)
-    |(?:u8|u|U|L)?R"(?P<delim>[^ ()\\\t\n"]{0,16})\([\s\S]*?(?:\)(?P=delim)"|\Z)
-    |(?:u8|u|U|L)?"(?:[^"\\\n]|\\[\s\S])*(?:"|(?=\n)|\Z)
-    |(?:u8|u|U|L)?'(?:[^'\\\n]|\\[\s\S])*(?:'|(?=\n)|\Z)
-    |\.?\d(?:[eEpP][+-]|'(?=\w)|[\w.])*
-    |^[ \t]*\#[ \t]*(?:include_next|include|import)[ \t]*<[^>\n]*>)
-    |(?P<ident>(?:[^\W\d]|\$)(?:\w|\$)*)""",
-    re.VERBOSE,
-)
-
 
 class Unit:
     """What every rule receives. Expensive views are computed once, when first asked."""
@@ -53,19 +44,43 @@ class Unit:
         return [t for t in self.tokens if t.kind in CODE_KINDS]
 
     @cached_property
+    def regions(self) -> Regions:
+        """Where the comments, literals and header names are (for fast code-only scans)."""
+        return Regions(self.source)
+
+    @cached_property
     def identifiers(self) -> list[Token]:
         """Identifier tokens in code (not in comments, literals or header names)."""
         if "tokens" in self.__dict__:
             return [t for t in self.tokens if t.kind == "ident"]
-        return [
-            Token("ident", m.group("ident"), m.start())
-            for m in _IDENTIFIER_SCAN.finditer(self.source)
-            if m.lastgroup == "ident"
-        ]
+        return self.regions.identifiers()
 
     @cached_property
     def directives(self) -> list[Directive]:
-        return find_directives(self.tokens, len(self.source))
+        return scan_directives(self.source, self.regions)
+
+    @cached_property
+    def includes(self) -> list[Directive]:
+        """The ``#include``/``#include_next``/``#import`` directives (cheaper than all)."""
+        if "directives" in self.__dict__:
+            return [d for d in self.directives if d.keyword in INCLUDE_KEYWORDS]
+        return scan_directives(self.source, self.regions, INCLUDE_KEYWORDS)
+
+    @cached_property
+    def conditionals(self) -> list[Directive]:
+        """``#if``/``#ifdef``/``#ifndef``/``#elif``/``#else``/``#endif`` (and ``#elifdef``)."""
+        if "directives" in self.__dict__:
+            return [d for d in self.directives if d.keyword in CONDITIONAL_KEYWORDS]
+        return scan_directives(self.source, self.regions, CONDITIONAL_KEYWORDS)
+
+    @cached_property
+    def inactive(self) -> Spans:
+        """Spans of preprocessor branches not taken, when the options ask to skip them."""
+        if not self.options.skip_excluded_preprocessor_blocks:
+            return Spans(())
+        from translator.preprocessor import inactive_spans
+
+        return Spans(inactive_spans(self))
 
     @cached_property
     def line_starts(self) -> list[int]:
@@ -105,23 +120,33 @@ class Unit:
             return None
 
 
-class Directive:
-    """A preprocessor directive: ``#`` at the start of a line up to the end of the line."""
+class Spans:
+    """Sorted, disjoint half-open spans with a fast membership test."""
 
-    __slots__ = ("keyword", "start", "end", "tokens")
+    __slots__ = ("starts", "ends")
 
-    def __init__(self, keyword: str, start: int, end: int, tokens: list[Token]) -> None:
-        self.keyword = keyword  # "include", "define", "if", ... ("" for a null directive)
-        self.start = start  # offset of "#"
-        self.end = end  # offset of the newline that ends it (or of the end of the text)
-        self.tokens = tokens  # code tokens after the keyword
+    def __init__(self, spans) -> None:
+        ordered = sorted(spans)
+        self.starts = [start for start, _ in ordered]
+        self.ends = [end for _, end in ordered]
 
-    def __repr__(self) -> str:
-        return f"Directive({self.keyword!r}, {self.start}..{self.end})"
+    def __bool__(self) -> bool:
+        return bool(self.starts)
+
+    def __iter__(self):
+        return iter(zip(self.starts, self.ends, strict=True))
+
+    def __contains__(self, offset: int) -> bool:
+        index = bisect.bisect_right(self.starts, offset) - 1
+        return index >= 0 and offset < self.ends[index]
 
 
 def find_directives(tokens: list[Token], source_length: int) -> list[Directive]:
-    """All directives in TOKENS, in order; spliced lines belong to their directive."""
+    """All directives in TOKENS, in order; spliced lines belong to their directive.
+
+    The token-based reference for ``translator.scan.find_directives`` (which lexes only
+    the directive lines and is what ``Unit.directives`` uses).
+    """
     directives: list[Directive] = []
     at_line_start = True
     index = 0

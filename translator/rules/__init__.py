@@ -6,13 +6,31 @@ Order matters: when two rules edit the same text, the earlier rule's edit is kep
 
 from __future__ import annotations
 
-from translator.rules import cuda_api_name, cuda_include
+from translator.rules import (
+    cuda_api_name,
+    cuda_call_signature,
+    cuda_include,
+    cuda_macro_test,
+    cuda_symbol_argument,
+    implicit_cuda_runtime,
+    library_call_signature,
+    triple_chevron_launch,
+    warp_sync_intrinsic,
+)
 from translator.rules.base import CATEGORIES, Rule
 
 __all__ = ["RULES", "RULES_BY_CODE", "ENGINE_CODES", "CATEGORIES", "Rule", "category_of"]
 
+# Call rewrites come before the plain rename (R101), whose edits are fallbacks anyway.
 RULES: tuple[Rule, ...] = (
     cuda_include.RULE,
+    implicit_cuda_runtime.RULE,
+    cuda_macro_test.RULE,
+    cuda_call_signature.RULE,
+    cuda_symbol_argument.RULE,
+    triple_chevron_launch.RULE,
+    library_call_signature.RULE,
+    warp_sync_intrinsic.RULE,
     cuda_api_name.RULE,
 )
 

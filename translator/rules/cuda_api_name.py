@@ -3,10 +3,12 @@
 What it does
 ------------
 Every identifier in code that the CUDA->HIP table knows (runtime, driver, complex,
-cuBLAS, cuRAND, cuSPARSE, cuSOLVER, cuFFT, cuDNN, CUB, RTC and device functions) is
-replaced by its counterpart chosen by the options (``--roc``, ``--miopen``,
+cuBLAS, cuRAND, cuSPARSE, cuSOLVER, cuFFT, cuDNN, CUB, RTC and device functions and
+types) is replaced by its counterpart chosen by the options (``--roc``, ``--miopen``,
 ``--experimental``, ``--amap``, ``--hip-version``). Names that cannot be translated are
-left as they are and reported with the reason.
+left as they are and reported with the reason, and so are identifiers that look like
+CUDA API names (``cuda*``, ``cu*``, ``CU_*``, ``CUBLAS_*``...) but are in no table,
+unless the file itself defines them (a ``CUDA_CHECK`` macro, a ``cudaStatus`` variable).
 
 Why
 ---
@@ -32,48 +34,170 @@ Limits
 ------
 Whole identifiers only: names inside comments and string literals, member names after
 ``.`` or ``->`` and identifiers that merely contain a CUDA name are left alone. Names
-spelled by token pasting in macros (``cuda ## Malloc``) are not seen.
+spelled by token pasting in macros (``cuda ## Malloc``) are not seen. Table names whose
+HIP name is the same (``atomicAdd``, ``sinf``) are neither edited nor counted, and
+unsupported device functions with such plain names (``umin``, ``saturate``, ``mul24``,
+which files often define themselves) are not reported. A file's own declarations are
+recognised by their shape (``TYPE name =``, ``#define name``), so an unknown name
+declared only in another header is reported; a variable or member declared with an API
+name (``int cudaMalloc;``) is the user's and keeps its name.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
-from translator.names import Target, resolve
+from translator.names import Target, load_names, resolve
+from translator.options import Options
 from translator.rules.base import Finding, Rule
-from translator.unit import Unit
+from translator.scan import Regions
+from translator.syntax import is_member_name
+from translator.unit import Spans, Unit
+
+#: Identifiers with these prefixes are looked up (table names and unknown CUDA names).
+PREFIXES = ("cu", "CU", "Cu", "__", "nv", "NV")
+CANDIDATES = re.compile(r"(?:cu|CU|Cu|__|nv|NV)(?<![\w$]..)[\w$]*")
+# One pattern per prefix: a literal-prefixed pattern lets the regex engine skip ahead
+# quickly, which makes six searches cheaper than one alternation.
+_PREFIX_PATTERNS = tuple(re.compile(rf"{p}(?<![\w$]{p})[\w$]*") for p in PREFIXES)
+#: Names that look like CUDA API names; reported when neither the table nor the file has them.
+UNKNOWN = re.compile(
+    r"""(?:cuda|cublas(?:Lt)?|cusparse|cusolver(?:Dn|Sp|Rf|Mg)?|curand|cufft|cudnn|cutensor
+         |nvrtc|nvjpeg|nvJitLink)[A-Z0-9_]\w*
+       |cu[A-Z]\w*|CU[a-z]\w*
+       |(?:CU|CUDA|CUDART|CUBLAS|CUBLASLT|CUSPARSE|CUSOLVER|CURAND|CUFFT|CUDNN|CUTENSOR|NVRTC
+          |CUB)_\w+
+       |__CUDA\w*""",
+    re.VERBOSE,
+)
+_KEYWORDS = r"(?:return|else|case|goto|throw|new|delete|sizeof|co_return|co_yield|do|operator)"
+# A name in the position of a declaration: after struct/class/..., after a type, or as
+# the name of a macro. Enough to tell a user's CUDA_CHECK or cudaStatus from an API.
+_DECLARED = re.compile(
+    rf"""(?:(?<![\w$])(?:struct|class|union|enum|namespace|typedef|using)\s+
+         |(?<![\w$])(?!{_KEYWORDS}\b)[A-Za-z_][\w$]*(?:\s*[*&]+\s*|\s+)
+         |[>}}]\s*[*&]*\s*
+         |^[ \t]*\#[ \t]*define[ \t]+)
+       (?P<name>(?:cu|CU|Cu|nv|NV|__)[\w$]*)(?=\s*[(=;,\[){{:]|[ \t]|$)""",
+    re.VERBOSE | re.MULTILINE,
+)
+_CONDITIONALS = frozenset({"if", "elif", "ifdef", "ifndef"})
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    table = unit.names.identifiers
     source = unit.source
+    table = unit.names.identifiers
     targets: dict[str, Target] = {}
-    for token in unit.identifiers:
-        entry = table.get(token.text)
-        if entry is None or _is_member_name(source, token.start):
+    declared: set[str] | None = None
+    conditions: Spans | None = None
+    for name, start in _occurrences(unit):
+        entry = table.get(name)
+        if entry is None:
+            if not UNKNOWN.fullmatch(name) or is_member_name(source, start):
+                continue
+            if declared is None:
+                declared = _declared_names(unit)
+            if name in declared:
+                continue
+            reason = "not in the CUDA->HIP table and not defined in this file"
+            yield Usage(name, "unknown", "unknown", start, False, "", reason)
+            yield Diagnostic("R101", f"{name} not translated: {reason}", offset=start)
             continue
-        target = targets.get(token.text)
+        if is_member_name(source, start) or _declares(source, start, start + len(name)):
+            continue
+        if entry.kind == "preprocessor":
+            if conditions is None:
+                conditions = _condition_spans(unit)
+            if start in conditions:
+                continue  # R003 gives these tests their HIP meaning
+        target = targets.get(name)
         if target is None:
-            target = targets[token.text] = resolve(entry, unit.options)
+            target = targets[name] = resolve(entry, unit.options)
         if target.name is None:
-            yield Usage(token.text, entry.api, entry.kind, token.start, False, "", target.reason)
-            yield Diagnostic("R101", f"{token.text} not translated: {target.reason}", offset=token.start)
+            yield Usage(name, entry.api, entry.kind, start, False, "", target.reason)
+            yield Diagnostic("R101", f"{name} not translated: {target.reason}", offset=start)
             continue
-        yield Usage(token.text, entry.api, entry.kind, token.start, True, target.name)
-        if target.name != token.text:
-            yield Edit(token.start, token.end, target.name, "R101")
+        yield Usage(name, entry.api, entry.kind, start, True, target.name)
+        if target.name != name:
+            yield Edit(start, start + len(name), target.name, "R101", fallback=True)
 
 
-def _is_member_name(source: str, start: int) -> bool:
-    """True after ``.`` or ``->`` (a user's struct member that shares a CUDA name)."""
-    index = start - 1
-    while index >= 0 and source[index] in " \t\r\n":
-        index -= 1
-    return index >= 0 and (
-        source[index] == "." or (source[index] == ">" and index > 0 and source[index - 1] == "-")
+def _occurrences(unit: Unit) -> Iterator[tuple[str, int]]:
+    """(name, offset) of every identifier in code that may concern this rule."""
+    regions = unit.regions
+    for pattern in _PREFIX_PATTERNS:
+        for match in regions.code_matches(pattern):
+            yield match.group(), match.start()
+    for pattern, names in _other_patterns(unit.options):
+        for match in regions.code_matches(pattern):
+            if match.group() in names:
+                yield match.group(), match.start()
+
+
+@functools.cache
+def _other_patterns(options: Options) -> tuple[tuple[re.Pattern[str], frozenset[str]], ...]:
+    """Searches for the table names without a candidate prefix that OPTIONS rename, one
+    literal-prefixed pattern per group of names sharing six letters."""
+    groups: dict[str, set[str]] = {}
+    for name, entry in load_names().identifiers.items():
+        if name.startswith(PREFIXES) or not re.fullmatch(r"[A-Za-z_]\w+", name):
+            continue
+        if resolve(entry, options).name not in (name, None):
+            groups.setdefault(re.escape(name[:6]), set()).add(name)
+    return tuple(
+        (re.compile(rf"{prefix}(?<![\w$]{prefix})[\w$]*"), frozenset(names))
+        for prefix, names in sorted(groups.items())
     )
+
+
+_DECLARATION_END = frozenset(";=,[)")
+_TYPE_BEFORE = re.compile(rf"(?<![\w$])(?!{_KEYWORDS}\b)[A-Za-z_][\w$]*[\s*&]*$")
+
+
+def _declares(source: str, start: int, end: int) -> bool:
+    """True when the name at START..END is being declared as a variable or member
+    (``int cudaMalloc;``, ``float cudaSuccess = 1``): a user's own name, not the API."""
+    after = end
+    while after < len(source) and source[after] in " \t":
+        after += 1
+    if after >= len(source) or source[after] not in _DECLARATION_END:
+        return False
+    if source[after] == "=" and source[after + 1 : after + 2] == "=":
+        return False
+    return _TYPE_BEFORE.search(source, max(0, start - 64), start) is not None
+
+
+def _declared_names(unit: Unit) -> set[str]:
+    return {m.group("name") for m in unit.regions.code_matches(_DECLARED)}
+
+
+def _condition_spans(unit: Unit) -> Spans:
+    return Spans((d.start, d.end) for d in unit.directives if d.keyword in _CONDITIONALS)
+
+
+def translate_names(text: str, unit: Unit) -> str:
+    """TEXT (a piece of code, e.g. a call argument) with the table's renames applied.
+
+    Used by rules that rebuild a piece of code whose own renames they overwrite.
+    """
+    if not CANDIDATES.search(text):
+        return text
+    pieces: list[str] = []
+    position = 0
+    table = unit.names.identifiers
+    for match in Regions(text).code_matches(CANDIDATES):
+        entry = table.get(match.group())
+        if entry is None or is_member_name(text, match.start()):
+            continue
+        target = resolve(entry, unit.options)
+        if target.name and target.name != match.group():
+            pieces.append(text[position : match.start()] + target.name)
+            position = match.end()
+    return "".join(pieces) + text[position:]
 
 
 RULE = Rule(

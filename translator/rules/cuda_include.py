@@ -4,9 +4,11 @@ What it does
 ------------
 Rewrites the header name of ``#include`` directives that name a CUDA header from the
 API table (``cuda_runtime.h``, ``curand_kernel.h``, ``cublas_v2.h``...) to the HIP (or,
-with ``--roc``/``--miopen``, ROC) header, keeping the ``<>`` or ``""`` delimiters.
-A CUDA header with no HIP counterpart is dropped, and so is a second include of
-``hip/hip_runtime.h`` in the same file.
+with ``--roc``/``--miopen``, ROC) header under its package folder, keeping the ``<>``
+or ``""`` delimiters. A CUDA header with no HIP counterpart is dropped, and so is an
+include that would repeat a header an earlier, unconditional include already brings in
+(``cuda.h`` and ``cuda_runtime.h`` both become ``hip/hip_runtime.h``). The line itself
+stays, empty, so that line numbers do not move.
 
 Why
 ---
@@ -35,7 +37,8 @@ Limits
 ------
 Includes built with macros (``#include MY_HEADER``) are left alone. A header that has no
 HIP counterpart is removed without replacement; the code that used it may still need
-attention.
+attention. A repeated header is kept when the first include sits in a conditional
+branch that may not be taken.
 """
 
 from __future__ import annotations
@@ -49,26 +52,24 @@ from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 
 RUNTIME_HEADER = "hip/hip_runtime.h"
+_OPENING = frozenset({"if", "ifdef", "ifndef"})
+_BRANCHING = frozenset({"elif", "elifdef", "elifndef", "else"})
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    if "include" not in unit.source:
+    if "include" not in unit.source and "import" not in unit.source:
         return
-    seen_runtime = False
-    for directive in unit.directives:
-        if directive.keyword not in ("include", "include_next", "import") or not directive.tokens:
+    emitted: dict[str, tuple[int, ...]] = {}  # HIP header -> branch path of its include
+    for directive, branch in _includes_with_branches(unit):
+        if not directive.tokens:
             continue
         header = directive.tokens[0]
         if header.kind not in ("header", "string") or len(header.text) < 2:
             continue
         name = header.text[1:-1]
-        if name == RUNTIME_HEADER:
-            if seen_runtime:
-                yield Edit(directive.start, header.end, "", "R001")
-            seen_runtime = True
-            continue
         entry = unit.names.headers.get(name)
         if entry is None:
+            emitted.setdefault(name, branch)  # e.g. hip/hip_runtime.h already there
             continue
         target = resolve(entry, unit.options)
         if target.name is None and entry.hip:
@@ -76,11 +77,57 @@ def check(unit: Unit) -> Iterator[Finding]:
                 "R001", f"#include <{name}> left as is: {target.reason}", offset=header.start
             )
             continue
-        if not target.name or (target.name == RUNTIME_HEADER and seen_runtime):
+        if not target.name or _repeats(emitted.get(target.name), branch):
             yield Edit(directive.start, header.end, "", "R001")
             continue
-        seen_runtime = seen_runtime or target.name == RUNTIME_HEADER
+        emitted.setdefault(target.name, branch)
         yield Edit(header.start, header.end, header.text[0] + target.name + header.text[-1], "R001")
+
+
+def _repeats(first: tuple[int, ...] | None, branch: tuple[int, ...]) -> bool:
+    """True when an include in branch FIRST is surely seen before one in BRANCH."""
+    return first is not None and branch[: len(first)] == first
+
+
+def _includes_with_branches(unit: Unit) -> Iterator[tuple[object, tuple[int, ...]]]:
+    """Include directives with the path of conditional branches that encloses each."""
+    if not any(token in unit.source for token in ("#if", "# if", "#\tif")):
+        for directive in unit.includes:
+            yield directive, ()
+        return
+    events = sorted(
+        [(d.start, 0, d) for d in unit.conditionals] + [(d.start, 1, d) for d in unit.includes],
+        key=lambda event: event[0],
+    )
+    stack: list[int] = []
+    counter = 0
+    for _, kind, directive in events:
+        if kind == 1:
+            yield directive, tuple(stack)
+        elif directive.keyword in _OPENING:
+            counter += 1
+            stack.append(counter)
+        elif directive.keyword in _BRANCHING and stack:
+            counter += 1
+            stack[-1] = counter
+        elif directive.keyword == "endif" and stack:
+            stack.pop()
+
+
+def include_targets(unit: Unit) -> set[str]:
+    """HIP headers the file's includes will name after translation (for R002)."""
+    targets: set[str] = set()
+    for directive in unit.includes:
+        if not directive.tokens or directive.tokens[0].kind not in ("header", "string"):
+            continue
+        name = directive.tokens[0].text[1:-1]
+        entry = unit.names.headers.get(name)
+        if entry is None:
+            targets.add(name)
+            continue
+        target = resolve(entry, unit.options)
+        targets.add(target.name or name)
+    return targets
 
 
 RULE = Rule(

@@ -1,5 +1,5 @@
 // cudaMalloc and cudaFree in a comment
-struct Api { int hipMalloc; };
+struct Api { int cudaMalloc; };
 int my_cudaMalloc(int x) { return x; }
 int main() {
   Api api;

@@ -1,0 +1,85 @@
+"""Rewrites runtime calls whose HIP function takes other arguments than the CUDA one.
+
+What it does
+------------
+For the calls listed with library ``hip`` in ``data/call_signatures.tsv``, changes the
+call, not only the name: the two-argument C++ overload ``cudaEventCreate(&e, flags)``
+becomes ``hipEventCreateWithFlags(&e, flags)``; ``cudaMallocHost(&p, n)`` becomes
+``hipHostMalloc(&p, n, 0)`` with its flags spelled out, as hipify writes it; a kernel
+passed to ``cudaFuncGetAttributes``, ``cudaFuncSetCacheConfig``,
+``cudaFuncSetSharedMemConfig``, ``cudaFuncSetAttribute`` or ``cudaLaunchKernel`` is cast
+with ``reinterpret_cast<const void*>(...)`` because the HIP functions take ``const
+void*`` and C++ does not convert a function to it implicitly.
+
+Why
+---
+A plain rename of these calls does not compile with hipcc (missing overload or no
+conversion), or calls a different overload than CUDA did.
+
+Example (CUDA)
+--------------
+```
+cudaEventCreate(&stop, cudaEventBlockingSync);
+cudaMallocHost(&host, bytes);
+cudaFuncSetCacheConfig(scale, cudaFuncCachePreferL1);
+```
+
+Output (HIP)
+------------
+```
+hipEventCreateWithFlags(&stop, hipEventBlockingSync);
+hipHostMalloc(&host, bytes, 0);
+hipFuncSetCacheConfig(reinterpret_cast<const void*>(scale), hipFuncCachePreferL1);
+```
+
+Limits
+------
+Only direct calls are rewritten; a function pointer to ``cudaEventCreate`` or a call
+spelled through a macro argument that hides its parentheses is left to the plain rename.
+An argument that is already cast (``(void*)kernel``) is not cast again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.names import resolve
+from translator.rules.base import Finding, Rule
+from translator.signatures import calls_of, rewrite_call, signatures
+from translator.unit import Unit
+
+LIBRARIES = frozenset({"hip"})
+
+
+def check(unit: Unit) -> Iterator[Finding]:
+    yield from rewrite_listed_calls(unit, LIBRARIES, "R102")
+
+
+def rewrite_listed_calls(unit: Unit, libraries: frozenset[str], code: str) -> Iterator[Finding]:
+    """Rewrite calls with a call_signatures.tsv row for one of LIBRARIES (R102, R301)."""
+    rows = signatures()
+    names = {name for name, found in rows.items() if any(r.library in libraries for r in found)}
+    for name, call in calls_of(unit, names):
+        entry = unit.names.get(name)
+        if entry is None:
+            continue
+        target = resolve(entry, unit.options)
+        for row in rows[name]:
+            if row.library != target.library or row.library not in libraries:
+                continue
+            if row.arguments is not None and row.arguments != len(call.arguments):
+                continue
+            new_name = row.target or target.name
+            if new_name:
+                yield from rewrite_call(unit, call, entry, new_name, row.template, code)
+            break
+
+
+RULE = Rule(
+    code="R102",
+    name="cuda-call-signature",
+    summary="Rewrite runtime calls whose HIP form takes other arguments (overloads, casts)",
+    check=check,
+    category="unsupported-api",
+    doc=__doc__,
+)

@@ -1,0 +1,203 @@
+"""Gives ``#if`` tests of ``__CUDA_ARCH__``, ``CUDART_VERSION``, ``CUDA_VERSION`` their HIP meaning.
+
+What it does
+------------
+In ``#if``, ``#elif``, ``#ifdef`` and ``#ifndef`` lines:
+
+- ``__CUDA_ARCH__`` asks "is this the device pass?"; HIP's name for that is
+  ``__HIP_DEVICE_COMPILE__``. ``defined(__CUDA_ARCH__)`` and ``#ifdef __CUDA_ARCH__``
+  are renamed; a comparison with a number, ``__CUDA_ARCH__ >= 600``, is replaced by what
+  it means on an AMD GPU, taken as offering the features of compute capability 8.0
+  (double atomics, half and bfloat16 arithmetic, but no sm_90 clusters or TMA):
+  ``defined(__HIP_DEVICE_COMPILE__)`` when it holds in the device pass only,
+  ``!defined(__HIP_DEVICE_COMPILE__)`` when in the host pass only, else ``1`` or ``0``.
+- ``CUDART_VERSION`` and ``CUDA_VERSION`` compared with a number ask "does the runtime
+  offer the API of that CUDA release?"; the comparison becomes a test of ``HIP_VERSION``
+  against the first HIP release that follows that CUDA API level
+  (``data/cuda_api_levels.tsv``: HIP 5 follows CUDA 11, HIP 6 follows CUDA 12), or ``0``
+  when no HIP release does. ``defined(CUDA_VERSION)`` becomes ``defined(HIP_VERSION)``.
+
+Why
+---
+hipcc defines neither ``__CUDA_ARCH__`` nor the CUDA version macros: untouched, every
+such test takes the host or "old CUDA" branch, so device-only code vanishes from the
+device pass and old API paths are compiled.
+
+Example (CUDA)
+--------------
+```
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600
+#if CUDART_VERSION >= 11000
+#ifdef __CUDA_ARCH__
+```
+
+Output (HIP)
+------------
+```
+#if defined(__HIP_DEVICE_COMPILE__) && !defined(__HIP_DEVICE_COMPILE__)
+#if HIP_VERSION >= 50000000
+#ifdef __HIP_DEVICE_COMPILE__
+```
+
+Limits
+------
+Only comparisons with a number literal are rewritten; ``__CUDA_ARCH__ >= MY_ARCH``,
+``==``/``!=`` tests and arithmetic on these macros are reported and left alone, and so
+are uses in ``#define`` bodies and code. ``HIP_VERSION`` comes from the HIP headers, so
+the test must follow their include (as ``CUDART_VERSION`` had to follow CUDA's).
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Iterator
+from pathlib import Path
+
+from translator.diagnostics import Diagnostic
+from translator.edits import Edit
+from translator.options import parse_version
+from translator.rules.base import Finding, Rule
+from translator.tokens import Token
+from translator.unit import Unit
+
+ARCH = "__CUDA_ARCH__"
+VERSIONS = ("CUDART_VERSION", "CUDA_VERSION")
+DEVICE_PASS = "__HIP_DEVICE_COMPILE__"
+#: The compute capability whose features an AMD Instinct GPU is taken to offer.
+AMD_ARCH_EQUIVALENT = 800
+LEVELS_PATH = Path(__file__).resolve().parents[1] / "data" / "cuda_api_levels.tsv"
+_COMPARISONS = {
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+    "==": operator.eq, "!=": operator.ne,
+}
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+_BOUNDARY = frozenset({"(", ")", "&&", "||", "!", "?", ":"})
+
+
+def check(unit: Unit) -> Iterator[Finding]:
+    source = unit.source
+    if ARCH not in source and "CUDA_VERSION" not in source and "CUDART_VERSION" not in source:
+        return
+    for directive in unit.conditionals:
+        tokens = directive.tokens
+        if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
+            if tokens and tokens[0].text in (ARCH, *VERSIONS):
+                yield _renamed(tokens[0])
+        elif directive.keyword in ("if", "elif"):
+            yield from _condition(tokens)
+
+
+def _renamed(token: Token) -> Edit:
+    return Edit(token.start, token.end, DEVICE_PASS if token.text == ARCH else "HIP_VERSION")
+
+
+def _condition(tokens: list[Token]) -> Iterator[Finding]:
+    for index, token in enumerate(tokens):
+        if token.text != ARCH and token.text not in VERSIONS:
+            continue
+        before = tokens[index - 1].text if index else ""
+        if before == "defined" or (
+            before == "(" and index > 1 and tokens[index - 2].text == "defined"
+        ):
+            yield _renamed(token)
+            continue
+        comparison = _comparison(tokens, index)
+        if comparison is None:
+            if _bounded(tokens, index, index):
+                yield (Edit(token.start, token.end, f"defined({DEVICE_PASS})")
+                       if token.text == ARCH else _renamed(token))
+            else:
+                yield Diagnostic("R003", f"{token.text} used in arithmetic; left as is",
+                                 offset=token.start)
+            continue
+        first, last, op, number = comparison
+        replacement = (_arch_test(op, number) if token.text == ARCH else _version_test(op, number))
+        if replacement is None:
+            yield Diagnostic("R003", f"{token.text} {op} {number} has no HIP meaning; left as is",
+                             offset=token.start)
+        else:
+            yield Edit(tokens[first].start, tokens[last].end, replacement)
+
+
+def _comparison(tokens: list[Token], index: int) -> tuple[int, int, str, int] | None:
+    """(first, last, op, number) for ``NAME op NUMBER`` or ``NUMBER op NAME``, normalised
+    to the form with NAME on the left."""
+    if index + 2 < len(tokens) and tokens[index + 1].text in _COMPARISONS:
+        number = _number(tokens[index + 2])
+        if number is not None and _bounded(tokens, index, index + 2):
+            return index, index + 2, tokens[index + 1].text, number
+    if index >= 2 and tokens[index - 1].text in _COMPARISONS:
+        number = _number(tokens[index - 2])
+        if number is not None and _bounded(tokens, index - 2, index):
+            return index - 2, index, _MIRRORED[tokens[index - 1].text], number
+    return None
+
+
+def _bounded(tokens: list[Token], first: int, last: int) -> bool:
+    """True when tokens FIRST..LAST form a whole operand of && || ! ?: or parentheses."""
+    before = tokens[first - 1].text if first else "("
+    after = tokens[last + 1].text if last + 1 < len(tokens) else ")"
+    return before in _BOUNDARY and after in _BOUNDARY and after != "!"
+
+
+def _number(token: Token) -> int | None:
+    if token.kind != "number":
+        return None
+    text = token.text.rstrip("uUlL").replace("'", "")
+    try:
+        if len(text) > 1 and text[0] == "0" and text.isdigit():
+            return int(text, 8)
+        return int(text, 0)
+    except ValueError:
+        return None
+
+
+def _arch_test(op: str, number: int) -> str:
+    device = _COMPARISONS[op](AMD_ARCH_EQUIVALENT, number)
+    host = _COMPARISONS[op](0, number)  # the host pass sees an undefined macro: 0
+    if device and host:
+        return "1"
+    if device:
+        return f"defined({DEVICE_PASS})"
+    return f"!defined({DEVICE_PASS})" if host else "0"
+
+
+def _version_test(op: str, number: int) -> str | None:
+    if op in ("==", "!="):
+        return None
+    if op in (">", "<="):
+        number += 1  # V > N is V >= N+1; V <= N is V < N+1
+    release = _first_release(number)
+    if op in (">", ">="):
+        return "0" if release is None else f"HIP_VERSION >= {release}"
+    return "1" if release is None else f"HIP_VERSION < {release}"
+
+
+def _first_release(level: int) -> int | None:
+    """HIP_VERSION of the first HIP release that follows CUDA API LEVEL, or None."""
+    for version, cuda_level in _levels():
+        if cuda_level >= level:
+            major, minor = (version + (0,))[:2]
+            return major * 10_000_000 + minor * 100_000
+    return None
+
+
+@functools.cache
+def _levels() -> tuple[tuple[tuple[int, ...], int], ...]:
+    rows = []
+    for line in LEVELS_PATH.read_text(encoding="utf-8").splitlines()[1:]:
+        if line.strip() and not line.startswith(("#", "hip_version")):
+            version, level = line.split("\t")
+            rows.append((parse_version(version), int(level)))
+    return tuple(sorted(rows))
+
+
+RULE = Rule(
+    code="R003",
+    name="cuda-macro-test",
+    summary="Give #if tests of __CUDA_ARCH__ and CUDA versions their HIP meaning",
+    check=check,
+    category="unsupported-api",
+    doc=__doc__,
+)

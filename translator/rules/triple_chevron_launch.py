@@ -1,0 +1,240 @@
+"""Rewrites ``kernel<<<grid, block, shmem, stream>>>(args)`` launches to ``hipLaunchKernelGGL``.
+
+What it does
+------------
+Only with ``--hip-kernel-execution-syntax`` (hipcc compiles ``<<<>>>`` as it is, so by
+default launches are kept, as hipify-clang does). Each launch becomes
+``hipLaunchKernelGGL(kernel, dim3(grid), dim3(block), shmem, stream, args...)``: grid and
+block are wrapped in ``dim3(...)`` unless already written ``dim3(...)``, a missing
+shared-memory size or stream becomes ``0``, and a kernel named with template arguments
+is wrapped in ``HIP_KERNEL_NAME(...)`` so that their commas survive the macro. Arguments
+keep their text and layout (line breaks stay where they were); launches inside macro
+definitions are rewritten too.
+
+Why
+---
+hipify's HIP launch form, which some teams prefer for its explicit stream and shared
+memory arguments and which older HIP toolchains required.
+
+Example (CUDA)
+--------------
+```
+saxpy<<<blocks, 256>>>(n, 2.0f, x, y);
+transpose<float, 32><<<grid, block, 0, stream>>>(
+    out, in);
+```
+
+Output (HIP)
+------------
+```
+hipLaunchKernelGGL(saxpy, dim3(blocks), dim3(256), 0, 0, n, 2.0f, x, y);
+hipLaunchKernelGGL(HIP_KERNEL_NAME(transpose<float, 32>), dim3(grid), dim3(block), 0, stream,
+                   out, in);
+```
+
+Limits
+------
+The end of the launch configuration is found with tokens (the first ``>>>`` outside
+parentheses that is followed by ``(``); when tokens cannot find it, clang's parse of the
+file decides, and a launch neither can read is reported and left as it is. Comments
+between the launch brackets and the arguments are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.diagnostics import Diagnostic
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
+from translator.syntax import Argument, call_at, skip_blanks
+from translator.tokens import CODE_KINDS, next_token
+from translator.unit import Unit
+
+_LAUNCH = re.compile("<<<")
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+
+
+def check(unit: Unit) -> Iterator[Finding]:
+    if not unit.options.hip_kernel_execution_syntax or "<<<" not in unit.source:
+        return
+    source = unit.source
+    for match in unit.regions.code_matches(_LAUNCH):
+        kernel_start = _kernel_start(source, match.start())
+        config = _configuration(source, match.end()) or _configuration_from_clang(unit, match)
+        if kernel_start is None or config is None:
+            yield Diagnostic("R201", "kernel launch not understood; left as is",
+                             offset=match.start())
+            continue
+        arguments, close = config
+        yield from _launch_edits(unit, kernel_start, match.start(), arguments, close)
+
+
+def _launch_edits(
+    unit: Unit, kernel_start: int, chevrons: int, config: list[Argument], close: int
+) -> Iterator[Finding]:
+    source = unit.source
+    kernel_end = _trim_end(source, kernel_start, chevrons)
+    kernel = source[kernel_start:kernel_end]
+    call = call_at(source, close - 3, close)
+    if call is None or len(config) not in (2, 3, 4):
+        yield Diagnostic("R201", "kernel launch not understood; left as is", offset=chevrons)
+        return
+    template = "<" in kernel
+    wrap = [i < 2 and not config[i].text.startswith("dim3(") for i in range(len(config))]
+    opening = "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if template else "")
+    yield Edit(kernel_start, kernel_start, opening, "R201")
+    yield Edit(kernel_end, config[0].start,
+               _glue(source[kernel_end : config[0].start], (")" if template else "") + ",",
+                     "dim3(" if wrap[0] else ""), "R201")
+    for index in range(1, len(config)):
+        region = source[config[index - 1].end : config[index].start]
+        yield Edit(config[index - 1].end, config[index].start,
+                   _glue(region, (")" if wrap[index - 1] else "") + ",",
+                         "dim3(" if wrap[index] else ""), "R201")
+    defaults = ", 0" * (4 - len(config))
+    ending = (")" if wrap[-1] else "") + defaults
+    if call.arguments:
+        first = call.arguments[0].start
+        yield Edit(config[-1].end, first,
+                   _glue(source[config[-1].end : first], ending + ",", ""), "R201")
+    else:
+        yield Edit(config[-1].end, call.close,
+                   _glue(source[config[-1].end : call.close], ending, "").rstrip(" "), "R201")
+
+
+def _glue(region: str, before: str, after: str) -> str:
+    """BEFORE + AFTER joined by a blank, or by REGION's own line break and indentation
+    (with the backslash of a macro definition), so that no line is added or removed."""
+    newline = region.find("\n")
+    if newline < 0:
+        return f"{before} {after}"
+    start = newline - 1 if newline and region[newline - 1] == "\r" else newline
+    splice = start > 0 and region[start - 1] == "\\"
+    if splice:
+        start -= 1
+    return before + (" " if splice else "") + region[start:] + after
+
+
+def _trim_end(source: str, start: int, end: int) -> int:
+    while end > start and source[end - 1] in " \t\r\n\\":
+        end -= 1
+    return end
+
+
+def _kernel_start(source: str, chevrons: int) -> int | None:
+    """Start of the kernel expression that ends before the ``<<<`` at CHEVRONS."""
+    position = _trim_end(source, 0, chevrons)
+    while True:
+        if position == 0:
+            return None
+        char = source[position - 1]
+        if char == ">":
+            position = _matching_back(source, position - 1, "<", ">")
+        elif char == ")":
+            return _matching_back(source, position - 1, "(", ")")
+        if position is None:
+            return None
+        word_end = position
+        while position > 0 and (source[position - 1].isalnum() or source[position - 1] in "_$"):
+            position -= 1
+        if position == word_end:
+            return None
+        before = _trim_end(source, 0, position)
+        if source[before - 2 : before] == "::":
+            position = _trim_end(source, 0, before - 2)
+            previous = source[position - 1] if position else ""
+            if not (previous.isalnum() or previous in ("_", ">")) or not previous:
+                return before - 2  # a global qualifier: ::kernel
+            continue
+        return position
+
+
+def _matching_back(source: str, close: int, opener: str, closer: str) -> int | None:
+    """Offset of the OPENER matching the CLOSER at CLOSE, scanning backwards."""
+    depth = 0
+    index = close
+    while index >= 0:
+        char = source[index]
+        if char == closer:
+            depth += 1
+        elif char == opener:
+            depth -= 1
+            if depth == 0:
+                return index
+        elif char in ";{}":
+            return None
+        index -= 1
+    return None
+
+
+def _configuration(source: str, position: int) -> tuple[list[Argument], int] | None:
+    """The launch configuration after ``<<<``: its arguments and the end of ``>>>``."""
+    stack: list[str] = []
+    arguments: list[Argument] = []
+    first = last = None
+    while position < len(source):
+        token = next_token(source, position)
+        position = token.end
+        if token.kind not in CODE_KINDS:
+            continue
+        text = token.text
+        if not stack and text == ">>>":
+            run_end = token.end
+            while run_end < len(source) and source[run_end] == ">":
+                run_end += 1
+            if source[skip_blanks(source, run_end) : skip_blanks(source, run_end) + 1] == "(":
+                if first is not None and run_end - 3 > token.start:
+                    last_end = run_end - 3
+                    arguments.append(
+                        Argument(first.start, last_end, source[first.start : last_end]))
+                elif first is not None:
+                    arguments.append(Argument(first.start, last.end, source[first.start:last.end]))
+                return arguments, run_end
+        if not stack and text == ",":
+            if first is None:
+                return None
+            arguments.append(Argument(first.start, last.end, source[first.start : last.end]))
+            first = last = None
+            continue
+        if text in _OPEN:
+            stack.append(_OPEN[text])
+        elif text in (")", "]", "}"):
+            if not stack or stack.pop() != text:
+                return None
+        elif text == ";" and not stack:
+            return None
+        if first is None:
+            first = token
+        last = token
+    return None
+
+
+def _configuration_from_clang(
+    unit: Unit, match: re.Match[str]
+) -> tuple[list[Argument], int] | None:
+    """Ask clang where the launch configuration that starts at MATCH ends."""
+    parsed = unit.parsed
+    if parsed is None:
+        return None
+    for node in parsed.root.walk():
+        if node.kind == "CALL_EXPR" and node.spelling == "__cudaPushCallConfiguration" \
+                and node.start == match.start():
+            arguments = [
+                Argument(child.start, child.end, unit.source[child.start : child.end])
+                for child in list(node.children())[1:]
+                if child.end > child.start
+            ]
+            return arguments, node.end
+    return None
+
+
+RULE = Rule(
+    code="R201",
+    name="triple-chevron-launch",
+    summary="Rewrite kernel<<<...>>>(...) to hipLaunchKernelGGL (--hip-kernel-execution-syntax)",
+    check=check,
+    category="unsupported-api",
+    doc=__doc__,
+)

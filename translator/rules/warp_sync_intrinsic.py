@@ -1,0 +1,144 @@
+"""Adapts the ``*_sync`` warp intrinsics: 64-bit lane masks, or the maskless forms of older HIP.
+
+What it does
+------------
+For ``__shfl_sync``, ``__shfl_up_sync``, ``__shfl_down_sync``, ``__shfl_xor_sync``,
+``__ballot_sync``, ``__any_sync``, ``__all_sync`` and ``__match_{any,all}_sync``:
+
+- for HIP 6.2 and later (the default target), whose versions take a 64-bit lane mask
+  and reject a 32-bit one at compile time, a full 32-lane mask literal
+  (``0xffffffff``, ``0xFFFFFFFFu``, ``~0u``...) becomes the full 64-lane mask
+  ``0xffffffffffffffff``; another literal keeps its value with an ``ull`` suffix. When
+  the mask is a macro defined in the file as such a literal (``#define FULL_MASK
+  0xffffffff``), the definition is widened instead;
+- for an older ``--hip-version``, the call takes the maskless form HIP had then
+  (``__shfl_down(v, 1)``, ``__ballot(p)``), as ``data/hip_extras.tsv`` lists; so do
+  ``__activemask()`` (``__ballot(1)``) and ``__syncwarp()``
+  (``__builtin_amdgcn_wave_barrier()``).
+
+Why
+---
+An AMD wavefront has 64 lanes: a mask written for a 32-lane warp names half of them,
+and HIP's ``*_sync`` functions refuse 32-bit masks outright. HIP before 6.2 has no
+``*_sync`` functions at all; its shuffles and votes act on the whole wavefront.
+
+Example (CUDA)
+--------------
+```
+v += __shfl_down_sync(0xffffffff, v, 16);
+unsigned ballot = __ballot_sync(0xffffffffu, v > 0);
+```
+
+Output (HIP)
+------------
+```
+v += __shfl_down_sync(0xffffffffffffffff, v, 16);
+unsigned ballot = __ballot_sync(0xffffffffffffffff, v > 0);
+```
+
+Limits
+------
+A mask held in a variable or computed is reported, not changed: its type and value
+must be made 64-bit by hand. With an older HIP, a partial mask is dropped with the
+``*_sync`` call (the maskless form acts on every lane) and reported. Results of
+``__ballot_sync`` stored in 32-bit variables are not widened.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.diagnostics import Diagnostic, Severity
+from translator.edits import Edit
+from translator.names import resolve
+from translator.rules.base import Finding, Rule
+from translator.signatures import calls_of, rewrite_call
+from translator.syntax import Argument
+from translator.unit import Unit
+
+MASKED = frozenset({
+    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
+    "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
+})
+OLDER_FORMS = MASKED | {"__activemask", "__syncwarp"}
+FULL_MASK = "0xffffffffffffffff"
+_FULL_32 = re.compile(r"(?:0[xX][fF]{8}|4294967295|~0|~0x0|-1)[uUlL]*")
+_LITERAL = re.compile(r"(?:0[xX][0-9a-fA-F']+|0[bB][01']+|\d[\d']*)[uUlL]*")
+_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+\(?\s*([^\s()]+)\s*\)?[ \t]*$",
+                     re.MULTILINE)
+
+
+def check(unit: Unit) -> Iterator[Finding]:
+    if "_sync" not in unit.source and "__activemask" not in unit.source \
+            and "__syncwarp" not in unit.source:
+        return
+    widened_macros: set[str] = set()
+    for name, call in calls_of(unit, OLDER_FORMS):
+        entry = unit.names.get(name)
+        if entry is None:
+            continue
+        target = resolve(entry, unit.options)
+        if target.name is None:
+            continue  # R101 reports it
+        if target.arguments is not None or target.name != name:
+            yield from _older_form(unit, call, entry, target)
+        elif name in MASKED and call.arguments:
+            yield from _widen(unit, call.arguments[0], widened_macros)
+
+
+def _older_form(unit, call, entry, target) -> Iterator[Finding]:
+    mask = call.arguments[0] if call.arguments else None
+    if (mask is not None and unit.source[call.name_start : call.name_end] in MASKED
+            and not _FULL_32.fullmatch(mask.text.replace(" ", ""))):
+        yield Diagnostic(
+            "R401", f"lane mask {mask.text} dropped: {target.name} acts on the whole wavefront",
+            offset=mask.start, severity=Severity.WARNING)
+    yield from rewrite_call(unit, call, entry, target.name, target.arguments, "R401")
+
+
+def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Finding]:
+    text = mask.text
+    if _FULL_32.fullmatch(text.replace(" ", "")):
+        yield Edit(mask.start, mask.end, FULL_MASK, "R401")
+    elif _LITERAL.fullmatch(text):
+        if "ll" not in text.lower():  # already 64-bit otherwise
+            yield Edit(mask.start, mask.end, text.rstrip("uUlL") + "ull", "R401")
+    elif re.fullmatch(r"[A-Za-z_]\w*", text) and text not in widened_macros:
+        definition = _macro_literal(unit, text)
+        if definition is None:
+            yield Diagnostic(
+                "R401", f"lane mask {text} is not a literal; HIP needs a 64-bit mask "
+                "covering the 64 lanes of a wavefront", offset=mask.start)
+            return
+        widened_macros.add(text)
+        start, end, literal = definition
+        if "ll" not in literal.lower():
+            widened = FULL_MASK if _FULL_32.fullmatch(literal) else literal.rstrip("uUlL") + "ull"
+            yield Edit(start, end, widened, "R401")
+    elif not re.fullmatch(r"[A-Za-z_]\w*", text):
+        yield Diagnostic(
+            "R401", f"lane mask {text} is not a literal; HIP needs a 64-bit mask covering "
+            "the 64 lanes of a wavefront", offset=mask.start)
+
+
+def _macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
+    """The literal of ``#define NAME literal`` in the file: (start, end, text)."""
+    if "define" not in unit.source:
+        return None
+    for match in _DEFINE.finditer(unit.source):
+        if match.group(1) == name and _LITERAL.fullmatch(match.group(2)) \
+                or match.group(1) == name and _FULL_32.fullmatch(match.group(2)):
+            if unit.regions.in_code(match.start(2)):
+                return match.start(2), match.end(2), match.group(2)
+    return None
+
+
+RULE = Rule(
+    code="R401",
+    name="warp-sync-intrinsic",
+    summary="Widen *_sync lane masks to 64 bits, or use the maskless forms of older HIP",
+    check=check,
+    category="lane-mask",
+    doc=__doc__,
+)

@@ -1,0 +1,133 @@
+"""Rewriting calls whose target form takes other arguments (``data/call_signatures.tsv``).
+
+A rule finds a call of a CUDA name, picks the new callee and an argument template
+(``$N``, ``$N...`` and literal text, see the data file), and ``rewrite_call`` turns that
+into the smallest edits: the callee, and the part of the argument list that changes.
+Edits are firm, so the plain renames (fallback edits) inside a rewritten part give way;
+the rewritten text carries the table's renames itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from translator.diagnostics import Diagnostic, Usage
+from translator.edits import Edit
+from translator.names import ApiName
+from translator.syntax import Call, call_at, is_member_name, render_arguments
+from translator.unit import Unit
+
+__all__ = ["Signature", "signatures", "rewrite_call", "calls_of"]
+
+SIGNATURES_PATH = Path(__file__).resolve().parent / "data" / "call_signatures.tsv"
+_CAST = re.compile(r"reinterpret_cast<const void\*>\(\$(\d+)\)")
+_ALREADY_VOID = re.compile(
+    r"^(?:reinterpret_cast\s*<|static_cast\s*<|\(\s*(?:const\s+)?void\s*\*\s*\))"
+)
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One row of call_signatures.tsv."""
+
+    cuda: str
+    arguments: int | None  # required argument count, None for any
+    library: str
+    target: str
+    template: str
+    note: str
+
+
+@functools.cache
+def signatures(path: Path = SIGNATURES_PATH) -> dict[str, tuple[Signature, ...]]:
+    """Rows by CUDA name (a name may have rows for several libraries or arities)."""
+    rows: dict[str, list[Signature]] = {}
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    header = lines[0].split("\t")
+    for line in lines[1:]:
+        values = dict(zip(header, line.split("\t"), strict=True))
+        arity = None if values["arguments"] == "*" else int(values["arguments"])
+        rows.setdefault(values["cuda"], []).append(
+            Signature(values["cuda"], arity, values["library"], values["target"],
+                      values["template"], values["note"])
+        )
+    return {name: tuple(found) for name, found in rows.items()}
+
+
+def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str, Call]]:
+    """(name, call) for every call in code of one of NAMES (not member calls)."""
+    present = [name for name in names if name in unit.source]
+    if not present:
+        return
+    alternatives = "|".join(sorted(present, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w$])(?:{alternatives})(?![\w$])")
+    for match in unit.regions.code_matches(pattern):
+        if is_member_name(unit.source, match.start()):
+            continue
+        call = call_at(unit.source, match.start(), match.end())
+        if call is not None:
+            yield match.group(), call
+
+
+def rewrite_call(
+    unit: Unit, call: Call, entry: ApiName | None, new_name: str, template: str | None,
+    code: str,
+) -> Iterator[Edit | Diagnostic | Usage]:
+    """Edits turning CALL into ``new_name(template)`` (TEMPLATE None keeps the arguments)."""
+    from translator.rules.cuda_api_name import translate_names
+
+    source = unit.source
+    name = source[call.name_start : call.name_end]
+    if template is not None:
+        rendered = render_arguments(
+            _keep_existing_casts(template, call), call, source,
+            lambda text: translate_names(text, unit),
+        )
+        if rendered is None:
+            yield Diagnostic(code, f"{name} call has {len(call.arguments)} arguments; "
+                             f"{new_name} needs more; left as is", offset=call.name_start)
+            return
+        start, end = call.argument_span()
+        yield from _difference(source, start, end, rendered, code)
+    api, kind = (entry.api, entry.kind) if entry else ("runtime", "function")
+    yield Usage(name, api, kind, call.name_start, True, new_name)
+    if new_name != name:
+        yield Edit(call.name_start, call.name_end, new_name, code)
+
+
+def _keep_existing_casts(template: str, call: Call) -> str:
+    """Do not wrap an argument in reinterpret_cast<const void*> when it already is cast."""
+    def keep(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        if index < len(call.arguments) and _ALREADY_VOID.match(call.arguments[index].text):
+            return f"${index}"
+        return match.group()
+
+    return _CAST.sub(keep, template)
+
+
+def _difference(source: str, start: int, end: int, text: str, code: str) -> Iterator[Edit]:
+    """The one edit that turns source[start:end] into TEXT, trimmed of common ends."""
+    original = source[start:end]
+    if original == text:
+        return
+    prefix = 0
+    limit = min(len(original), len(text))
+    while prefix < limit and original[prefix] == text[prefix]:
+        prefix += 1
+    suffix = 0
+    while (suffix < limit - prefix
+           and original[len(original) - 1 - suffix] == text[len(text) - 1 - suffix]):
+        suffix += 1
+    # Keep whole identifiers: never cut a name in two, so renames inside stay consistent.
+    while prefix > 0 and (original[prefix - 1].isalnum() or original[prefix - 1] == "_"):
+        prefix -= 1
+    while suffix > 0 and (original[len(original) - suffix].isalnum()
+                          or original[len(original) - suffix] == "_"):
+        suffix -= 1
+    yield Edit(start + prefix, end - suffix, text[prefix : len(text) - suffix], code)

@@ -1,0 +1,212 @@
+"""Small syntactic views built from a few tokens: calls, their arguments, member names.
+
+These lex only the part of the text they look at (``tokens.next_token``), so rules can
+inspect the calls of a handful of names in a large file in time proportional to those
+calls. They are token heuristics: a ``<`` opens template arguments only when what
+follows up to the matching ``>`` looks like a list of types or constants.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from translator.tokens import CODE_KINDS, Token, next_token
+
+__all__ = [
+    "Argument", "Call", "call_at", "is_member_name", "render_arguments", "skip_blanks",
+]
+
+_OPENERS = {"(": ")", "[": "]", "{": "}"}
+_CLOSERS = frozenset(")]}")
+_TEMPLATE_WORDS = frozenset({"::", ",", "*", "&", "<", ">", ">>", "const", "unsigned", "signed"})
+_PLACEHOLDER = re.compile(r"\$(\d+)(\.\.\.)?")
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument: its span without surrounding blanks and comments, and its text."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Call:
+    """``name ( arguments )``: offsets of the name, the parentheses and each argument."""
+
+    name_start: int
+    name_end: int
+    open: int  # offset of "("
+    close: int  # offset of ")"
+    arguments: tuple[Argument, ...]
+
+    def argument_span(self) -> tuple[int, int]:
+        """From the first argument's start to the last one's end (inside of "()" if none)."""
+        if not self.arguments:
+            return self.open + 1, self.close
+        return self.arguments[0].start, self.arguments[-1].end
+
+    def separator(self, source: str, index: int) -> str:
+        """The text between argument INDEX-1 and argument INDEX (comma and layout)."""
+        return source[self.arguments[index - 1].end : self.arguments[index].start]
+
+
+def skip_blanks(source: str, position: int, limit: int | None = None) -> int:
+    """The first offset at or after POSITION that is not a blank, newline or comment."""
+    limit = len(source) if limit is None else limit
+    while position < limit:
+        char = source[position]
+        if char in " \t\r\n\f\v":
+            position += 1
+        elif char == "\\" and source.startswith(("\\\n", "\\\r\n"), position):
+            position += 2 if source[position + 1] == "\n" else 3
+        elif char == "/" and source.startswith(("//", "/*"), position):
+            position = next_token(source, position).end
+        else:
+            break
+    return position
+
+
+def is_member_name(source: str, start: int) -> bool:
+    """True after ``.`` or ``->`` (a member that shares a CUDA name)."""
+    index = start - 1
+    while index >= 0 and source[index] in " \t\r\n":
+        index -= 1
+    return index >= 0 and (
+        source[index] == "." or (source[index] == ">" and index > 0 and source[index - 1] == "-")
+    )
+
+
+def call_at(source: str, name_start: int, name_end: int) -> Call | None:
+    """The call whose callee name spans NAME_START..NAME_END, or None if no ``(`` follows.
+
+    Arguments are split at commas outside parentheses, brackets, braces and
+    template-looking angle brackets. Unbalanced text gives None.
+    """
+    open_paren = skip_blanks(source, name_end)
+    if open_paren >= len(source) or source[open_paren] != "(":
+        return None
+    stack: list[str] = []
+    arguments: list[Argument] = []
+    first: Token | None = None
+    last: Token | None = None
+    position = open_paren + 1
+    while position < len(source):
+        token = next_token(source, position)
+        position = token.end
+        if token.kind not in CODE_KINDS:
+            continue
+        text = token.text
+        if not stack and text in (",", ")"):
+            if first is not None:
+                arguments.append(Argument(first.start, last.end, source[first.start : last.end]))
+            elif text == "," or arguments:
+                arguments.append(Argument(token.start, token.start, ""))
+            if text == ")":
+                return Call(name_start, name_end, open_paren, token.start, tuple(arguments))
+            first = last = None
+            continue
+        if text in _OPENERS:
+            stack.append(_OPENERS[text])
+        elif text in _CLOSERS:
+            if not stack or stack.pop() != text:
+                return None
+        elif text == "<" and last is not None and last.kind == "ident":
+            close = _template_close(source, position)
+            if close is not None:
+                last = Token("punct", source[token.start : close], token.start)
+                position = close
+                continue
+        elif text == ";" and not stack:
+            return None
+        if first is None:
+            first = token
+        last = token
+    return None
+
+
+def _template_close(source: str, position: int) -> int | None:
+    """End offset of template arguments opened just before POSITION, or None."""
+    depth = 1
+    while position < len(source):
+        token = next_token(source, position)
+        position = token.end
+        if token.kind not in CODE_KINDS:
+            continue
+        text = token.text
+        if text == "<":
+            depth += 1
+        elif text in (">", ">>", ">>>"):
+            depth -= len(text)
+            if depth <= 0:
+                return position if depth == 0 else None
+        elif token.kind not in ("ident", "number") and text not in _TEMPLATE_WORDS:
+            return None
+    return None
+
+
+def render_arguments(
+    template: str, call: Call, source: str, translate: Callable[[str], str] = str
+) -> str | None:
+    """The argument list TEMPLATE (``$N``, ``$N...``, literals) filled from CALL.
+
+    The result replaces ``source[slice(*call.argument_span())]``.
+    Argument texts pass through TRANSLATE (e.g. the table renames). Kept layout: the
+    separator before output argument i is the call's own separator i when it has one.
+    Newlines of the original list that would be lost are kept before the closing
+    parenthesis, so the line structure does not change. None when the template refers
+    to an argument the call does not have.
+    """
+    texts = [translate(argument.text) for argument in call.arguments]
+    items: list[str] = []
+    for item in _split_template(template):
+        missing = False
+
+        def fill(match: re.Match[str]) -> str:
+            nonlocal missing
+            index = int(match.group(1))
+            if match.group(2):
+                return ", ".join(texts[index:])
+            if index >= len(texts):
+                missing = True
+                return ""
+            return texts[index]
+
+        text = _PLACEHOLDER.sub(fill, item)
+        if missing:
+            return None
+        if text or not _PLACEHOLDER.fullmatch(item):
+            items.append(text)
+    separators = [
+        call.separator(source, index) if index < len(call.arguments) else ", "
+        for index in range(len(items))
+    ]
+    rendered = "".join(
+        (separators[index] if index else "") + text for index, text in enumerate(items)
+    )
+    original = source[slice(*call.argument_span())]
+    lost = original.count("\n") - rendered.count("\n")
+    return rendered + "\n" * lost if lost > 0 else rendered
+
+
+def _split_template(template: str) -> list[str]:
+    """Split an argument template at top-level commas."""
+    items: list[str] = []
+    depth = 0
+    current = ""
+    for char in template:
+        if char in "(<[{":
+            depth += 1
+        elif char in ")>]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            items.append(current.strip())
+            current = ""
+        else:
+            current += char
+    if current.strip() or items:
+        items.append(current.strip())
+    return items
