@@ -1,12 +1,14 @@
 """The ``rocport`` command (also ``python -m translator``).
 
-    rocport translate SRC [-o DST] [--report R.json] [--inplace] [--print-stats] ...
+    rocport translate SRC... [-o DST | --o-dir DIR | --inplace] [--report R.json] [--sarif F]
+                      [--print-stats] [--print-stats-csv] [--o-stats F.csv] [options] [-- clang args]
     rocport check DST [--offload-arch gfx942] [--report R.json]
     rocport rules
 
 hipify-clang and hipify-perl spellings are accepted: single-dash long options
-(``-roc``), ``-o=FILE``, and options that mean nothing to rocport, which are reported
-as ignored.
+(``-roc``, ``-inplace``), ``-o=FILE`` and ``--option=value``, ``--extra-arg=X``,
+``--cuda-kernel-execution-syntax`` (the default), and options that mean nothing to
+rocport, which are consumed (with their value) and reported as ignored.
 """
 
 from __future__ import annotations
@@ -19,22 +21,30 @@ from pathlib import Path
 from translator import __version__
 from translator.options import Options, parse_version
 
-__all__ = ["main", "build_parser", "normalize_arguments"]
+__all__ = ["main", "build_parser", "normalize_arguments", "options_from", "parse_arguments"]
 
-#: hipify options rocport accepts but does not need (their value, if any, is consumed).
+#: hipify options without meaning for rocport (no toolkit, no documentation generator).
 IGNORED_FLAGS = {
-    "--no-backup", "--no-output", "--save-temps", "--skip-excluded-preprocessor-conditional-blocks-disabled",
-    "--quiet-warnings", "--whitelist", "--exclude-dirs", "--exclude-files", "--no-undocumented-features",
-    "--default-preprocessor", "--doc-format", "--doc-roc", "--md", "--csv", "--perl", "--python",
-    "--cuda-kernel-execution-syntax", "--no-warning", "--warnings", "--examine", "--temp-dir",
-    "--use-hip-data-types",
+    "--save-temps", "--no-undocumented-features", "--default-preprocessor", "--doc-roc",
+    "--md", "--csv", "--perl", "--python", "--no-warning", "--warnings",
+    "--use-hip-data-types", "--hipblas-v2", "--versions",
 }
-IGNORED_WITH_VALUE = {"--temp-dir", "--whitelist", "--exclude-dirs", "--exclude-files",
-                      "--doc-format", "--cuda-path", "--clang-resource-directory", "-p"}
+IGNORED_WITH_VALUE = {
+    "--temp-dir", "--whitelist", "--exclude-dirs", "--exclude-files", "--doc-format",
+    "--cuda-path", "--cuda-gpu-arch", "--o-hipify-perl-dir", "--o-python-map-dir", "-p",
+}
+#: hipify spellings of rocport options, mapped to rocport's.
+SYNONYMS = {
+    "--extra-arg": "--clang-arg",
+    "--extra-arg-before": "--clang-arg",
+    "--clang-resource-directory": "--clang-resource-dir",
+    "--version": "--version",
+}
+_SINGLE_LETTER = frozenset("IDo")
 
 
 def normalize_arguments(argv: list[str]) -> tuple[list[str], list[str]]:
-    """Rewrite hipify spellings to ours; return (arguments, ignored options)."""
+    """Rewrite hipify spellings to rocport's; return (arguments, ignored options)."""
     normalized: list[str] = []
     ignored: list[str] = []
     arguments = iter(argv)
@@ -43,22 +53,21 @@ def normalize_arguments(argv: list[str]) -> tuple[list[str], list[str]]:
             normalized.append(argument)
             normalized.extend(arguments)
             break
-        if argument.startswith("-o=") or argument.startswith("--o="):
+        if argument.startswith(("-o=", "--o=")):
             normalized.extend(["-o", argument.split("=", 1)[1]])
             continue
-        if (
-            argument.startswith("-") and not argument.startswith("--") and len(argument) > 2
-            and argument[1] not in "IDo"
-        ):
+        if (argument.startswith("-") and not argument.startswith("--") and len(argument) > 2
+                and argument[1] not in _SINGLE_LETTER):
             argument = "-" + argument  # -roc -> --roc, -print-stats -> --print-stats
         name, has_value, value = argument.partition("=")
         if name in IGNORED_FLAGS or name in IGNORED_WITH_VALUE:
-            ignored.append(argument)
             if name in IGNORED_WITH_VALUE and not has_value:
                 skipped = next(arguments, None)
-                if skipped is not None:
-                    ignored[-1] += f" {skipped}"
+                argument += f" {skipped}" if skipped is not None else ""
+            ignored.append(argument)
             continue
+        if name in SYNONYMS:
+            argument = SYNONYMS[name] + (f"={value}" if has_value else "")
         normalized.append(argument)
     return normalized, ignored
 
@@ -68,25 +77,47 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rocport {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    translate = commands.add_parser("translate", help="translate a CUDA file or folder to HIP")
-    translate.add_argument("source", help="a CUDA file or a folder")
+    translate = commands.add_parser("translate", help="translate CUDA files or a folder to HIP")
+    translate.add_argument("sources", nargs="+", metavar="SRC", help="CUDA files, or one folder")
     translate.add_argument("-o", "--output", help="output file or folder (stdout for a file)")
+    translate.add_argument("--o-dir", help="write each translated file into this folder")
+    translate.add_argument("--inplace", action="store_true",
+                           help="overwrite the input (a copy is kept as FILE.prehip)")
+    translate.add_argument("--no-backup", action="store_true", help="with --inplace: no .prehip")
+    translate.add_argument("--no-output", action="store_true", help="translate, write nothing")
+    translate.add_argument("--examine", action="store_true",
+                           help="--no-output and --print-stats together")
     translate.add_argument("--report", help="write the report JSON here")
     translate.add_argument("--sarif", help="write findings as SARIF 2.1.0 here")
-    translate.add_argument("--inplace", action="store_true", help="overwrite the input file")
     translate.add_argument("--print-stats", action="store_true", help="print statistics")
-    translate.add_argument("--hip-kernel-execution-syntax", action="store_true")
-    translate.add_argument("--roc", action="store_true")
-    translate.add_argument("--miopen", action="store_true")
-    translate.add_argument("--experimental", action="store_true")
-    translate.add_argument("--amap", action="store_true")
-    translate.add_argument("--hip-version", type=parse_version)
-    translate.add_argument("--skip-excluded-preprocessor-conditional-blocks", action="store_true")
+    translate.add_argument("--print-stats-csv", action="store_true",
+                           help="write statistics as CSV (to --o-stats, else SRC.csv)")
+    translate.add_argument("--o-stats", help="file for --print-stats-csv")
+    translate.add_argument("--quiet-warnings", action="store_true",
+                           help="do not print findings")
+    translate.add_argument("--hip-kernel-execution-syntax", action="store_true",
+                           help="launch kernels with hipLaunchKernelGGL")
+    translate.add_argument("--cuda-kernel-execution-syntax", action="store_true",
+                           help="keep <<<>>> launches (the default)")
+    translate.add_argument("--roc", action="store_true",
+                           help="rocBLAS/rocRAND/rocSPARSE/rocSOLVER instead of hip*")
+    translate.add_argument("--miopen", action="store_true", help="MIOpen for cuDNN")
+    translate.add_argument("--experimental", action="store_true",
+                           help="translate names HIP marks experimental")
+    translate.add_argument("--amap", action="store_true",
+                           help="translate names HIP marks unsupported anyway")
+    translate.add_argument("--hip-version", type=parse_version, metavar="X.Y",
+                           help="target HIP release (newer names count as unsupported)")
+    translate.add_argument("--skip-excluded-preprocessor-conditional-blocks",
+                           action="store_true",
+                           help="leave #if branches not taken (given -D/-I) untouched")
     translate.add_argument("--fix-hazards", action="store_true")
     translate.add_argument("--no-clang", action="store_true", help="token-only translation")
+    translate.add_argument("--clang-resource-dir", help="clang's resource folder")
+    translate.add_argument("--clang-arg", dest="extra_clang_args", action="append", default=[],
+                           help="an argument for clang (hipify: --extra-arg)")
     translate.add_argument("-I", dest="include_dirs", action="append", default=[])
     translate.add_argument("-D", dest="defines", action="append", default=[])
-    translate.add_argument("clang_args", nargs="*", help="after --: arguments for clang")
 
     check = commands.add_parser("check", help="compile a migrated folder with hipcc")
     check.add_argument("folder")
@@ -100,7 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def options_from(arguments: argparse.Namespace) -> Options:
     return Options(
-        hip_kernel_execution_syntax=arguments.hip_kernel_execution_syntax,
+        hip_kernel_execution_syntax=arguments.hip_kernel_execution_syntax
+        and not arguments.cuda_kernel_execution_syntax,
         roc=arguments.roc,
         miopen=arguments.miopen,
         experimental=arguments.experimental,
@@ -108,24 +140,57 @@ def options_from(arguments: argparse.Namespace) -> Options:
         hip_version=arguments.hip_version,
         include_dirs=tuple(arguments.include_dirs),
         defines=tuple(arguments.defines),
-        clang_args=tuple(arguments.clang_args),
+        clang_args=(*arguments.extra_clang_args, *getattr(arguments, "clang_args", ())),
         skip_excluded_preprocessor_blocks=arguments.skip_excluded_preprocessor_conditional_blocks,
         fix_hazards=arguments.fix_hazards,
         use_clang=not arguments.no_clang,
+        clang_resource_dir=arguments.clang_resource_dir,
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+def parse_arguments(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    """Parse a command line (hipify spellings included); return (namespace, ignored).
+
+    Everything after ``--`` goes to clang (``namespace.clang_args``).
+    """
     normalized, ignored = normalize_arguments(argv)
+    clang_args: list[str] = []
+    if "--" in normalized:
+        split = normalized.index("--")
+        normalized, clang_args = normalized[:split], normalized[split + 1 :]
     arguments = build_parser().parse_args(normalized)
+    arguments.clang_args = clang_args
+    return arguments, ignored
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments, ignored = parse_arguments(list(sys.argv[1:] if argv is None else argv))
     for option in ignored:
         print(f"rocport: ignoring {option} (no meaning for rocport)", file=sys.stderr)
     if arguments.command == "rules":
         return _list_rules()
     if arguments.command == "check":
         return _check(arguments)
-    return _translate(arguments)
+    options = options_from(arguments)
+    if len(arguments.sources) == 1 and Path(arguments.sources[0]).is_dir():
+        return _translate_folder(Path(arguments.sources[0]), arguments, options)
+    from translator.cli_files import translate_files
+
+    return translate_files(arguments, options)
+
+
+def _translate_folder(source: Path, arguments: argparse.Namespace, options: Options) -> int:
+    from translator.report import build_report
+    from translator.tree import migrate_tree
+
+    if not arguments.output:
+        print("rocport: translating a folder needs -o OUTDIR", file=sys.stderr)
+        return 2
+    tree = migrate_tree(source, arguments.output, options)
+    report = build_report(tree)
+    if arguments.report:
+        Path(arguments.report).write_text(json.dumps(report, indent=2) + "\n")
+    return 0
 
 
 def _list_rules() -> int:
@@ -133,37 +198,6 @@ def _list_rules() -> int:
 
     for rule in RULES:
         print(f"{rule.code}  {rule.name:<32} {rule.category:<22} {rule.summary}")
-    return 0
-
-
-def _translate(arguments: argparse.Namespace) -> int:
-    from translator.engine import translate
-    from translator.report import build_report
-    from translator.tree import migrate_tree
-
-    options = options_from(arguments)
-    source = Path(arguments.source)
-    if source.is_dir():
-        if not arguments.output:
-            print("rocport: translating a folder needs -o OUTDIR", file=sys.stderr)
-            return 2
-        tree = migrate_tree(source, arguments.output, options)
-        report = build_report(tree)
-        if arguments.report:
-            Path(arguments.report).write_text(json.dumps(report, indent=2) + "\n")
-        return 0
-    if not source.is_file():
-        print(f"rocport: {source}: no such file or folder", file=sys.stderr)
-        return 2
-    result = translate(source.read_bytes(), options, source.name)
-    for diagnostic in result.diagnostics:
-        print(f"{source}:{diagnostic.line}:{diagnostic.column}: {diagnostic.severity.value}: "
-              f"{diagnostic.code} {diagnostic.message}", file=sys.stderr)
-    target = source if arguments.inplace else Path(arguments.output) if arguments.output else None
-    if target is None:
-        sys.stdout.buffer.write(result.encode())
-    else:
-        target.write_bytes(result.encode())
     return 0
 
 

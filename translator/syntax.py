@@ -71,9 +71,13 @@ def skip_blanks(source: str, position: int, limit: int | None = None) -> int:
 
 
 def is_member_name(source: str, start: int) -> bool:
-    """True after ``.`` or ``->`` (a member that shares a CUDA name)."""
+    """True after ``.`` or ``->`` on the same line (a member that shares a CUDA name).
+
+    Only blanks are skipped, not line breaks: a ``.`` that ends the previous line is far
+    more often the end of a comment sentence than a member access split over lines.
+    """
     index = start - 1
-    while index >= 0 and source[index] in " \t\r\n":
+    while index >= 0 and source[index] in " \t":
         index -= 1
     return index >= 0 and (
         source[index] == "." or (source[index] == ">" and index > 0 and source[index - 1] == "-")
@@ -163,6 +167,10 @@ def render_arguments(
     texts = [translate(argument.text) for argument in call.arguments]
     items: list[str] = []
     for item in _split_template(template):
+        rest = re.fullmatch(r"\$(\d+)\.\.\.", item)
+        if rest:  # every argument from N on, each an item of its own (keeps layout)
+            items.extend(texts[int(rest.group(1)) :])
+            continue
         missing = False
 
         def fill(match: re.Match[str]) -> str:
@@ -178,18 +186,23 @@ def render_arguments(
         text = _PLACEHOLDER.sub(fill, item)
         if missing:
             return None
-        if text or not _PLACEHOLDER.fullmatch(item):
-            items.append(text)
-    separators = [
-        call.separator(source, index) if index < len(call.arguments) else ", "
-        for index in range(len(items))
-    ]
-    rendered = "".join(
-        (separators[index] if index else "") + text for index, text in enumerate(items)
-    )
+        items.append(text)
+    originals = [call.separator(source, index) for index in range(1, len(call.arguments))]
+    separators = [originals[i] if i < len(originals) else ", " for i in range(len(items) - 1)]
+    # Line breaks of separators no longer used move to the last plain separators, so the
+    # call keeps its number of lines.
+    lost = [sep for sep in originals[len(separators) :] if "\n" in sep]
+    for index in range(len(separators) - 1, -1, -1):
+        if not lost:
+            break
+        if "\n" not in separators[index]:
+            separators[index] = lost.pop()
+    rendered = items[0] if items else ""
+    for separator, text in zip(separators, items[1:], strict=True):
+        rendered += separator + text
     original = source[slice(*call.argument_span())]
-    lost = original.count("\n") - rendered.count("\n")
-    return rendered + "\n" * lost if lost > 0 else rendered
+    missing = original.count("\n") - rendered.count("\n")
+    return rendered + "\n" * missing if missing > 0 else rendered
 
 
 def _split_template(template: str) -> list[str]:

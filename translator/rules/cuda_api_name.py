@@ -68,6 +68,7 @@ _PREFIX_PATTERNS = tuple(re.compile(rf"{p}(?<![\w$]{p})[\w$]*") for p in PREFIXE
 UNKNOWN = re.compile(
     r"""(?:cuda|cublas(?:Lt)?|cusparse|cusolver(?:Dn|Sp|Rf|Mg)?|curand|cufft|cudnn|cutensor
          |nvrtc|nvjpeg|nvJitLink)[A-Z0-9_]\w*
+       |cuuint(?:8|16|32|64)_t
        |cu[A-Z]\w*|CU[a-z]\w*
        |(?:CU|CUDA|CUDART|CUBLAS|CUBLASLT|CUSPARSE|CUSOLVER|CURAND|CUFFT|CUDNN|CUTENSOR|NVRTC
           |CUB)_\w+

@@ -43,7 +43,7 @@ branch that may not be taken.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
@@ -59,7 +59,7 @@ _BRANCHING = frozenset({"elif", "elifdef", "elifndef", "else"})
 def check(unit: Unit) -> Iterator[Finding]:
     if "include" not in unit.source and "import" not in unit.source:
         return
-    emitted: dict[str, tuple[int, ...]] = {}  # HIP header -> branch path of its include
+    emitted: dict[str, list[tuple[int, ...]]] = {}  # header -> branch paths of its includes
     for directive, branch in _includes_with_branches(unit):
         if not directive.tokens:
             continue
@@ -69,7 +69,7 @@ def check(unit: Unit) -> Iterator[Finding]:
         name = header.text[1:-1]
         entry = unit.names.headers.get(name)
         if entry is None:
-            emitted.setdefault(name, branch)  # e.g. hip/hip_runtime.h already there
+            emitted.setdefault(name, []).append(branch)  # e.g. hip/hip_runtime.h already
             continue
         target = resolve(entry, unit.options)
         if target.name is None and entry.hip:
@@ -77,16 +77,16 @@ def check(unit: Unit) -> Iterator[Finding]:
                 "R001", f"#include <{name}> left as is: {target.reason}", offset=header.start
             )
             continue
-        if not target.name or _repeats(emitted.get(target.name), branch):
+        if not target.name or _repeats(emitted.get(target.name, ()), branch):
             yield Edit(directive.start, header.end, "", "R001")
             continue
-        emitted.setdefault(target.name, branch)
+        emitted.setdefault(target.name, []).append(branch)
         yield Edit(header.start, header.end, header.text[0] + target.name + header.text[-1], "R001")
 
 
-def _repeats(first: tuple[int, ...] | None, branch: tuple[int, ...]) -> bool:
-    """True when an include in branch FIRST is surely seen before one in BRANCH."""
-    return first is not None and branch[: len(first)] == first
+def _repeats(earlier: Iterable[tuple[int, ...]], branch: tuple[int, ...]) -> bool:
+    """True when an include in one of the EARLIER branches is surely seen before BRANCH."""
+    return any(branch[: len(first)] == first for first in earlier)
 
 
 def _includes_with_branches(unit: Unit) -> Iterator[tuple[object, tuple[int, ...]]]:

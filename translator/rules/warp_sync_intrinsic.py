@@ -64,6 +64,8 @@ MASKED = frozenset({
 OLDER_FORMS = MASKED | {"__activemask", "__syncwarp"}
 FULL_MASK = "0xffffffffffffffff"
 _FULL_32 = re.compile(r"(?:0[xX][fF]{8}|4294967295|~0|~0x0|-1)[uUlL]*")
+#: Masks that already are 64-bit in HIP (its __activemask and __ballot return 64 bits).
+_SIXTY_FOUR_BIT = re.compile(r"__activemask\(\)|__ballot(?:_sync)?\(.*\)|0[xX][0-9a-fA-F]{9,}[uUlL]*")
 _LITERAL = re.compile(r"(?:0[xX][0-9a-fA-F']+|0[bB][01']+|\d[\d']*)[uUlL]*")
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+\(?\s*([^\s()]+)\s*\)?[ \t]*$",
                      re.MULTILINE)
@@ -74,31 +76,53 @@ def check(unit: Unit) -> Iterator[Finding]:
             and "__syncwarp" not in unit.source:
         return
     widened_macros: set[str] = set()
+    dropped: list[tuple[int, int]] = []  # arguments an older form removes, with their calls
     for name, call in calls_of(unit, OLDER_FORMS):
         entry = unit.names.get(name)
-        if entry is None:
+        if entry is None or any(start <= call.name_start < end for start, end in dropped):
             continue
         target = resolve(entry, unit.options)
         if target.name is None:
             continue  # R101 reports it
         if target.arguments is not None or target.name != name:
+            dropped.extend(_dropped_arguments(call, target.arguments))
             yield from _older_form(unit, call, entry, target)
         elif name in MASKED and call.arguments:
             yield from _widen(unit, call.arguments[0], widened_macros)
 
 
+def _dropped_arguments(call, template: str | None) -> list[tuple[int, int]]:
+    if template is None:
+        return []
+    kept = {int(index) for index in re.findall(r"\$(\d+)(?!\d)(?!\.\.\.)", template)}
+    for first in re.findall(r"\$(\d+)\.\.\.", template):
+        kept.update(range(int(first), len(call.arguments)))
+    return [(a.start, a.end) for i, a in enumerate(call.arguments) if i not in kept]
+
+
 def _older_form(unit, call, entry, target) -> Iterator[Finding]:
     mask = call.arguments[0] if call.arguments else None
     if (mask is not None and unit.source[call.name_start : call.name_end] in MASKED
-            and not _FULL_32.fullmatch(mask.text.replace(" ", ""))):
+            and not _full_mask(unit, mask.text)):
         yield Diagnostic(
             "R401", f"lane mask {mask.text} dropped: {target.name} acts on the whole wavefront",
             offset=mask.start, severity=Severity.WARNING)
     yield from rewrite_call(unit, call, entry, target.name, target.arguments, "R401")
 
 
+def _full_mask(unit: Unit, text: str) -> bool:
+    """True for a mask of every lane: a full literal, a macro of one, ``__activemask()``."""
+    text = text.replace(" ", "")
+    if _FULL_32.fullmatch(text) or text == "__activemask()":
+        return True
+    definition = _macro_literal(unit, text) if re.fullmatch(r"[A-Za-z_]\w*", text) else None
+    return definition is not None and _FULL_32.fullmatch(definition[2]) is not None
+
+
 def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Finding]:
     text = mask.text
+    if _SIXTY_FOUR_BIT.fullmatch(text.replace(" ", "")):
+        return
     if _FULL_32.fullmatch(text.replace(" ", "")):
         yield Edit(mask.start, mask.end, FULL_MASK, "R401")
     elif _LITERAL.fullmatch(text):
@@ -113,7 +137,7 @@ def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Fin
             return
         widened_macros.add(text)
         start, end, literal = definition
-        if "ll" not in literal.lower():
+        if "ll" not in literal.lower() and not _SIXTY_FOUR_BIT.fullmatch(literal):
             widened = FULL_MASK if _FULL_32.fullmatch(literal) else literal.rstrip("uUlL") + "ull"
             yield Edit(start, end, widened, "R401")
     elif not re.fullmatch(r"[A-Za-z_]\w*", text):

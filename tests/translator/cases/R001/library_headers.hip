@@ -1,0 +1,19 @@
+// check:
+#include "hip/hip_runtime.h"
+#include <hip/hip_runtime_api.h>
+#include <hipblas.h>
+
+#include <hiprand/hiprand_kernel.h>
+#include <hipsparse.h>
+#include <hipsolver.h>
+#include <hipfft/hipfft.h>
+#include <hipDNN.h>
+#include <hiprtc.h>
+#include <hipcub/hipcub.hpp>
+#include <hip/hip_complex.h>
+#include <hip/hip_cooperative_groups.h>
+#include <hip/hip_fp16.h>
+#include <hip/hip_math_constants.h>
+
+#include <vector>
+#include "my_kernels.cuh"

@@ -1,0 +1,12 @@
+// check: nvcc hipcc
+#ifndef KERNELS_CU
+#define KERNELS_CU
+
+#if defined(__GNUC__)
+#include <cstddef>
+#endif
+#include <cstdint>
+
+__global__ void zero(std::uint8_t *p) { p[blockIdx.x] = 0; }
+
+#endif

@@ -1,0 +1,5 @@
+#include <hip/hip_runtime.h>
+// check: nvcc hipcc
+__device__ int counter;
+
+__global__ void count() { atomicAdd(&counter, 1); }

@@ -1,0 +1,20 @@
+// check:
+#include <hip/hip_runtime.h>
+#include <cstdio>
+
+#define CUDA_CHECK(call)                                                  \
+  do {                                                                    \
+    hipError_t cudaStatus = (call);                                      \
+    if (cudaStatus != hipSuccess) std::printf("%s\n", #call);            \
+  } while (0)
+
+static int cudaHelperCount = 0;
+
+static void cudaHelper(int value) { cudaHelperCount += value; }
+
+int main() {
+  CUDA_CHECK(hipDeviceSynchronize());
+  cudaHelper(1);
+  int cudaStatus = cudaHelperCount;
+  return cudaStatus + cudaFutureApi(3) + CU_FUTURE_FLAG;
+}

@@ -1,0 +1,115 @@
+"""``rocport translate`` for files: output, in-place, statistics, report.
+
+Kept apart from ``cli.py`` (argument parsing, folders) so each stays short. Exit codes:
+0 done (findings are not failures), 1 some file could not be read or written,
+2 a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from translator.engine import Result, translate
+from translator.options import Options
+from translator.stats import file_statistics, format_statistics, merge, write_csv
+
+__all__ = ["translate_files"]
+
+
+def translate_files(arguments: argparse.Namespace, options: Options) -> int:
+    sources = [Path(source) for source in arguments.sources]
+    no_output = arguments.no_output or arguments.examine
+    if len(sources) > 1 and arguments.output and not no_output:
+        print("rocport: -o takes one file; use --o-dir or --inplace for several",
+              file=sys.stderr)
+        return 2
+    status = 0
+    results: list[tuple[Path, Result]] = []
+    for source in sources:
+        if not source.is_file():
+            print(f"rocport: {source}: no such file", file=sys.stderr)
+            status = 1
+            continue
+        try:
+            data = source.read_bytes()
+        except OSError as error:
+            print(f"rocport: {source}: cannot read: {error.strerror}", file=sys.stderr)
+            status = 1
+            continue
+        result = translate(data, options, source.name)
+        results.append((source, result))
+        if not arguments.quiet_warnings:
+            _print_findings(source, result)
+        if not no_output and not _write(source, result, arguments):
+            status = 1
+    _statistics(results, arguments)
+    if arguments.report:
+        Path(arguments.report).write_text(json.dumps(_report(results, options), indent=2) + "\n")
+    return status
+
+
+def _print_findings(source: Path, result: Result) -> None:
+    for diagnostic in result.diagnostics:
+        if not diagnostic.suppressed:
+            print(f"{source}:{diagnostic.line}:{diagnostic.column}: "
+                  f"{diagnostic.severity.value}: {diagnostic.code} {diagnostic.message}",
+                  file=sys.stderr)
+
+
+def _write(source: Path, result: Result, arguments: argparse.Namespace) -> bool:
+    try:
+        if arguments.inplace:
+            if not arguments.no_backup:
+                backup = source.with_name(source.name + ".prehip")
+                backup.write_bytes(result.original.encode("utf-8", "surrogateescape"))
+            source.write_bytes(result.encode())
+        elif arguments.o_dir:
+            folder = Path(arguments.o_dir)
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / source.name).write_bytes(result.encode())
+        elif arguments.output:
+            Path(arguments.output).write_bytes(result.encode())
+        else:
+            sys.stdout.buffer.write(result.encode())
+            sys.stdout.flush()
+    except OSError as error:
+        print(f"rocport: cannot write the translation of {source}: {error.strerror}",
+              file=sys.stderr)
+        return False
+    return True
+
+
+def _statistics(results: list[tuple[Path, Result]], arguments: argparse.Namespace) -> None:
+    if not results or not (arguments.print_stats or arguments.examine
+                           or arguments.print_stats_csv):
+        return
+    per_file = [(source, file_statistics(result)) for source, result in results]
+    if arguments.print_stats or arguments.examine:
+        to_stdout = arguments.output or arguments.o_dir or arguments.inplace \
+            or arguments.no_output or arguments.examine
+        stream = sys.stdout if to_stdout else sys.stderr
+        for source, stats in per_file:
+            stream.write(format_statistics(stats, str(source)))
+        if len(per_file) > 1:
+            stream.write(format_statistics(merge(s for _, s in per_file), "all files"))
+    if arguments.print_stats_csv:
+        path = Path(arguments.o_stats or f"{results[0][0]}.csv")
+        with open(path, "w", encoding="utf-8", newline="") as stream:
+            write_csv(merge(s for _, s in per_file), stream)
+
+
+def _report(results: list[tuple[Path, Result]], options: Options) -> dict:
+    """The report JSON for single files (folders get theirs from the tree migration)."""
+    from translator.report import build_report
+    from translator.tree import FileOutcome, TreeResult
+
+    outcomes = [
+        FileOutcome(source.name, source.name, "cuda-source" if source.suffix == ".cu" else "cpp",
+                    "translated" if result.changed else "unchanged", result)
+        for source, result in results
+    ]
+    root = results[0][0].parent if results else Path(".")
+    return build_report(TreeResult(root, root, options, outcomes))
