@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from translator.options import Options, parse_version
 
@@ -51,8 +52,7 @@ class ApiName:
         return self.kind.startswith("include")
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(NamedTuple):
     """What a CUDA name becomes: ``name`` (None when untranslatable) and why."""
 
     name: str | None
@@ -85,7 +85,8 @@ def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> Name
             values["flags"] = frozenset(f for f in values["flags"].split(",") if f)
             rows.append(ApiName(**values))
     extras = _load_extras(extras_path)
-    rows = [row for row in rows if row.cuda not in extras or row.is_include] + list(extras.values())
+    rows = [row for row in rows if (row.cuda, row.is_include) not in extras]
+    rows.extend(extras.values())
     identifiers: dict[str, ApiName] = {}
     headers: dict[str, ApiName] = {}
     for row in rows:
@@ -96,21 +97,22 @@ def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> Name
     return NameTable(identifiers, headers, tuple(rows))
 
 
-def _load_extras(path: Path) -> dict[str, ApiName]:
-    """Rows of hip_extras.tsv ("#" lines are comments) as ApiName values."""
-    rows: dict[str, ApiName] = {}
+def _load_extras(path: Path) -> dict[tuple[str, bool], ApiName]:
+    """Rows of hip_extras.tsv ("#" lines are comments) by (name, is a header)."""
+    rows: dict[tuple[str, bool], ApiName] = {}
     lines = [line for line in path.read_text(encoding="utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
     header = lines[0].split("\t")
     for line in lines[1:]:
         values = dict(zip(header, line.split("\t"), strict=True))
-        rows[values["cuda"]] = ApiName(
-            cuda=values["cuda"], hip=values["hip"], roc="", kind=values["kind"],
+        row = ApiName(
+            cuda=values["cuda"], hip=values["hip"], roc=values["roc"], kind=values["kind"],
             api=values["api"], section="rocport", flags=frozenset(), cuda_added="",
             cuda_deprecated="", cuda_removed="", hip_added=values["hip_added"],
             hip_deprecated="", hip_removed="", older=values["older"],
             older_arguments=values["older_arguments"],
         )
+        rows[(row.cuda, row.is_include)] = row
     return rows
 
 

@@ -117,7 +117,7 @@ def check(unit: Unit) -> Iterator[Finding]:
                 continue  # R003 gives these tests their HIP meaning
         target = targets.get(name)
         if target is None:
-            target = targets[name] = resolve(entry, unit.options)
+            target = targets[name] = _in_context(resolve(entry, unit.options), unit)
         if target.name is None:
             yield Usage(name, entry.api, entry.kind, start, False, "", target.reason)
             yield Diagnostic("R101", f"{name} not translated: {target.reason}", offset=start)
@@ -172,6 +172,16 @@ def _declares(source: str, start: int, end: int) -> bool:
     return _TYPE_BEFORE.search(source, max(0, start - 64), start) is not None
 
 
+def _in_context(target: Target, unit: Unit) -> Target:
+    """With --roc, CUDA's data type values (CUDA_R_32F) name rocBLAS types; in a file that
+    uses cuSPARSE and not cuBLAS they must name rocSPARSE's instead."""
+    name = target.name
+    if (name and name.startswith("rocblas_datatype_") and "cusparse" in unit.source
+            and "cublas" not in unit.source):
+        return target._replace(name="rocsparse_datatype_" + name[len("rocblas_datatype_"):])
+    return target
+
+
 def _declared_names(unit: Unit) -> set[str]:
     return {m.group("name") for m in unit.regions.code_matches(_DECLARED)}
 
@@ -194,7 +204,7 @@ def translate_names(text: str, unit: Unit) -> str:
         entry = table.get(match.group())
         if entry is None or is_member_name(text, match.start()):
             continue
-        target = resolve(entry, unit.options)
+        target = _in_context(resolve(entry, unit.options), unit)
         if target.name and target.name != match.group():
             pieces.append(text[position : match.start()] + target.name)
             position = match.end()

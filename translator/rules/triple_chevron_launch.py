@@ -184,14 +184,13 @@ def _configuration(source: str, position: int) -> tuple[list[Argument], int] | N
             run_end = token.end
             while run_end < len(source) and source[run_end] == ">":
                 run_end += 1
-            if source[skip_blanks(source, run_end) : skip_blanks(source, run_end) + 1] == "(":
-                if first is not None and run_end - 3 > token.start:
-                    last_end = run_end - 3
-                    arguments.append(
-                        Argument(first.start, last_end, source[first.start : last_end]))
-                elif first is not None:
-                    arguments.append(Argument(first.start, last.end, source[first.start:last.end]))
-                return arguments, run_end
+            after = skip_blanks(source, run_end)
+            if source[after : after + 1] == "(" and first is not None:
+                end = run_end - 3 if run_end - 3 > token.start else last.end
+                candidate = [*arguments, Argument(first.start, end, source[first.start : end])]
+                if len(candidate) >= 2:
+                    return candidate, run_end
+            # Otherwise the >>> closes template arguments inside the configuration.
         if not stack and text == ",":
             if first is None:
                 return None

@@ -1,14 +1,14 @@
 // check:
 #include "hip/hip_runtime.h"
 #include <hip/hip_runtime_api.h>
-#include <hipblas.h>
+#include <hipblas/hipblas.h>
 
 #include <hiprand/hiprand_kernel.h>
-#include <hipsparse.h>
-#include <hipsolver.h>
+#include <hipsparse/hipsparse.h>
+#include <hipsolver/hipsolver.h>
 #include <hipfft/hipfft.h>
 #include <hipDNN.h>
-#include <hiprtc.h>
+#include <hip/hiprtc.h>
 #include <hipcub/hipcub.hpp>
 #include <hip/hip_complex.h>
 #include <hip/hip_cooperative_groups.h>

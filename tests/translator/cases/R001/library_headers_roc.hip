@@ -1,14 +1,14 @@
 // check:
 #include "hip/hip_runtime.h"
 #include <hip/hip_runtime_api.h>
-#include <rocblas.h>
+#include <rocblas/rocblas.h>
 
 #include <rocrand/rocrand_kernel.h>
-#include <rocsparse.h>
+#include <rocsparse/rocsparse.h>
 #include <rocsolver/rocsolver.h>
 #include <hipfft/hipfft.h>
 #include <miopen/miopen.h>
-#include <hiprtc.h>
+#include <hip/hiprtc.h>
 #include <hipcub/hipcub.hpp>
 #include <hip/hip_complex.h>
 #include <hip/hip_cooperative_groups.h>

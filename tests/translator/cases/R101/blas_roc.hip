@@ -1,5 +1,5 @@
 // check:
-#include <rocblas.h>
+#include <rocblas/rocblas.h>
 #include <hip/hip_runtime.h>
 
 int gemm(int m, int n, int k, const float *A, const float *B, float *C, hipStream_t stream) {

@@ -3,15 +3,15 @@
 #include <rocrand/rocrand.h>
 #include <rocrand/rocrand_kernel.h>
 
-__global__ void setup(hiprandState *states, unsigned long long seed) {
+__global__ void setup(rocrand_state_xorwow *states, unsigned long long seed) {
   int id = blockIdx.x * blockDim.x + threadIdx.x;
   rocrand_init(seed, id, 0, &states[id]);
 }
 
-__global__ void sample(hiprandState *states, float *out, int n) {
+__global__ void sample(rocrand_state_xorwow *states, float *out, int n) {
   int id = blockIdx.x * blockDim.x + threadIdx.x;
   if (id >= n) return;
-  hiprandState local = states[id];
+  rocrand_state_xorwow local = states[id];
   float u = rocrand_uniform(&local);
   float g = rocrand_normal(&local);
   unsigned int bits = rocrand(&local);

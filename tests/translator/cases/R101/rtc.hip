@@ -1,5 +1,5 @@
 // check:
-#include <hiprtc.h>
+#include <hip/hiprtc.h>
 #include <cstdio>
 
 int compile(const char *source) {

@@ -1,5 +1,5 @@
 // check:
-#include <hipsolver.h>
+#include <hipsolver/hipsolver.h>
 
 int factor(int n, double *A, int lda, int *pivots, int *info, double *work) {
   hipsolverHandle_t handle;

@@ -1,5 +1,5 @@
 // check: hipcc
-#include <hipsparse.h>
+#include <hipsparse/hipsparse.h>
 
 int spmv(int rows, int cols, int nnz, int *rowPtr, int *colInd, float *values, float *x,
          float *y, void *buffer) {

@@ -1,5 +1,5 @@
 // check: hipcc
-#include <rocsparse.h>
+#include <rocsparse/rocsparse.h>
 
 int spmv(int rows, int cols, int nnz, int *rowPtr, int *colInd, float *values, float *x,
          float *y, void *buffer) {
@@ -12,15 +12,15 @@ int spmv(int rows, int cols, int nnz, int *rowPtr, int *colInd, float *values, f
   rocsparse_spmat_descr matrix;
   rocsparse_dnvec_descr vecX, vecY;
   rocsparse_create_csr_descr(&matrix, rows, cols, nnz, rowPtr, colInd, values, rocsparse_indextype_i32,
-                    rocsparse_indextype_i32, rocsparse_index_base_zero, rocblas_datatype_f32_r);
-  rocsparse_create_dnvec_descr(&vecX, cols, x, rocblas_datatype_f32_r);
-  rocsparse_create_dnvec_descr(&vecY, rows, y, rocblas_datatype_f32_r);
+                    rocsparse_indextype_i32, rocsparse_index_base_zero, rocsparse_datatype_f32_r);
+  rocsparse_create_dnvec_descr(&vecX, cols, x, rocsparse_datatype_f32_r);
+  rocsparse_create_dnvec_descr(&vecY, rows, y, rocsparse_datatype_f32_r);
   float alpha = 1.0f, beta = 0.0f;
   size_t size = 0;
   rocsparse_spmv(handle, rocsparse_operation_none, &alpha, matrix, vecX, &beta,
-                          vecY, rocblas_datatype_f32_r, rocsparse_spmv_alg_default, &size, nullptr);
+                          vecY, rocsparse_datatype_f32_r, rocsparse_spmv_alg_default, &size, nullptr);
   rocsparse_spmv(handle, rocsparse_operation_none, &alpha, matrix, vecX, &beta, vecY,
-               rocblas_datatype_f32_r, rocsparse_spmv_alg_default, nullptr, buffer);
+               rocsparse_datatype_f32_r, rocsparse_spmv_alg_default, nullptr, buffer);
   rocsparse_coo2csr(handle, rowPtr, nnz, rows, colInd, rocsparse_index_base_zero);
   rocsparse_destroy_spmat_descr(matrix);
   rocsparse_destroy_dnvec_descr(vecX);

@@ -44,3 +44,10 @@ int main() {
   cudaFree(y);
   return 0;
 }
+
+template <int N> __host__ __device__ constexpr int twice(int x) { return N * x; }
+
+void nested_templates(float *x, float *y) {
+  ping<<<twice<Size<1>::value>(2), Size<Size<32>::value>::value>>>();
+  reduce<float, 64><<<1, 64>>>(x, y, std::pair<int, int>(twice<1>(0), Size<Size<1>::value>::value));
+}

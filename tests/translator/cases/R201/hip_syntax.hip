@@ -44,3 +44,10 @@ int main() {
   hipFree(y);
   return 0;
 }
+
+template <int N> __host__ __device__ constexpr int twice(int x) { return N * x; }
+
+void nested_templates(float *x, float *y) {
+  hipLaunchKernelGGL(ping, dim3(twice<Size<1>::value>(2)), dim3(Size<Size<32>::value>::value), 0, 0);
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(reduce<float, 64>), dim3(1), dim3(64), 0, 0, x, y, std::pair<int, int>(twice<1>(0), Size<Size<1>::value>::value));
+}

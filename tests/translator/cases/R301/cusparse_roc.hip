@@ -1,5 +1,5 @@
 // check: hipcc
-#include <rocsparse.h>
+#include <rocsparse/rocsparse.h>
 
 void legacy(rocsparse_handle handle, rocsparse_mat_descr descr, int m, int n, int k, int nnz,
             const float *values, const int *rows, const int *cols, const float *x, float *y,

@@ -1,6 +1,6 @@
 // check: hipcc
 // Without --roc the hipSPARSE wrapper keeps cuSPARSE's argument lists.
-#include <hipsparse.h>
+#include <hipsparse/hipsparse.h>
 
 void legacy(hipsparseHandle_t handle, hipsparseMatDescr_t descr, int m, int n, int nnz,
             const float *values, const int *rows, const int *cols, const float *x, float *y) {
