@@ -1,7 +1,8 @@
 """The ``rocport`` command (also ``python -m translator``).
 
-    rocport translate SRC... [-o DST | --o-dir DIR | --inplace] [--report R.json] [--sarif F]
-                      [--print-stats] [--print-stats-csv] [--o-stats F.csv] [options] [-- clang args]
+    rocport translate SRC... [-o DST | --o-dir DIR | --inplace] [--report R.json]
+                      [--print-stats] [--print-stats-csv] [--o-stats F.csv] [options]
+                      [-- clang args]
     rocport check DST [--offload-arch gfx942] [--report R.json]
     rocport rules
 

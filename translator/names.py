@@ -17,7 +17,10 @@ from typing import NamedTuple
 
 from translator.options import Options, parse_version
 
-__all__ = ["ApiName", "NameTable", "Target", "load_names", "resolve", "ROC_FAMILIES"]
+__all__ = [
+    "ApiName", "NameTable", "Target", "load_names", "resolve", "newest_hip_version",
+    "ROC_FAMILIES",
+]
 
 TABLE_PATH = Path(__file__).resolve().parent / "data" / "cuda2hip.tsv"
 EXTRAS_PATH = TABLE_PATH.with_name("hip_extras.tsv")
@@ -95,6 +98,12 @@ def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> Name
         if current is None or _preferred(row, current):
             index[row.cuda] = row
     return NameTable(identifiers, headers, tuple(rows))
+
+
+@functools.cache
+def newest_hip_version() -> tuple[int, ...]:
+    """The newest HIP release the table knows of (the default target)."""
+    return max(parse_version(row.hip_added) for row in load_names().all_rows if row.hip_added)
 
 
 def _load_extras(path: Path) -> dict[tuple[str, bool], ApiName]:

@@ -41,11 +41,23 @@ Macros = dict[str, tuple[str, ...]]
 def inactive_spans(unit) -> list[tuple[int, int]]:
     """Spans of UNIT's source in conditional branches that are not taken."""
     macros: Macros = {name: _texts(value) for name, value in PREDEFINED.items()}
+    # So that a translated file keeps the branches of its source: R003 turns CUDA version
+    # tests into HIP_VERSION tests.
+    macros["HIP_VERSION"] = (str(_hip_version_number(unit.options.hip_version)),)
     for definition in unit.options.defines:
         name, _, value = definition.partition("=")
         macros[name.strip()] = _texts(value if _ else "1")
     finder = _HeaderFinder(unit.options.include_dirs)
     return _walk(unit.directives, len(unit.source), macros, finder, 0)
+
+
+def _hip_version_number(version: tuple[int, ...] | None) -> int:
+    if version is None:
+        from translator.names import newest_hip_version
+
+        version = newest_hip_version()
+    major, minor = (tuple(version) + (0, 0))[:2]
+    return major * 10_000_000 + minor * 100_000
 
 
 def _walk(directives: Sequence[Directive], length: int, macros: Macros,

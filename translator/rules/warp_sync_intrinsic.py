@@ -65,7 +65,9 @@ OLDER_FORMS = MASKED | {"__activemask", "__syncwarp"}
 FULL_MASK = "0xffffffffffffffff"
 _FULL_32 = re.compile(r"(?:0[xX][fF]{8}|4294967295|~0|~0x0|-1)[uUlL]*")
 #: Masks that already are 64-bit in HIP (its __activemask and __ballot return 64 bits).
-_SIXTY_FOUR_BIT = re.compile(r"__activemask\(\)|__ballot(?:_sync)?\(.*\)|0[xX][0-9a-fA-F]{9,}[uUlL]*")
+_SIXTY_FOUR_BIT = re.compile(
+    r"__activemask\(\)|__ballot(?:_sync)?\(.*\)|0[xX][0-9a-fA-F]{9,}[uUlL]*"
+)
 _LITERAL = re.compile(r"(?:0[xX][0-9a-fA-F']+|0[bB][01']+|\d[\d']*)[uUlL]*")
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+\(?\s*([^\s()]+)\s*\)?[ \t]*$",
                      re.MULTILINE)
