@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     translate.add_argument("--no-clang", action="store_true", help="token-only translation")
     translate.add_argument("-I", dest="include_dirs", action="append", default=[])
     translate.add_argument("-D", dest="defines", action="append", default=[])
+    translate.add_argument("--offload-arch", action="append", dest="offload_archs",
+                           help="AMD GPU target for build files (repeatable; default gfx942)")
     translate.add_argument("--naming", choices=("keep", "hip"), default="keep",
                            help="folders: keep file names, or rename .cu to .hip")
     translate.add_argument("--jobs", type=int, help="folders: processes (default: all cores)")
@@ -122,6 +124,7 @@ def options_from(arguments: argparse.Namespace) -> Options:
         fix_hazards=arguments.fix_hazards,
         use_clang=not arguments.no_clang,
         naming=getattr(arguments, "naming", "keep"),
+        offload_archs=tuple(getattr(arguments, "offload_archs", None) or ("gfx942",)),
     )
 
 

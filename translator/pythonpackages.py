@@ -32,7 +32,7 @@ class PackageTable:
     def __init__(self, entries: list[PackageEntry]) -> None:
         self.entries = entries
         self._patterns = [
-            re.compile(r"(?<![\w.\[-])(?:" + e.pattern + r")(?![\w\[-])", re.IGNORECASE)
+            re.compile(r"(?<![\w./\[-])(?:" + e.pattern + r")(?![\w\[-])", re.IGNORECASE)
             for e in entries
         ]
 

@@ -82,14 +82,10 @@ def check(unit) -> Iterator[Finding]:
         folder = posixpath.dirname(unit.path)
         sources = [renamed_reference(a.text, folder, unit.options) for a in arguments[1:]
                    if a.text not in _KEYWORDS and _GPU_SOURCE.search(a.text)]
-        if sources and not _already_marked(text, command.end):
+        marker = f"set_source_files_properties({' '.join(sources)} PROPERTIES LANGUAGE CXX)"
+        if sources and marker not in text:
             indent = text[text.rfind("\n", 0, command.start) + 1 : command.start]
-            yield Edit(command.end, command.end, f"\n{indent}set_source_files_properties("
-                       f"{' '.join(sources)} PROPERTIES LANGUAGE CXX)")
-
-
-def _already_marked(text: str, end: int) -> bool:
-    return text[end : end + 200].lstrip().startswith("set_source_files_properties(")
+            yield Edit(command.end, command.end, f"\n{indent}{marker}")
 
 
 RULE = Rule("R505", "cmake-cuda-sources", "targets built from .cu files are compiled by hipcc",

@@ -5,7 +5,7 @@ What it does
 In shell scripts, Python launchers, CI files, Makefiles and CMake files renames
 ``CUDA_VISIBLE_DEVICES`` → ``HIP_VISIBLE_DEVICES`` and ``CUDA_LAUNCH_BLOCKING`` →
 ``HIP_LAUNCH_BLOCKING`` wherever the name appears outside comments (``export``,
-``os.environ["..."]``, ``env:`` maps, ``$VAR`` uses).
+Python environment mappings, ``env:`` maps, ``$VAR`` uses).
 
 Why
 ---
