@@ -39,7 +39,7 @@ class PackageTable:
     def find(self, code: str) -> Iterator[tuple[PackageEntry, re.Match]]:
         """Every table package named in CODE, first matching row only per place."""
         taken: list[tuple[int, int]] = []
-        for entry, pattern in zip(self.entries, self._patterns):
+        for entry, pattern in zip(self.entries, self._patterns, strict=True):
             for match in pattern.finditer(code):
                 if any(s < match.end() and match.start() < e for s, e in taken):
                     continue

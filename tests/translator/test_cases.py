@@ -4,8 +4,8 @@ import pytest
 
 from tests.translator.cases import Case, all_cases, format_diagnostic
 from translator.filekinds import language_of
-from translator.tree import translate_file
 from translator.tokens import tokenize, untokenize
+from translator.tree import translate_file
 
 CASES = all_cases()
 

@@ -69,7 +69,7 @@ def check(unit) -> Iterator[Finding]:
                 yield Edit(command.end, command.end, "\n" + hip_setup(unit.options, indent))
                 setup_needed = False
         elif command.lowered in ("set_source_files_properties", "set_property"):
-            for before, argument in zip(command.arguments, command.arguments[1:]):
+            for before, argument in zip(command.arguments, command.arguments[1:], strict=False):
                 if before.text == "LANGUAGE" and argument.text == "CUDA":
                     yield Edit(argument.start, argument.end, "CXX")
                     yield Usage("LANGUAGE CUDA", "build-system", "cmake-language",

@@ -50,7 +50,8 @@ def check(unit) -> Iterator[Finding]:
     if language in ("make", "shell", "ci", "python"):
         for offset, code in code_spans(unit.source):
             for match in _COMMAND_LINE.finditer(code):
-                yield Edit(offset + match.start(), offset + match.end(), f'-DGPU_TARGETS="{targets}"')
+                start, end = offset + match.start(), offset + match.end()
+                yield Edit(start, end, f'-DGPU_TARGETS="{targets}"')
                 yield Usage(match.group(), "build-system", "architecture", offset + match.start(),
                             True, "GPU_TARGETS")
         return
