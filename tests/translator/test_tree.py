@@ -34,7 +34,8 @@ def _write(root: Path, files: dict[str, bytes | str]) -> Path:
 
 def _project(root: Path) -> Path:
     return _write(root, {
-        "src/main.cu": '#include "kern.cuh"\n#include "impl.cu"\nint main() { cudaMalloc(0, 4); }\n',
+        "src/main.cu": ('#include "kern.cuh"\n#include "impl.cu"\n'
+                        "int main() { cudaMalloc(0, 4); }\n"),
         "src/impl.cu": "void f() { cudaFree(0); }",  # no final newline
         "include/kern.cuh": '#pragma once\n#include "detail/tables.def"\n',
         "include/detail/tables.def": "cudaStream_t stream;\n",
