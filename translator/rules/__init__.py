@@ -7,13 +7,31 @@ Order matters: when two rules edit the same text, the earlier rule's edit is kep
 from __future__ import annotations
 
 from translator.rules import (
+    cmake_cuda_language,
+    cmake_cuda_library,
+    cmake_cuda_sources,
+    cmake_cuda_variable,
+    cmake_find_cuda,
     cuda_api_name,
+    cuda_architectures,
     cuda_call_signature,
+    cuda_environment_variable,
+    cuda_file_reference,
     cuda_include,
+    cuda_library_flag,
     cuda_macro_test,
+    cuda_only_environment_variable,
+    cuda_only_python_package,
+    cuda_python_package,
     cuda_symbol_argument,
+    cuda_toolkit_path,
     implicit_cuda_runtime,
     library_call_signature,
+    nccl_header,
+    nvcc_arch_flag,
+    nvcc_compiler,
+    nvcc_only_flag,
+    nvcc_option,
     triple_chevron_launch,
     warp_sync_intrinsic,
 )
@@ -21,17 +39,36 @@ from translator.rules.base import CATEGORIES, Rule
 
 __all__ = ["RULES", "RULES_BY_CODE", "ENGINE_CODES", "CATEGORIES", "Rule", "category_of"]
 
-# Call rewrites come before the plain rename (R101), whose edits are fallbacks anyway.
 RULES: tuple[Rule, ...] = (
     cuda_include.RULE,
     implicit_cuda_runtime.RULE,
     cuda_macro_test.RULE,
+    # Call rewrites come before the plain rename (R101), whose edits are fallbacks anyway.
     cuda_call_signature.RULE,
     cuda_symbol_argument.RULE,
     triple_chevron_launch.RULE,
     library_call_signature.RULE,
     warp_sync_intrinsic.RULE,
     cuda_api_name.RULE,
+    # Build system and non-C++ files (R5xx/W5xx); each checks the file's language itself.
+    cmake_cuda_language.RULE,
+    cuda_architectures.RULE,
+    cmake_find_cuda.RULE,
+    cmake_cuda_library.RULE,
+    cmake_cuda_sources.RULE,
+    cmake_cuda_variable.RULE,
+    nvcc_compiler.RULE,
+    nvcc_arch_flag.RULE,
+    nvcc_option.RULE,
+    cuda_library_flag.RULE,
+    cuda_file_reference.RULE,
+    cuda_environment_variable.RULE,
+    cuda_python_package.RULE,
+    nccl_header.RULE,
+    nvcc_only_flag.RULE,
+    cuda_toolkit_path.RULE,
+    cuda_only_environment_variable.RULE,
+    cuda_only_python_package.RULE,
 )
 
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES}
