@@ -16,15 +16,16 @@ import bisect
 import re
 from collections.abc import Iterator
 
-from translator.tokens import CODE_KINDS, Token, next_token
+from translator.tokens import CODE_KINDS, TOKEN_PATTERN, Token
 
-__all__ = ["Regions", "find_directives", "Directive", "IDENTIFIER"]
+__all__ = ["Regions", "find_directives", "find_includes", "Directive", "IDENTIFIER"]
 
 IDENTIFIER = re.compile(r"(?:[^\W\d]|\$)(?:\w|\$)*")
 
 # Each match is a run of ordinary characters followed by either a non-code region
-# (group "region") or a lone special character that starts none (division, a digit
-# separator, a "#" that is not an include).
+# (group "region"), a lone special character that starts none (division, a digit
+# separator, a "#" that is not an include) or the end of the text (without which the
+# run after the last special character would be backtracked, quadratically).
 _REGIONS = re.compile(
     r"""[^/"'\#]*(?:(?P<region>
      //[^\n\\]*(?:\\(?:\r\n|[\s\S])[^\n\\]*)*
@@ -35,10 +36,10 @@ _REGIONS = re.compile(
     |(?:(?<![\w$])|(?<=[uUL])(?<![\w$][uUL])|(?<=u8)(?<![\w$]u8))
         '[^'\\\n]*(?:\\[\s\S][^'\\\n]*)*(?:'|(?=\n)|\Z)
     |\#[ \t]*(?:include_next|include|import)[ \t]*(?P<header><[^>\n]*>)
-    )|[/"'\#])""",
+    )|[/"'\#]|\Z)""",
     re.VERBOSE,
 )
-_LINE_HASH = re.compile(r"^[ \t\f\v]*(?P<hash>#)", re.MULTILINE)
+_LINE_HASH = re.compile(r"(?P<hash>#)")
 
 
 class Regions:
@@ -120,22 +121,25 @@ def find_directives(
     covered = -1
     pattern = _LINE_HASH if keywords is None else _keyword_pattern(keywords)
     for match in pattern.finditer(source):
-        start = match.end("hash") - 1
-        if start < covered or not regions.in_code(start) or _continued(source, match.start()):
+        start = match.start("hash")
+        if start < covered:
             continue
-        body: list[Token] = []
-        position = start + 1
+        line_start = _line_start(source, start)
+        if line_start < 0 or not regions.in_code(start) or _continued(source, line_start):
+            continue
         end = len(source)
-        while position < len(source):
-            token = next_token(source, position)
-            if token.text == "<" and len(body) == 1 and body[0].text in _INCLUDES:
-                token = _header_name(source, position) or token
-            if token.kind == "newline":
-                end = token.start
+        body: list[Token] = []
+        for m in TOKEN_PATTERN.finditer(source, start + 1):
+            kind = m.lastgroup
+            if kind == "newline":
+                end = m.start()
                 break
-            if token.kind in CODE_KINDS:
-                body.append(token)
-            position = token.end
+            if kind in CODE_KINDS:
+                body.append(Token(kind, m.group(), m.start()))
+        if len(body) > 1 and body[0].text in _INCLUDES and body[1].text == "<":
+            header = _header_name(source, body[1].start)
+            if header is not None:
+                body = [body[0], header, *(t for t in body[2:] if t.start >= header.end)]
         covered = end
         keyword = body[0].text if body and body[0].kind == "ident" else ""
         directives.append(Directive(keyword, start, end, body[1:] if keyword else body))
@@ -145,9 +149,36 @@ def find_directives(
 _INCLUDES = frozenset({"include", "include_next", "import"})
 
 
+_INCLUDE_LINE = re.compile(
+    r"""(?P<hash>\#)[ \t]*(?P<keyword>include_next|include|import)[ \t]*
+        (?P<header><[^>\n]*>|"[^"\n]*")""",
+    re.VERBOSE,
+)
+
+
+def find_includes(source: str, regions: Regions | None = None) -> list[Directive]:
+    """The ``#include <h>``/``#include "h"`` directives of SOURCE; their ``tokens`` hold
+    the header name only (an include spelled with a macro is not listed)."""
+    if "include" not in source and "import" not in source:
+        return []
+    regions = regions or Regions(source)
+    found = []
+    for match in _INCLUDE_LINE.finditer(source):
+        start = match.start("hash")
+        line_start = _line_start(source, start)
+        if line_start < 0 or not regions.in_code(start) or _continued(source, line_start):
+            continue
+        header = Token("header" if match.group("header")[0] == "<" else "string",
+                       match.group("header"), match.start("header"))
+        end = source.find("\n", header.end)
+        end = len(source) if end < 0 else end - (source[end - 1] == "\r")
+        found.append(Directive(match.group("keyword"), start, end, [header]))
+    return found
+
+
 def _keyword_pattern(keywords: frozenset[str]) -> re.Pattern[str]:
     words = "|".join(sorted(map(re.escape, keywords), key=len, reverse=True))
-    return re.compile(rf"^[ \t\f\v]*(?P<hash>#)[ \t]*(?:{words})\b", re.MULTILINE)
+    return re.compile(rf"(?P<hash>#)[ \t]*(?:{words})\b")
 
 
 def _header_name(source: str, position: int) -> Token | None:
@@ -157,6 +188,14 @@ def _header_name(source: str, position: int) -> Token | None:
     if close < 0 or 0 <= newline < close:
         return None
     return Token("header", source[position : close + 1], position)
+
+
+def _line_start(source: str, hash_offset: int) -> int:
+    """Start of the line of the "#" at HASH_OFFSET if only blanks precede it, else -1."""
+    line_start = source.rfind("\n", 0, hash_offset) + 1
+    if source[line_start:hash_offset].strip(" \t\f\v"):
+        return -1
+    return line_start
 
 
 def _continued(source: str, line_start: int) -> bool:

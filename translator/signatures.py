@@ -65,9 +65,14 @@ def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str
     if not present:
         return
     alternatives = "|".join(sorted(present, key=len, reverse=True))
-    pattern = re.compile(rf"(?<![\w$])(?:{alternatives})(?![\w$])")
+    # No look-behind at the start: it would keep the regex engine from skipping ahead.
+    pattern = re.compile(rf"(?:{alternatives})(?![\w$])")
+    source = unit.source
     for match in unit.regions.code_matches(pattern):
-        if is_member_name(unit.source, match.start()):
+        start = match.start()
+        if start and (source[start - 1].isalnum() or source[start - 1] in "_$"):
+            continue
+        if is_member_name(source, start):
             continue
         call = call_at(unit.source, match.start(), match.end())
         if call is not None:
@@ -95,7 +100,7 @@ def rewrite_call(
         start, end = call.argument_span()
         yield from _difference(source, start, end, rendered, code)
     api, kind = (entry.api, entry.kind) if entry else ("runtime", "function")
-    yield Usage(name, api, kind, call.name_start, True, new_name)
+    yield Usage(name, api, kind, call.name_start, True, new_name, "", code)
     if new_name != name:
         yield Edit(call.name_start, call.name_end, new_name, code)
 

@@ -26,10 +26,11 @@ from collections.abc import Iterable, Iterator
 
 __all__ = [
     "Token", "tokenize", "untokenize", "code_tokens", "line_starts", "next_token", "CODE_KINDS",
+    "TOKEN_PATTERN",
 ]
 
 _PREFIX = r"(?:u8|u|U|L)?"
-_PATTERN = re.compile(
+TOKEN_PATTERN = _PATTERN = re.compile(
     rf"""
      (?P<space>(?:[ \t\f\v]|\r(?!\n)|\\\r?\n)+)
     |(?P<newline>\r?\n)

@@ -8,7 +8,7 @@ from functools import cached_property
 from translator import clang
 from translator.names import NameTable, load_names
 from translator.options import Options
-from translator.scan import Directive, Regions
+from translator.scan import Directive, Regions, find_includes
 from translator.scan import find_directives as scan_directives
 from translator.tokens import CODE_KINDS, Token, line_starts, tokenize
 
@@ -61,10 +61,9 @@ class Unit:
 
     @cached_property
     def includes(self) -> list[Directive]:
-        """The ``#include``/``#include_next``/``#import`` directives (cheaper than all)."""
-        if "directives" in self.__dict__:
-            return [d for d in self.directives if d.keyword in INCLUDE_KEYWORDS]
-        return scan_directives(self.source, self.regions, INCLUDE_KEYWORDS)
+        """``#include``/``#include_next``/``#import`` directives naming a header; their
+        ``tokens`` hold that header name only (cheaper than ``directives``)."""
+        return find_includes(self.source, self.regions)
 
     @cached_property
     def conditionals(self) -> list[Directive]:

@@ -76,55 +76,67 @@ UNKNOWN = re.compile(
     re.VERBOSE,
 )
 _KEYWORDS = r"(?:return|else|case|goto|throw|new|delete|sizeof|co_return|co_yield|do|operator)"
-# A name in the position of a declaration: after struct/class/..., after a type, or as
-# the name of a macro. Enough to tell a user's CUDA_CHECK or cudaStatus from an API.
-_DECLARED = re.compile(
-    rf"""(?:(?<![\w$])(?:struct|class|union|enum|namespace|typedef|using)\s+
-         |(?<![\w$])(?!{_KEYWORDS}\b)[A-Za-z_][\w$]*(?:\s*[*&]+\s*|\s+)
+# What may come before a declared name: a type (an identifier that is not a keyword,
+# possibly with * and &), a closing > or }, struct/class/... or "#define".
+_DECLARED_BEFORE = re.compile(
+    rf"""(?:(?<![\w$])(?!{_KEYWORDS}\b)[A-Za-z_][\w$]*(?:\s*[*&]+\s*|\s+)
          |[>}}]\s*[*&]*\s*
-         |^[ \t]*\#[ \t]*define[ \t]+)
-       (?P<name>(?:cu|CU|Cu|nv|NV|__)[\w$]*)(?=\s*[(=;,\[){{:]|[ \t]|$)""",
+         |^[ \t]*\#[ \t]*define[ \t]+)$""",
     re.VERBOSE | re.MULTILINE,
 )
+_DECLARED_AFTER = re.compile(r"\s*[(=;,\[){:]|[ \t]|$")
 _CONDITIONALS = frozenset({"if", "elif", "ifdef", "ifndef"})
 
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
     table = unit.names.identifiers
-    targets: dict[str, Target] = {}
-    declared: set[str] | None = None
+    # What each distinct name means in this file, decided once (see _decide).
+    decisions: dict[str, tuple | None] = {}
     conditions: Spans | None = None
     for name, start in _occurrences(unit):
-        entry = table.get(name)
-        if entry is None:
-            if not UNKNOWN.fullmatch(name) or is_member_name(source, start):
-                continue
-            if declared is None:
-                declared = _declared_names(unit)
-            if name in declared:
-                continue
-            reason = "not in the CUDA->HIP table and not defined in this file"
-            yield Usage(name, "unknown", "unknown", start, False, "", reason)
-            yield Diagnostic("R101", f"{name} not translated: {reason}", offset=start)
+        decision = decisions.get(name, _UNDECIDED)
+        if decision is _UNDECIDED:
+            decision = decisions[name] = _decide(unit, name, table.get(name))
+        if decision is None:
             continue
-        if is_member_name(source, start) or _declares(source, start, start + len(name)):
+        entry, target, api, kind, converted, target_name = decision
+        before = source[start - 1] if start else "\n"
+        if (before == "." or (before == ">" and source[start - 2 : start] == "->")
+                or (before in " \t" and is_member_name(source, start))):
+            continue
+        if entry is None:
+            yield Usage(name, api, kind, start, False, "", target.reason, "R101")
+            yield Diagnostic("R101", f"{name} not translated: {target.reason}", offset=start)
+            continue
+        end = start + len(name)
+        if source[end : end + 1] in _MAYBE_DECLARED and _declares(source, start, end):
             continue
         if entry.kind == "preprocessor":
             if conditions is None:
                 conditions = _condition_spans(unit)
             if start in conditions:
                 continue  # R003 gives these tests their HIP meaning
-        target = targets.get(name)
-        if target is None:
-            target = targets[name] = _in_context(resolve(entry, unit.options), unit)
+        yield Usage(name, api, kind, start, converted, target_name, target.reason, "R101")
         if target.name is None:
-            yield Usage(name, entry.api, entry.kind, start, False, "", target.reason)
             yield Diagnostic("R101", f"{name} not translated: {target.reason}", offset=start)
-            continue
-        yield Usage(name, entry.api, entry.kind, start, True, target.name)
-        if target.name != name:
-            yield Edit(start, start + len(name), target.name, "R101", fallback=True)
+        elif target.name != name:
+            yield Edit(start, end, target.name, "R101", True)
+
+
+_UNDECIDED = object()
+_MAYBE_DECLARED = frozenset(" \t;=,[)")
+_UNKNOWN_REASON = "not in the CUDA->HIP table and not defined in this file"
+
+
+def _decide(unit: Unit, name: str, entry) -> tuple | None:
+    """(entry, target, api, kind, converted, target name) for NAME, or None to skip it."""
+    if entry is None:
+        if not UNKNOWN.fullmatch(name) or _declared_in_file(unit, name):
+            return None
+        return None, Target(None, _UNKNOWN_REASON), "unknown", "unknown", False, ""
+    target = _in_context(resolve(entry, unit.options), unit)
+    return entry, target, entry.api, entry.kind, target.name is not None, target.name or ""
 
 
 def _occurrences(unit: Unit) -> Iterator[tuple[str, int]]:
@@ -169,6 +181,11 @@ def _declares(source: str, start: int, end: int) -> bool:
         return False
     if source[after] == "=" and source[after + 1 : after + 2] == "=":
         return False
+    before = start - 1
+    while before >= 0 and source[before] in " \t":
+        before -= 1
+    if before < 0 or not (source[before].isalnum() or source[before] in "_$*&"):
+        return False  # after "(", ",", "=", an operator...: a use, not a declaration
     return _TYPE_BEFORE.search(source, max(0, start - 64), start) is not None
 
 
@@ -182,12 +199,28 @@ def _in_context(target: Target, unit: Unit) -> Target:
     return target
 
 
-def _declared_names(unit: Unit) -> set[str]:
-    return {m.group("name") for m in unit.regions.code_matches(_DECLARED)}
+def _declared_in_file(unit: Unit, name: str) -> bool:
+    """True when the file declares NAME itself (a macro, type, function or variable):
+    an occurrence in the position of a declaration. Enough to tell a user's CUDA_CHECK
+    or cudaStatus from an API name."""
+    source = unit.source
+    for match in unit.regions.code_matches(re.compile(rf"{re.escape(name)}(?![\w$])")):
+        start = match.start()
+        if start and (source[start - 1].isalnum() or source[start - 1] in "_$"):
+            continue
+        if not _DECLARED_AFTER.match(source, match.end()):
+            continue
+        line_start = source.rfind("\n", 0, start) + 1
+        if _DECLARED_BEFORE.search(source[max(line_start, start - 80) : start]):
+            return True
+        if re.search(r"(?<![\w$])(?:struct|class|union|enum|namespace|typedef|using)\s+$",
+                     source[max(0, start - 40) : start]):
+            return True
+    return False
 
 
 def _condition_spans(unit: Unit) -> Spans:
-    return Spans((d.start, d.end) for d in unit.directives if d.keyword in _CONDITIONALS)
+    return Spans((d.start, d.end) for d in unit.conditionals if d.keyword in _CONDITIONALS)
 
 
 def translate_names(text: str, unit: Unit) -> str:

@@ -47,11 +47,11 @@ from collections.abc import Iterable, Iterator
 
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
+from translator.includes import RUNTIME_HEADER, runtime_insertion
 from translator.names import resolve
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 
-RUNTIME_HEADER = "hip/hip_runtime.h"
 _OPENING = frozenset({"if", "ifdef", "ifndef"})
 _BRANCHING = frozenset({"elif", "elifdef", "elifndef", "else"})
 
@@ -60,6 +60,8 @@ def check(unit: Unit) -> Iterator[Finding]:
     if "include" not in unit.source and "import" not in unit.source:
         return
     emitted: dict[str, list[tuple[int, ...]]] = {}  # header -> branch paths of its includes
+    if runtime_insertion(unit) is not None:
+        emitted[RUNTIME_HEADER] = [()]  # R002 adds it before every include
     for directive, branch in _includes_with_branches(unit):
         if not directive.tokens:
             continue
@@ -112,22 +114,6 @@ def _includes_with_branches(unit: Unit) -> Iterator[tuple[object, tuple[int, ...
             stack[-1] = counter
         elif directive.keyword == "endif" and stack:
             stack.pop()
-
-
-def include_targets(unit: Unit) -> set[str]:
-    """HIP headers the file's includes will name after translation (for R002)."""
-    targets: set[str] = set()
-    for directive in unit.includes:
-        if not directive.tokens or directive.tokens[0].kind not in ("header", "string"):
-            continue
-        name = directive.tokens[0].text[1:-1]
-        entry = unit.names.headers.get(name)
-        if entry is None:
-            targets.add(name)
-            continue
-        target = resolve(entry, unit.options)
-        targets.add(target.name or name)
-    return targets
 
 
 RULE = Rule(

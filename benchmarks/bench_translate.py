@@ -1,0 +1,104 @@
+"""Benchmark of single-file translation on the token path (no libclang), with the
+reporting of unsupported and unknown names switched on as always.
+
+The corpus (at least 20 MB by default) is generated from the golden cases and the
+examples: each file strings together a deterministic pick of them with its own names,
+so files look like real CUDA sources of 10-60 KB. Translation runs once on one core
+and once on all cores (a process pool). Prints MB/s and lines/s (wall clock, and CPU
+time for the one-core run); asserts nothing about speed.
+
+    python benchmarks/bench_translate.py [--megabytes 20] [--jobs N] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run from a checkout
+
+from translator.engine import translate  # noqa: E402
+from translator.options import Options  # noqa: E402
+
+OPTIONS = Options(use_clang=False)
+_DEFINITION = re.compile(r"\b(__global__\s+void|__device__\s+\w+|int|void|static\s+\w+)\s+(\w+)\s*\(")
+
+
+def sources() -> list[str]:
+    """The CUDA texts the corpus is made of: golden case inputs and example sources."""
+    paths = sorted((ROOT / "tests" / "translator" / "cases").glob("R[0-4]*/*.cu"))
+    paths += sorted((ROOT / "examples").glob("**/*.cu")) + sorted(
+        (ROOT / "examples").glob("**/*.cuh"))
+    return [p.read_text(encoding="utf-8", errors="surrogateescape") for p in paths]
+
+
+def make_corpus(megabytes: float, seed: int) -> list[str]:
+    """Files of 10-60 KB, together at least MEGABYTES, each a pick of SOURCES."""
+    pieces = sources()
+    chooser = random.Random(seed)
+    files: list[str] = []
+    total = 0
+    index = 0
+    while total < megabytes * 1_000_000:
+        size = chooser.randint(10_000, 60_000)
+        parts: list[str] = []
+        length = 0
+        while length < size:
+            piece = chooser.choice(pieces)
+            # Give each copy its own function names, as a real project would have.
+            piece = _DEFINITION.sub(lambda m: f"{m.group(1)} {m.group(2)}_{index}_{length}(",
+                                    piece)
+            parts.append(piece)
+            length += len(piece)
+        text = "\n".join(parts)
+        files.append(text)
+        total += len(text.encode("utf-8", "surrogateescape"))
+        index += 1
+    return files
+
+
+def _translate_all(files: list[str]) -> int:
+    edits = 0
+    for index, text in enumerate(files):
+        edits += len(translate(text, OPTIONS, f"file_{index}.cu").edits)
+    return edits
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--megabytes", type=float, default=20.0)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=1)
+    arguments = parser.parse_args()
+
+    files = make_corpus(arguments.megabytes, arguments.seed)
+    size = sum(len(text.encode("utf-8", "surrogateescape")) for text in files) / 1e6
+    lines = sum(text.count("\n") + 1 for text in files)
+    print(f"corpus: {len(files)} files, {size:.1f} MB, {lines:,} lines")
+    translate("warm up the name table", OPTIONS, "warm.cu")
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    edits = _translate_all(files)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"one core:  {size / wall:6.2f} MB/s  {lines / wall:12,.0f} lines/s  (wall {wall:.1f} s; "
+          f"per CPU second {size / cpu:.2f} MB/s); {edits:,} edits")
+
+    chunks = [files[i :: arguments.jobs * 4] for i in range(arguments.jobs * 4)]
+    wall = time.perf_counter()
+    with ProcessPoolExecutor(arguments.jobs) as pool:
+        parallel_edits = sum(pool.map(_translate_all, chunks))
+    wall = time.perf_counter() - wall
+    print(f"{arguments.jobs} cores:  {size / wall:6.2f} MB/s  {lines / wall:12,.0f} lines/s  "
+          f"(wall {wall:.1f} s, pool start included); {parallel_edits:,} edits")
+    return 0 if parallel_edits == edits else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+"""What a file's includes amount to after translation, shared by R001 and R002.
+
+``include_targets(unit)`` lists the headers the includes will name; ``runtime_insertion``
+says where ``#include <hip/hip_runtime.h>`` must be added (R002 adds it, R001 then treats
+later includes of the runtime as repeats), or None.
+"""
+
+from __future__ import annotations
+
+import re
+
+from translator.names import resolve
+from translator.scan import Directive
+from translator.unit import Unit
+
+__all__ = ["RUNTIME_HEADER", "include_targets", "runtime_insertion"]
+
+RUNTIME_HEADER = "hip/hip_runtime.h"
+#: CUDA headers whose HIP counterpart needs the runtime header before it (HIP's
+#: cooperative groups use runtime macros without including the runtime).
+NEEDS_RUNTIME_FIRST = frozenset({"cooperative_groups.h"})
+_DEVICE_CODE = re.compile(
+    r"(?:threadIdx|blockIdx|blockDim|gridDim|warpSize|__global__|__device__"
+    r"|__shared__|__constant__|__managed__|__syncthreads|__launch_bounds__|dim3)(?![\w$])"
+)
+_RUNTIME_CALL = re.compile(r"cu(?:da)?[A-Z]\w*\s*\(")
+_LAUNCH = re.compile("<<<")
+_GUARD = re.compile(
+    r"\A(?:\s|//[^\n]*\n|/\*[\s\S]*?\*/)*"
+    r"(?:\#[ \t]*pragma[ \t]+once[^\n]*\n"
+    r"|\#[ \t]*ifndef[ \t]+(?P<guard>\w+)[^\n]*\n\s*\#[ \t]*define[ \t]+(?P=guard)\b[^\n]*\n)"
+)
+
+
+def include_targets(unit: Unit) -> list[str]:
+    """The header each include of UNIT names after translation, in order."""
+    targets = []
+    for directive in unit.includes:
+        name = directive.tokens[0].text[1:-1]
+        entry = unit.names.headers.get(name)
+        targets.append(name if entry is None else resolve(entry, unit.options).name or name)
+    return targets
+
+
+def runtime_insertion(unit: Unit) -> int | None:
+    """Where a ``.cu`` file needs ``#include <hip/hip_runtime.h>`` inserted, or None.
+
+    Needed when the file launches kernels, uses built-ins or calls the runtime without
+    any include of the runtime (nvcc includes it implicitly; hipcc does not): before the
+    first unconditional include. Needed also when cooperative groups are included before
+    the runtime: before that include.
+    """
+    if unit.suffix != ".cu":
+        return None
+    targets = include_targets(unit)
+    for directive, target in zip(unit.includes, targets, strict=True):
+        if target == RUNTIME_HEADER:
+            break
+        if directive.tokens[0].text[1:-1] in NEEDS_RUNTIME_FIRST:
+            return unit.source.rfind("\n", 0, directive.start) + 1
+    if RUNTIME_HEADER in targets or not _needs_runtime(unit, targets):
+        return None
+    return _first_include_point(unit)
+
+
+def _needs_runtime(unit: Unit, targets: list[str]) -> bool:
+    if "<<<" in unit.source and next(unit.regions.code_matches(_LAUNCH), None):
+        return True
+    if _first_name(unit, _DEVICE_CODE, "") is not None:
+        return True
+    if _first_name(unit, _RUNTIME_CALL, ".>") is None:
+        return False
+    return "hip/hip_runtime_api.h" not in targets
+
+
+def _first_name(unit: Unit, pattern: re.Pattern[str], also_not_after: str):
+    """The first match in code that starts a whole identifier (and is not a member)."""
+    source = unit.source
+    for match in unit.regions.code_matches(pattern):
+        before = source[match.start() - 1] if match.start() else " "
+        if not (before.isalnum() or before in "_$" or before in also_not_after):
+            return match
+    return None
+
+
+def _first_include_point(unit: Unit) -> int:
+    guard = _GUARD.match(unit.source)
+    guarded = 1 if guard and guard.group("guard") else 0
+    depth = 0
+    directives: list[Directive] = sorted(unit.includes + unit.conditionals,
+                                         key=lambda d: d.start)
+    for directive in directives:
+        if directive.keyword in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif directive.keyword == "endif":
+            depth -= 1
+        elif directive.keyword in ("include", "include_next", "import") and depth <= guarded:
+            return unit.source.rfind("\n", 0, directive.start) + 1
+    return guard.end() if guard else 0
