@@ -28,14 +28,20 @@ from translator.engine import translate  # noqa: E402
 from translator.options import Options  # noqa: E402
 
 OPTIONS = Options(use_clang=False)
-_DEFINITION = re.compile(r"\b(__global__\s+void|__device__\s+\w+|int|void|static\s+\w+)\s+(\w+)\s*\(")
+_DEFINITION = re.compile(
+    r"\b(__global__\s+void|__device__\s+\w+|int|void|static\s+\w+)\s+(\w+)\s*\("
+)
 
 
 def sources() -> list[str]:
-    """The CUDA texts the corpus is made of: golden case inputs and example sources."""
-    paths = sorted((ROOT / "tests" / "translator" / "cases").glob("R[0-4]*/*.cu"))
-    paths += sorted((ROOT / "examples").glob("**/*.cu")) + sorted(
-        (ROOT / "examples").glob("**/*.cuh"))
+    """The CUDA texts the corpus is made of: the example programs and the example
+    projects (four times each), and every golden case input of the C++ rules once.
+    The small cases are dense in API names; whole programs weigh them as real code does."""
+    cases = ROOT / "tests" / "translator" / "cases"
+    programs = sorted(cases.glob("R*/program_*.cu"))
+    programs += sorted((ROOT / "examples").glob("**/*.cu"))
+    programs += sorted((ROOT / "examples").glob("**/*.cuh"))
+    paths = sorted(cases.glob("R[0-4]*/*.cu")) + programs * 3
     return [p.read_text(encoding="utf-8", errors="surrogateescape") for p in paths]
 
 
@@ -53,8 +59,8 @@ def make_corpus(megabytes: float, seed: int) -> list[str]:
         while length < size:
             piece = chooser.choice(pieces)
             # Give each copy its own function names, as a real project would have.
-            piece = _DEFINITION.sub(lambda m: f"{m.group(1)} {m.group(2)}_{index}_{length}(",
-                                    piece)
+            suffix = f"_{index}_{length}"
+            piece = _DEFINITION.sub(lambda m, s=suffix: f"{m.group(1)} {m.group(2)}{s}(", piece)
             parts.append(piece)
             length += len(piece)
         text = "\n".join(parts)
@@ -81,8 +87,11 @@ def main() -> int:
     files = make_corpus(arguments.megabytes, arguments.seed)
     size = sum(len(text.encode("utf-8", "surrogateescape")) for text in files) / 1e6
     lines = sum(text.count("\n") + 1 for text in files)
-    print(f"corpus: {len(files)} files, {size:.1f} MB, {lines:,} lines")
     translate("warm up the name table", OPTIONS, "warm.cu")
+    names = sum(len(translate(text, OPTIONS, "count.cu").usages) for text in files[:20])
+    density = names / sum(len(text) for text in files[:20]) * 1000
+    print(f"corpus: {len(files)} files, {size:.1f} MB, {lines:,} lines, "
+          f"{density:.1f} CUDA names per KB")
 
     wall, cpu = time.perf_counter(), time.process_time()
     edits = _translate_all(files)

@@ -52,16 +52,20 @@ def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, list[Edit], li
     Among overlapping edits the first one given wins; fallback edits yield to every
     other edit and are never reported as rejected. Identical duplicates apply once.
     """
-    firm: list[tuple[int, Edit]] = []
-    fallbacks: list[tuple[int, Edit]] = []
-    for order, edit in enumerate(edits):
-        if not 0 <= edit.start <= edit.end <= len(source):
-            raise ValueError(f"bad edit span {edit.start}..{edit.end} (text length {len(source)})")
-        (fallbacks if edit.fallback else firm).append((order, edit))
-    accepted, rejected = _resolve(firm)
-    accepted.sort(key=_span)
-    kept_fallbacks, _ = _resolve(_not_hitting(accepted, fallbacks))
-    applied = sorted(accepted + kept_fallbacks, key=_span) if accepted else kept_fallbacks
+    edits = list(edits)
+    length = len(source)
+    for edit in edits:
+        if not 0 <= edit.start <= edit.end <= length:
+            raise ValueError(f"bad edit span {edit.start}..{edit.end} (text length {length})")
+    applied = _disjoint(edits)
+    rejected: list[Edit] = []
+    if applied is None:  # some edits touch: settle who wins
+        firm = [(order, edit) for order, edit in enumerate(edits) if not edit.fallback]
+        fallbacks = [(order, edit) for order, edit in enumerate(edits) if edit.fallback]
+        accepted, rejected = _resolve(firm)
+        accepted.sort(key=_span)
+        kept_fallbacks, _ = _resolve(_not_hitting(accepted, fallbacks))
+        applied = sorted(accepted + kept_fallbacks, key=_span) if accepted else kept_fallbacks
     pieces: list[str] = []
     position = 0
     for edit in applied:
@@ -70,6 +74,19 @@ def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, list[Edit], li
         position = edit.end
     pieces.append(source[position:])
     return "".join(pieces), applied, rejected
+
+
+def _disjoint(edits: list[Edit]) -> list[Edit] | None:
+    """EDITS sorted, when no two of them touch at all (the common case), else None."""
+    ordered = sorted(edits)
+    previous_end = -1
+    previous_start = -1
+    for edit in ordered:
+        start = edit.start
+        if start < previous_end or start == previous_start:
+            return None
+        previous_start, previous_end = start, edit.end
+    return ordered
 
 
 def _span(edit: Edit) -> tuple[int, int]:

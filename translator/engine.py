@@ -125,10 +125,13 @@ def _first_per_offset(
     """
     kept: dict[int, Usage] = {}
     superseded: set[tuple[str, int]] = set()
+    setdefault = kept.setdefault
     for usage in usages:
-        first = kept.setdefault(usage.offset, usage)
+        first = setdefault(usage[3], usage)  # usage.offset
         if first is not usage and first.converted and not usage.converted:
             superseded.add((usage.code, usage.offset))
+    if len(kept) == len(usages):
+        return usages, diagnostics
     if superseded:
         diagnostics = [d for d in diagnostics if (d.code, d.offset) not in superseded]
     return list(kept.values()), diagnostics
@@ -162,13 +165,19 @@ def _run_rule(
                        severity=Severity.ERROR)
         )
         return
+    add_edit, add_usage, add_diagnostic = edits.append, usages.append, diagnostics.append
     for item in found:
-        if isinstance(item, Edit):
-            edits.append(item if item.code else item._replace(code=rule.code))
+        kind = type(item)
+        if kind is Edit:
+            add_edit(item if item.code else item._replace(code=rule.code))
+        elif kind is Usage:
+            add_usage(item if item.code else item._replace(code=rule.code))
+        elif isinstance(item, Edit):
+            add_edit(item)
         elif isinstance(item, Usage):
-            usages.append(item if item.code else item._replace(code=rule.code))
+            add_usage(item)
         else:
-            diagnostics.append(item)
+            add_diagnostic(item)
 
 
 def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:

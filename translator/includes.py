@@ -48,8 +48,12 @@ def runtime_insertion(unit: Unit) -> int | None:
     Needed when the file launches kernels, uses built-ins or calls the runtime without
     any include of the runtime (nvcc includes it implicitly; hipcc does not): before the
     first unconditional include. Needed also when cooperative groups are included before
-    the runtime: before that include.
+    the runtime: before that include. Computed once per unit.
     """
+    return unit.shared("runtime_insertion", _runtime_insertion)
+
+
+def _runtime_insertion(unit: Unit) -> int | None:
     if unit.suffix != ".cu":
         return None
     targets = include_targets(unit)
@@ -64,7 +68,7 @@ def runtime_insertion(unit: Unit) -> int | None:
 
 
 def _needs_runtime(unit: Unit, targets: list[str]) -> bool:
-    if "<<<" in unit.source and next(unit.regions.code_matches(_LAUNCH), None):
+    if "<<<" in unit.source and next(unit.regions.iter_code_matches(_LAUNCH), None):
         return True
     if _first_name(unit, _DEVICE_CODE, "") is not None:
         return True
@@ -76,7 +80,7 @@ def _needs_runtime(unit: Unit, targets: list[str]) -> bool:
 def _first_name(unit: Unit, pattern: re.Pattern[str], also_not_after: str):
     """The first match in code that starts a whole identifier (and is not a member)."""
     source = unit.source
-    for match in unit.regions.code_matches(pattern):
+    for match in unit.regions.iter_code_matches(pattern):
         before = source[match.start() - 1] if match.start() else " "
         if not (before.isalnum() or before in "_$" or before in also_not_after):
             return match
@@ -87,7 +91,7 @@ def _first_include_point(unit: Unit) -> int:
     guard = _GUARD.match(unit.source)
     guarded = 1 if guard and guard.group("guard") else 0
     depth = 0
-    directives: list[Directive] = sorted(unit.includes + unit.conditionals,
+    directives: list[Directive] = sorted(unit.includes + unit.branches,
                                          key=lambda d: d.start)
     for directive in directives:
         if directive.keyword in ("if", "ifdef", "ifndef"):

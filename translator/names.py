@@ -18,7 +18,8 @@ from typing import NamedTuple
 from translator.options import Options, parse_version
 
 __all__ = [
-    "ApiName", "NameTable", "Target", "load_names", "resolve", "newest_hip_version",
+    "ApiName", "NameTable", "Target", "load_names", "resolve", "resolve_name",
+    "newest_hip_version",
     "ROC_FAMILIES",
 ]
 
@@ -136,6 +137,14 @@ def _preferred(row: ApiName, current: ApiName) -> bool:
         return (0 if entry.hip and "unsupported" not in entry.flags else 1, family)
 
     return rank(row) < rank(current)
+
+
+@functools.lru_cache(maxsize=65536)
+def resolve_name(name: str, options: Options) -> tuple[ApiName, Target] | None:
+    """(row, target) of the identifier NAME under OPTIONS, or None when the table does
+    not know it. Cached: the same names recur in every file."""
+    entry = load_names().identifiers.get(name)
+    return None if entry is None else (entry, resolve(entry, options))
 
 
 def resolve(entry: ApiName, options: Options) -> Target:

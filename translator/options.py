@@ -64,6 +64,13 @@ class Options:
             value = getattr(self, field.name)
             if isinstance(value, list):
                 object.__setattr__(self, field.name, tuple(value))
+        # Options key caches looked up once per name of every file: hash them once.
+        object.__setattr__(
+            self, "_hash", hash(tuple(getattr(self, field.name) for field in fields(self)))
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def with_changes(self, **changes) -> Options:
         return replace(self, **changes)

@@ -43,14 +43,15 @@ _LINE_HASH = re.compile(r"(?P<hash>#)")
 
 
 class Regions:
-    """Sorted, disjoint spans of SOURCE that are not code."""
+    """Sorted, disjoint spans of SOURCE that are not code, with an O(1) membership map."""
 
-    __slots__ = ("starts", "ends", "source")
+    __slots__ = ("starts", "ends", "source", "_mask")
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.starts: list[int] = []
         self.ends: list[int] = []
+        self._mask: bytearray | None = None
         if not any(c in source for c in "/\"'#"):
             return
         for match in _REGIONS.finditer(source):
@@ -62,23 +63,34 @@ class Regions:
             self.starts.append(start)
             self.ends.append(end)
 
+    @property
+    def mask(self) -> bytearray:
+        """One byte per character of the source: 1 inside a region, 0 in code."""
+        if self._mask is None:
+            mask = bytearray(len(self.source) + 1)
+            for start, end in zip(self.starts, self.ends, strict=True):
+                mask[start:end] = b"\x01" * (end - start)
+            self._mask = mask
+        return self._mask
+
     def in_code(self, offset: int) -> bool:
         """True when OFFSET lies outside every comment, literal and header name."""
         index = bisect.bisect_right(self.starts, offset) - 1
         return index < 0 or offset >= self.ends[index]
 
-    def code_matches(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
-        """Matches of PATTERN that start in code, in order (a linear merge walk)."""
-        starts, ends = self.starts, self.ends
-        count = len(starts)
-        index = 0
+    def code_matches(self, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+        """Matches of PATTERN that start in code, in order."""
+        if not self.starts:
+            return list(pattern.finditer(self.source))
+        mask = self.mask
+        return [match for match in pattern.finditer(self.source) if not mask[match.start()]]
+
+    def iter_code_matches(self, pattern: re.Pattern[str]) -> Iterator[re.Match[str]]:
+        """Like code_matches, lazily (for a search that may stop at the first hit)."""
+        mask = self.mask if self.starts else None
         for match in pattern.finditer(self.source):
-            position = match.start()
-            while index < count and ends[index] <= position:
-                index += 1
-            if index < count and starts[index] <= position:
-                continue
-            yield match
+            if mask is None or not mask[match.start()]:
+                yield match
 
     def identifiers(self) -> list[Token]:
         return [Token("ident", m.group(), m.start()) for m in self.code_matches(IDENTIFIER)]
@@ -153,6 +165,27 @@ _INCLUDE_LINE = re.compile(
     r"""(?P<hash>\#)[ \t]*(?P<keyword>include_next|include|import)[ \t]*
         (?P<header><[^>\n]*>|"[^"\n]*")""",
     re.VERBOSE,
+)
+
+
+def find_branch_keywords(source: str, regions: Regions | None = None) -> list[Directive]:
+    """The conditional directives (``#if`` ... ``#endif``) of SOURCE without lexing them:
+    ``tokens`` is empty and ``end`` is the end of the keyword. For nesting only."""
+    if "#" not in source:
+        return []
+    regions = regions or Regions(source)
+    found = []
+    for match in _BRANCH_LINE.finditer(source):
+        start = match.start("hash")
+        line_start = _line_start(source, start)
+        if line_start < 0 or not regions.in_code(start) or _continued(source, line_start):
+            continue
+        found.append(Directive(match.group("keyword"), start, match.end(), []))
+    return found
+
+
+_BRANCH_LINE = re.compile(
+    r"(?P<hash>\#)[ \t]*(?P<keyword>ifdef|ifndef|if|elifdef|elifndef|elif|else|endif)(?![\w$])"
 )
 
 

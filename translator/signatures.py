@@ -10,6 +10,7 @@ the rewritten text carries the table's renames itself.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -64,9 +65,12 @@ def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str
     present = [name for name in names if name in unit.source]
     if not present:
         return
-    alternatives = "|".join(sorted(present, key=len, reverse=True))
-    # No look-behind at the start: it would keep the regex engine from skipping ahead.
-    pattern = re.compile(rf"(?:{alternatives})(?![\w$])")
+    # A literal common prefix and no look-behind at the start let the regex engine skip
+    # ahead quickly.
+    prefix = os.path.commonprefix(present)
+    alternatives = "|".join(re.escape(name[len(prefix) :])
+                            for name in sorted(present, key=len, reverse=True))
+    pattern = re.compile(rf"{re.escape(prefix)}(?:{alternatives})(?![\w$])")
     source = unit.source
     for match in unit.regions.code_matches(pattern):
         start = match.start()

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from translator.tokens import CODE_KINDS, Token, next_token
+from translator.tokens import CODE_KINDS, TOKEN_PATTERN, next_token
 
 __all__ = [
     "Argument", "Call", "call_at", "is_member_name", "render_arguments", "skip_blanks",
@@ -95,40 +95,44 @@ def call_at(source: str, name_start: int, name_end: int) -> Call | None:
         return None
     stack: list[str] = []
     arguments: list[Argument] = []
-    first: Token | None = None
-    last: Token | None = None
+    first = last = -1  # start of the argument's first token, end of its last one
+    last_kind = ""
     position = open_paren + 1
-    while position < len(source):
-        token = next_token(source, position)
-        position = token.end
-        if token.kind not in CODE_KINDS:
-            continue
-        text = token.text
-        if not stack and text in (",", ")"):
-            if first is not None:
-                arguments.append(Argument(first.start, last.end, source[first.start : last.end]))
-            elif text == "," or arguments:
-                arguments.append(Argument(token.start, token.start, ""))
-            if text == ")":
-                return Call(name_start, name_end, open_paren, token.start, tuple(arguments))
-            first = last = None
-            continue
-        if text in _OPENERS:
-            stack.append(_OPENERS[text])
-        elif text in _CLOSERS:
-            if not stack or stack.pop() != text:
-                return None
-        elif text == "<" and last is not None and last.kind == "ident":
-            close = _template_close(source, position)
-            if close is not None:
-                last = Token("punct", source[token.start : close], token.start)
-                position = close
+    length = len(source)
+    while position < length:
+        # Lex from POSITION to the end in one pass; restart only after a template skip.
+        for match in TOKEN_PATTERN.finditer(source, position):
+            kind = match.lastgroup
+            if kind not in CODE_KINDS:
                 continue
-        elif text == ";" and not stack:
+            text = match.group()
+            start = match.start()
+            if not stack and (text == "," or text == ")"):
+                if first >= 0:
+                    arguments.append(Argument(first, last, source[first:last]))
+                elif text == "," or arguments:
+                    arguments.append(Argument(start, start, ""))
+                if text == ")":
+                    return Call(name_start, name_end, open_paren, start, tuple(arguments))
+                first = last = -1
+                continue
+            if text in _OPENERS:
+                stack.append(_OPENERS[text])
+            elif text in _CLOSERS:
+                if not stack or stack.pop() != text:
+                    return None
+            elif text == "<" and last_kind == "ident":
+                close = _template_close(source, match.end())
+                if close is not None:
+                    last, last_kind, position = close, "punct", close
+                    break  # continue lexing after the template arguments
+            elif text == ";" and not stack:
+                return None
+            if first < 0:
+                first = start
+            last, last_kind = match.end(), kind
+        else:
             return None
-        if first is None:
-            first = token
-        last = token
     return None
 
 

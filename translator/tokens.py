@@ -23,6 +23,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterable, Iterator
+from itertools import accumulate
 
 __all__ = [
     "Token", "tokenize", "untokenize", "code_tokens", "line_starts", "next_token", "CODE_KINDS",
@@ -125,4 +126,5 @@ def code_tokens(tokens: Iterable[Token]) -> Iterator[Token]:
 
 def line_starts(source: str) -> list[int]:
     """Offsets where each line begins; use with bisect to turn offsets into lines."""
-    return [0, *(m.end() for m in re.finditer("\n", source))]
+    # All in C: the lengths of the lines, plus one for each newline, summed up.
+    return [0, *accumulate(map((1).__add__, map(len, source.split("\n")[:-1])))]

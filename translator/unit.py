@@ -8,7 +8,7 @@ from functools import cached_property
 from translator import clang
 from translator.names import NameTable, load_names
 from translator.options import Options
-from translator.scan import Directive, Regions, find_includes
+from translator.scan import Directive, Regions, find_branch_keywords, find_includes
 from translator.scan import find_directives as scan_directives
 from translator.tokens import CODE_KINDS, Token, line_starts, tokenize
 
@@ -33,6 +33,14 @@ class Unit:
         self.path = path
         self.names = names or load_names()
         self.clang_error = ""  # why semantic analysis is unavailable, when it is
+        self._shared: dict = {}
+
+    def shared(self, key: str, compute):
+        """COMPUTE(self), computed once per unit: a fact several rules need (e.g. where
+        the runtime include goes), so that they agree and it costs once."""
+        if key not in self._shared:
+            self._shared[key] = compute(self)
+        return self._shared[key]
 
     @cached_property
     def tokens(self) -> list[Token]:
@@ -73,6 +81,13 @@ class Unit:
         return scan_directives(self.source, self.regions, CONDITIONAL_KEYWORDS)
 
     @cached_property
+    def branches(self) -> list[Directive]:
+        """The conditional directives without their tokens (cheap; for nesting only)."""
+        if "conditionals" in self.__dict__:
+            return self.conditionals
+        return find_branch_keywords(self.source, self.regions)
+
+    @cached_property
     def inactive(self) -> Spans:
         """Spans of preprocessor branches not taken, when the options ask to skip them."""
         if not self.options.skip_excluded_preprocessor_blocks:
@@ -84,6 +99,7 @@ class Unit:
     @cached_property
     def line_starts(self) -> list[int]:
         return line_starts(self.source)
+
 
     def location(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a character offset."""

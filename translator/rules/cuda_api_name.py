@@ -47,11 +47,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
-from translator.names import Target, load_names, resolve
+from translator.names import Target, load_names, resolve, resolve_name
 from translator.options import Options
 from translator.rules.base import Finding, Rule
 from translator.scan import Regions
@@ -88,67 +87,84 @@ _DECLARED_AFTER = re.compile(r"\s*[(=;,\[){:]|[ \t]|$")
 _CONDITIONALS = frozenset({"if", "elif", "ifdef", "ifndef"})
 
 
-def check(unit: Unit) -> Iterator[Finding]:
+def check(unit: Unit) -> list[Finding]:
     source = unit.source
-    table = unit.names.identifiers
+    found: list[Finding] = []
+    add = found.append
     # What each distinct name means in this file, decided once (see _decide).
     decisions: dict[str, tuple | None] = {}
     conditions: Spans | None = None
     for name, start in _occurrences(unit):
         decision = decisions.get(name, _UNDECIDED)
         if decision is _UNDECIDED:
-            decision = decisions[name] = _decide(unit, name, table.get(name))
+            decision = decisions[name] = _decide(unit, name)
         if decision is None:
             continue
-        entry, target, api, kind, converted, target_name = decision
+        entry, reason, api, kind, converted, target_name, special = decision
         before = source[start - 1] if start else "\n"
-        if (before == "." or (before == ">" and source[start - 2 : start] == "->")
-                or (before in " \t" and is_member_name(source, start))):
-            continue
-        if entry is None:
-            yield Usage(name, api, kind, start, False, "", target.reason, "R101")
-            yield Diagnostic("R101", f"{name} not translated: {target.reason}", offset=start)
+        if before == "." or before == ">" and source[start - 2] == "-" or (
+                before in " \t" and is_member_name(source, start)):
             continue
         end = start + len(name)
+        if special:  # unknown, preprocessor or untranslated names: the rare cases
+            if entry is not None:
+                if source[end : end + 1] in _MAYBE_DECLARED and _declares(source, start, end):
+                    continue
+                if entry.kind == "preprocessor":
+                    if conditions is None:
+                        conditions = _condition_spans(unit)
+                    if start in conditions:
+                        continue  # R003 gives these tests their HIP meaning
+            add(_new(Usage, (name, api, kind, start, converted, target_name, reason, "R101")))
+            if not converted:
+                add(Diagnostic("R101", f"{name} not translated: {reason}", offset=start))
+            elif target_name != name:
+                add(_new(Edit, (start, end, target_name, "R101", True)))
+            continue
         if source[end : end + 1] in _MAYBE_DECLARED and _declares(source, start, end):
             continue
-        if entry.kind == "preprocessor":
-            if conditions is None:
-                conditions = _condition_spans(unit)
-            if start in conditions:
-                continue  # R003 gives these tests their HIP meaning
-        yield Usage(name, api, kind, start, converted, target_name, target.reason, "R101")
-        if target.name is None:
-            yield Diagnostic("R101", f"{name} not translated: {target.reason}", offset=start)
-        elif target.name != name:
-            yield Edit(start, end, target.name, "R101", True)
+        add(_new(Usage, (name, api, kind, start, True, target_name, "", "R101")))
+        if target_name != name:
+            add(_new(Edit, (start, end, target_name, "R101", True)))
+    return found
 
 
 _UNDECIDED = object()
+# tuple.__new__ builds the NamedTuples (Usage, Edit) without their Python-level
+# constructor: this loop runs for every API name of a file.
+_new = tuple.__new__
 _MAYBE_DECLARED = frozenset(" \t;=,[)")
 _UNKNOWN_REASON = "not in the CUDA->HIP table and not defined in this file"
 
 
-def _decide(unit: Unit, name: str, entry) -> tuple | None:
-    """(entry, target, api, kind, converted, target name) for NAME, or None to skip it."""
-    if entry is None:
+def _decide(unit: Unit, name: str) -> tuple | None:
+    """What NAME means in this file: None to skip it, else (entry or None for an unknown
+    name, reason, api, kind, converted, target name, needs the careful path)."""
+    resolved = resolve_name(name, unit.options) if unit.names is load_names() else None
+    if resolved is None:
+        entry = unit.names.identifiers.get(name)
+        resolved = None if entry is None else (entry, resolve(entry, unit.options))
+    if resolved is None:
         if not UNKNOWN.fullmatch(name) or _declared_in_file(unit, name):
             return None
-        return None, Target(None, _UNKNOWN_REASON), "unknown", "unknown", False, ""
-    target = _in_context(resolve(entry, unit.options), unit)
-    return entry, target, entry.api, entry.kind, target.name is not None, target.name or ""
+        return None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True
+    entry, target = resolved
+    target = _in_context(target, unit)
+    converted = target.name is not None
+    special = not converted or entry.kind == "preprocessor"
+    return (entry, target.reason, entry.api, entry.kind, converted, target.name or "", special)
 
 
-def _occurrences(unit: Unit) -> Iterator[tuple[str, int]]:
+def _occurrences(unit: Unit) -> list[tuple[str, int]]:
     """(name, offset) of every identifier in code that may concern this rule."""
     regions = unit.regions
+    found: list[tuple[str, int]] = []
     for pattern in _PREFIX_PATTERNS:
-        for match in regions.code_matches(pattern):
-            yield match.group(), match.start()
+        found += [(m.group(), m.start()) for m in regions.code_matches(pattern)]
     for pattern, names in _other_patterns(unit.options):
-        for match in regions.code_matches(pattern):
-            if match.group() in names:
-                yield match.group(), match.start()
+        found += [(m.group(), m.start()) for m in regions.code_matches(pattern)
+                  if m.group() in names]
+    return found
 
 
 @functools.cache

@@ -41,6 +41,7 @@ An argument that is already cast (``(void*)kernel``) is not cast again.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from translator.names import resolve
@@ -58,8 +59,7 @@ def check(unit: Unit) -> Iterator[Finding]:
 def rewrite_listed_calls(unit: Unit, libraries: frozenset[str], code: str) -> Iterator[Finding]:
     """Rewrite calls with a call_signatures.tsv row for one of LIBRARIES (R102, R301)."""
     rows = signatures()
-    names = {name for name, found in rows.items() if any(r.library in libraries for r in found)}
-    for name, call in calls_of(unit, names):
+    for name, call in calls_of(unit, _names_for(libraries)):
         entry = unit.names.get(name)
         if entry is None:
             continue
@@ -73,6 +73,12 @@ def rewrite_listed_calls(unit: Unit, libraries: frozenset[str], code: str) -> It
             if new_name:
                 yield from rewrite_call(unit, call, entry, new_name, row.template, code)
             break
+
+
+@functools.cache
+def _names_for(libraries: frozenset[str]) -> frozenset[str]:
+    return frozenset(name for name, found in signatures().items()
+                     if any(row.library in libraries for row in found))
 
 
 RULE = Rule(

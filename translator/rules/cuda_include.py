@@ -98,7 +98,7 @@ def _includes_with_branches(unit: Unit) -> Iterator[tuple[object, tuple[int, ...
             yield directive, ()
         return
     events = sorted(
-        [(d.start, 0, d) for d in unit.conditionals] + [(d.start, 1, d) for d in unit.includes],
+        [(d.start, 0, d) for d in unit.branches] + [(d.start, 1, d) for d in unit.includes],
         key=lambda event: event[0],
     )
     stack: list[int] = []

@@ -53,6 +53,7 @@ from translator.diagnostics import Diagnostic, Severity
 from translator.edits import Edit
 from translator.names import resolve
 from translator.rules.base import Finding, Rule
+from translator.scan import find_directives
 from translator.signatures import calls_of, rewrite_call
 from translator.syntax import Argument
 from translator.unit import Unit
@@ -69,8 +70,7 @@ _SIXTY_FOUR_BIT = re.compile(
     r"__activemask\(\)|__ballot(?:_sync)?\(.*\)|0[xX][0-9a-fA-F]{9,}[uUlL]*"
 )
 _LITERAL = re.compile(r"(?:0[xX][0-9a-fA-F']+|0[bB][01']+|\d[\d']*)[uUlL]*")
-_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+\(?\s*([^\s()]+)\s*\)?[ \t]*$",
-                     re.MULTILINE)
+_DEFINE_KEYWORD = frozenset({"define"})
 
 
 def check(unit: Unit) -> Iterator[Finding]:
@@ -150,14 +150,20 @@ def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Fin
 
 def _macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
     """The literal of ``#define NAME literal`` in the file: (start, end, text)."""
+    return unit.shared("R401 macro literals", _macro_literals).get(name)
+
+
+def _macro_literals(unit: Unit) -> dict[str, tuple[int, int, str]]:
+    literals: dict[str, tuple[int, int, str]] = {}
     if "define" not in unit.source:
-        return None
-    for match in _DEFINE.finditer(unit.source):
-        if match.group(1) == name and _LITERAL.fullmatch(match.group(2)) \
-                or match.group(1) == name and _FULL_32.fullmatch(match.group(2)):
-            if unit.regions.in_code(match.start(2)):
-                return match.start(2), match.end(2), match.group(2)
-    return None
+        return literals
+    for directive in find_directives(unit.source, unit.regions, _DEFINE_KEYWORD):
+        tokens = directive.tokens
+        body = [t for t in tokens[1:] if t.text not in "()"]
+        if tokens and len(body) == 1 and (_LITERAL.fullmatch(body[0].text)
+                                          or _FULL_32.fullmatch(body[0].text)):
+            literals.setdefault(tokens[0].text, (body[0].start, body[0].end, body[0].text))
+    return literals
 
 
 RULE = Rule(
