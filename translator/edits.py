@@ -57,15 +57,22 @@ def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, list[Edit], li
     for edit in edits:
         if not 0 <= edit.start <= edit.end <= length:
             raise ValueError(f"bad edit span {edit.start}..{edit.end} (text length {length})")
-    applied = _disjoint(edits)
+    firm = [edit for edit in edits if not edit.fallback]
+    fallbacks = [edit for edit in edits if edit.fallback]
     rejected: list[Edit] = []
-    if applied is None:  # some edits touch: settle who wins
-        firm = [(order, edit) for order, edit in enumerate(edits) if not edit.fallback]
-        fallbacks = [(order, edit) for order, edit in enumerate(edits) if edit.fallback]
-        accepted, rejected = _resolve(firm)
+    accepted = _disjoint(firm)
+    if accepted is None:  # some firm edits touch: the first given wins
+        accepted, rejected = _resolve(list(enumerate(firm)))
         accepted.sort(key=_span)
-        kept_fallbacks, _ = _resolve(_not_hitting(accepted, fallbacks))
-        applied = sorted(accepted + kept_fallbacks, key=_span) if accepted else kept_fallbacks
+    kept = _disjoint(fallbacks)
+    if kept is None:
+        kept, _ = _resolve(list(enumerate(fallbacks)))
+        kept.sort(key=_span)
+    if accepted:
+        kept = _not_hitting(accepted, kept)
+        applied = sorted(accepted + kept, key=_span)
+    else:
+        applied = kept
     pieces: list[str] = []
     position = 0
     for edit in applied:
@@ -93,17 +100,12 @@ def _span(edit: Edit) -> tuple[int, int]:
     return (edit.start, edit.end)
 
 
-def _not_hitting(
-    accepted: list[Edit], candidates: list[tuple[int, Edit]]
-) -> list[tuple[int, Edit]]:
-    """CANDIDATES that neither overlap nor duplicate ACCEPTED (sorted, disjoint)."""
-    if not accepted:
-        return candidates
+def _not_hitting(accepted: list[Edit], candidates: list[Edit]) -> list[Edit]:
+    """CANDIDATES (sorted) that neither overlap nor duplicate ACCEPTED (sorted, disjoint)."""
     kept = []
     index = 0
     count = len(accepted)
-    for item in sorted(candidates, key=lambda item: (item[1].start, item[1].end)):
-        edit = item[1]
+    for edit in candidates:
         while index < count and accepted[index].end < edit.start:
             index += 1
         probe = index
@@ -115,7 +117,7 @@ def _not_hitting(
                 break
             probe += 1
         if not hit:
-            kept.append(item)
+            kept.append(edit)
     return kept
 
 

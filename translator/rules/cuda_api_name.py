@@ -32,7 +32,8 @@ hipblasSgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, m, n, k, &a, A, m, B, k, &b, C,
 
 Limits
 ------
-Whole identifiers only: names inside comments and string literals, member names after
+Unknown names qualified by a namespace or class (``thrust::cuda_cub::``) are not
+reported. Whole identifiers only: names inside comments and string literals, member names after
 ``.`` or ``->`` and identifiers that merely contain a CUDA name are left alone. Names
 spelled by token pasting in macros (``cuda ## Malloc``) are not seen. Table names whose
 HIP name is the same (``atomicAdd``, ``sinf``) are neither edited nor counted, and
@@ -107,6 +108,8 @@ def check(unit: Unit) -> list[Finding]:
             continue
         end = start + len(name)
         if special:  # unknown, preprocessor or untranslated names: the rare cases
+            if entry is None and _qualified(source, start):
+                continue  # ns::cuda_thing belongs to that namespace, not to the CUDA API
             if entry is not None:
                 if source[end : end + 1] in _MAYBE_DECLARED and _declares(source, start, end):
                     continue
@@ -135,6 +138,19 @@ _UNDECIDED = object()
 _new = tuple.__new__
 _MAYBE_DECLARED = frozenset(" \t;=,[)")
 _UNKNOWN_REASON = "not in the CUDA->HIP table and not defined in this file"
+
+
+def _qualified(source: str, start: int) -> bool:
+    """True after ``name::`` (a member of a namespace or class, not the global one)."""
+    index = start
+    while index > 0 and source[index - 1] in " \t":
+        index -= 1
+    if source[index - 2 : index] != "::":
+        return False
+    index -= 2
+    while index > 0 and source[index - 1] in " \t":
+        index -= 1
+    return index > 0 and (source[index - 1].isalnum() or source[index - 1] in "_>")
 
 
 def _decide(unit: Unit, name: str) -> tuple | None:

@@ -18,3 +18,6 @@ int main() {
   int cudaStatus = cudaHelperCount;
   return cudaStatus + cudaFutureApi(3) + CU_FUTURE_FLAG;
 }
+
+namespace vendor { namespace cuda_detail { inline int cudaVendorCall() { return 0; } } }
+int vendor_call() { return vendor::cuda_detail::cudaVendorCall() + ::cudaNotReallyGlobal; }
