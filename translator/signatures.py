@@ -22,7 +22,7 @@ from translator.names import ApiName
 from translator.syntax import Call, call_at, is_member_name, render_arguments
 from translator.unit import Unit
 
-__all__ = ["Signature", "signatures", "rewrite_call", "calls_of"]
+__all__ = ["Signature", "signatures", "rewrite_call", "calls_of", "declared_variables"]
 
 SIGNATURES_PATH = Path(__file__).resolve().parent / "data" / "call_signatures.tsv"
 _CAST = re.compile(r"reinterpret_cast<const void\*>\(\$(\d+)\)")
@@ -83,6 +83,28 @@ def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str
             yield match.group(), call
 
 
+def declared_variables(unit: Unit) -> dict[str, bool]:
+    """Variables the file declares: name -> True for device variables (``__device__``,
+    ``__constant__``, ``__managed__``), False for others. Functions are not listed."""
+    return unit.shared("declared variables", _declared_variables)
+
+
+def _declared_variables(unit: Unit) -> dict[str, bool]:
+    found: dict[str, bool] = {}
+    for match in unit.regions.code_matches(_DECLARATION):
+        name = match.group("name")
+        found[name] = found.get(name, False) or match.group("qualifier") is not None
+    return found
+
+
+_DECLARATION = re.compile(
+    r"""(?P<qualifier>__(?:device|constant|managed)__[^;{}()=]*?)?
+        (?:\b[A-Za-z_][\w:<>]*\s*[*&]*\s+|[*&]\s*)
+        (?P<name>[A-Za-z_]\w*)\s*(?=[;=,)\[])""",
+    re.VERBOSE,
+)
+
+
 def rewrite_call(
     unit: Unit, call: Call, entry: ApiName | None, new_name: str, template: str | None,
     code: str,
@@ -94,7 +116,7 @@ def rewrite_call(
     name = source[call.name_start : call.name_end]
     if template is not None:
         rendered = render_arguments(
-            _keep_existing_casts(template, call), call, source,
+            _keep_existing_casts(template, call, unit), call, source,
             lambda text: translate_names(text, unit),
         )
         if rendered is None:
@@ -109,12 +131,15 @@ def rewrite_call(
         yield Edit(call.name_start, call.name_end, new_name, code)
 
 
-def _keep_existing_casts(template: str, call: Call) -> str:
-    """Do not wrap an argument in reinterpret_cast<const void*> when it already is cast."""
+def _keep_existing_casts(template: str, call: Call, unit: Unit) -> str:
+    """Do not wrap an argument in reinterpret_cast<const void*> when it already is cast,
+    or is a variable of the file (a pointer already, not a kernel)."""
     def keep(match: re.Match[str]) -> str:
         index = int(match.group(1))
-        if index < len(call.arguments) and _ALREADY_VOID.match(call.arguments[index].text):
-            return f"${index}"
+        if index < len(call.arguments):
+            text = call.arguments[index].text
+            if _ALREADY_VOID.match(text) or declared_variables(unit).get(text) is not None:
+                return f"${index}"
         return match.group()
 
     return _CAST.sub(keep, template)

@@ -30,16 +30,18 @@ hipMemcpyToSymbol(HIP_SYMBOL(coefficients), host, sizeof(coefficients));
 Limits
 ------
 An argument already wrapped, or already an address (``&symbol``) or a string, is left
-alone. Calls made through function pointers are not seen.
+alone, and so is a variable the file declares without ``__device__``/``__constant__``
+(``const void *symbol``, already the address HIP takes). Calls made through function pointers are not seen.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.signatures import calls_of
+from translator.signatures import calls_of, declared_variables
 from translator.unit import Unit
 
 #: The symbol-taking calls and the index of their symbol argument.
@@ -63,8 +65,17 @@ def check(unit: Unit) -> Iterator[Finding]:
         argument = call.arguments[index]
         if not argument.text or argument.text.startswith(("HIP_SYMBOL", "&", '"')):
             continue
+        if _host_pointer(unit, argument.text):
+            continue
         yield Edit(argument.start, argument.start, "HIP_SYMBOL(", "R103")
         yield Edit(argument.end, argument.end, ")", "R103")
+
+
+def _host_pointer(unit: Unit, text: str) -> bool:
+    """True when TEXT names a variable the file declares without a device qualifier
+    (``const void *symbol``): already the address HIP wants, not a device symbol."""
+    return re.fullmatch(r"[A-Za-z_]\w*", text) is not None \
+        and declared_variables(unit).get(text) is False
 
 
 RULE = Rule(

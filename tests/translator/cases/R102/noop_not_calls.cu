@@ -8,3 +8,8 @@ int main() {
   cudaError_t (*create)(cudaEvent_t *) = &cudaEventCreate;
   return create(&event) == cudaSuccess ? 0 : 1;
 }
+
+// A kernel held in a pointer variable is passed as it is.
+cudaError_t attributes(cudaFuncAttributes *attributes, const void *kernel) {
+  return cudaFuncGetAttributes(attributes, kernel);
+}

@@ -8,3 +8,8 @@ int main() {
   hipError_t (*create)(hipEvent_t *) = &hipEventCreate;
   return create(&event) == hipSuccess ? 0 : 1;
 }
+
+// A kernel held in a pointer variable is passed as it is.
+hipError_t attributes(hipFuncAttributes *attributes, const void *kernel) {
+  return hipFuncGetAttributes(attributes, kernel);
+}
