@@ -31,7 +31,8 @@ Limits
 ------
 An argument already wrapped, or already an address (``&symbol``) or a string, is left
 alone, and so is a variable the file declares without ``__device__``/``__constant__``
-(``const void *symbol``, already the address HIP takes). Calls made through function pointers are not seen.
+(``const void *symbol``, already the address HIP takes). Calls made through function
+pointers are not seen.
 """
 
 from __future__ import annotations
