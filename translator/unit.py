@@ -21,6 +21,7 @@ CONDITIONAL_KEYWORDS = frozenset(
 HEADER_SUFFIXES = (".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc")
 SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip")
 
+
 class Unit:
     """What every rule receives. Expensive views are computed once, when first asked."""
 
@@ -99,7 +100,6 @@ class Unit:
     @cached_property
     def line_starts(self) -> list[int]:
         return line_starts(self.source)
-
 
     def location(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a character offset."""
