@@ -26,9 +26,13 @@ __all__ = [
     "Node",
     "ParseResult",
     "ClangMessage",
+    "Function",
+    "Origin",
+    "ALLOCATORS",
     "parse",
     "find_resource_dir",
     "libclang_version",
+    "pointer_origins",
 ]
 
 _STUBS = Path(__file__).resolve().parent / "data" / "cuda_stubs.h"
@@ -57,6 +61,59 @@ class ClangMessage:
     in_main_file: bool
 
 
+@dataclass(frozen=True, eq=False)
+class Function:
+    """A function definition of the main file and where its code runs.
+
+    ``target`` is ``"global"`` (a kernel), ``"device"``, ``"host-device"`` or ``"host"``.
+    Offsets are characters of the original text; ``body`` is the COMPOUND_STMT node.
+    """
+
+    name: str
+    start: int
+    end: int
+    body_start: int
+    target: str
+    node: Node | None = None
+
+    @property
+    def on_device(self) -> bool:
+        return self.target != "host"
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where the pointer variable ``name`` got its value at ``offset``.
+
+    ``kind``: ``device`` (cudaMalloc and friends), ``managed`` (cudaMallocManaged),
+    ``pinned`` (cudaMallocHost/cudaHostAlloc), ``mapped`` (cudaHostGetDevicePointer),
+    ``host`` (malloc, new, a local array).
+    """
+
+    name: str
+    kind: str
+    offset: int
+
+
+#: Allocation calls whose first argument receives a pointer, and the memory they give.
+ALLOCATORS = {
+    "cudaMalloc": "device", "cudaMallocPitch": "device", "cudaMallocAsync": "device",
+    "cudaMallocFromPoolAsync": "device", "cudaMallocManaged": "managed",
+    "cudaMallocHost": "pinned", "cudaHostAlloc": "pinned",
+    "cudaHostGetDevicePointer": "mapped",
+}
+#: Calls whose result is host memory.
+HOST_ALLOCATORS = frozenset({"malloc", "calloc", "realloc", "aligned_alloc"})
+_FUNCTION_KINDS = frozenset({
+    "FUNCTION_DECL", "CXX_METHOD", "FUNCTION_TEMPLATE", "CONSTRUCTOR", "DESTRUCTOR",
+    "CONVERSION_FUNCTION",
+})
+_TRANSPARENT = frozenset({
+    "UNEXPOSED_EXPR", "PAREN_EXPR", "CSTYLE_CAST_EXPR", "CXX_STATIC_CAST_EXPR",
+    "CXX_REINTERPRET_CAST_EXPR", "CXX_FUNCTIONAL_CAST_EXPR", "CXX_CONST_CAST_EXPR",
+})
+
+
 @dataclass(frozen=True)
 class ParseResult:
     root: Node
@@ -65,6 +122,24 @@ class ParseResult:
     @property
     def errors(self) -> tuple[ClangMessage, ...]:
         return tuple(m for m in self.messages if m.severity in ("error", "fatal"))
+
+    @functools.cached_property
+    def functions(self) -> tuple[Function, ...]:
+        """Function definitions of the main file (also in namespaces and classes), by start."""
+        found: list[Function] = []
+        pending = [c for c in self.root.children() if c.in_main_file]
+        while pending:
+            node = pending.pop()
+            kind = node.kind
+            if kind in _FUNCTION_KINDS:
+                body = next((c for c in node.children() if c.kind == "COMPOUND_STMT"), None)
+                if body is not None:
+                    found.append(Function(node.spelling, node.start, node.end, body.start,
+                                          node.cuda_target, node))
+            elif kind in ("NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE",
+                          "UNEXPOSED_DECL", "LINKAGE_SPEC"):
+                pending.extend(c for c in node.children() if c.in_main_file)
+        return tuple(sorted(found, key=lambda f: f.start))
 
 
 def _cindex():
@@ -188,6 +263,7 @@ class _OffsetMap:
     def __init__(self, data: bytes, text: str) -> None:
         self._identity = len(data) == len(text)
         self._data = data
+        self.text = text
 
     def char_offset(self, byte_offset: int) -> int:
         if self._identity:
@@ -196,7 +272,13 @@ class _OffsetMap:
 
 
 class Node:
-    """A cursor of the parsed file with offsets in characters of the original text."""
+    """A cursor of the parsed file with offsets in characters of the original text.
+
+    Besides the cursor's kind, spelling and extent it answers the few semantic questions
+    hazard rules ask: the constant value of an expression (``evaluate``), sizes and
+    shapes of types (``type_size``, ``pointee_size``, ``array_extents``), volatility,
+    the operator of an operator node and where a function runs (``cuda_target``).
+    """
 
     __slots__ = ("_cursor", "_main", "_offsets", "_unit")
 
@@ -247,6 +329,92 @@ class Node:
         )
 
     @property
+    def text(self) -> str:
+        """The source text of the extent ('' for nodes without a main-file extent)."""
+        start, end = self.start, self.end
+        return self._offsets.text[start:end] if end > start else ""
+
+    @property
+    def cuda_target(self) -> str:
+        """For a function: ``global``, ``device``, ``host-device`` or ``host``."""
+        attributes = self.attributes
+        if "CUDAGLOBAL_ATTR" in attributes:
+            return "global"
+        if "CUDADEVICE_ATTR" in attributes:
+            return "host-device" if "CUDAHOST_ATTR" in attributes else "device"
+        return "host"
+
+    @property
+    def is_shared(self) -> bool:
+        """A variable declared ``__shared__``."""
+        return "CUDASHARED_ATTR" in self.attributes
+
+    @property
+    def is_pointer(self) -> bool:
+        return self._cursor.type.get_canonical().kind.name == "POINTER"
+
+    @property
+    def type_size(self) -> int | None:
+        """Size in bytes of the node's type; None for incomplete or dependent types."""
+        size = self._cursor.type.get_size()
+        return size if size >= 0 else None
+
+    @property
+    def pointee_size(self) -> int | None:
+        """Size in bytes of what a pointer (or array) points to; None when unknown."""
+        canonical = self._cursor.type.get_canonical()
+        inner = canonical.get_pointee() if canonical.kind.name == "POINTER" else None
+        if inner is None or inner.kind.name == "INVALID":
+            inner = canonical.get_array_element_type()
+        size = inner.get_size() if inner.kind.name != "INVALID" else -1
+        return size if size > 0 else None
+
+    @property
+    def pointee_spelling(self) -> str:
+        canonical = self._cursor.type.get_canonical()
+        inner = canonical.get_pointee()
+        if inner.kind.name == "INVALID":
+            inner = canonical.get_array_element_type()
+        return inner.spelling if inner.kind.name != "INVALID" else ""
+
+    @property
+    def is_volatile(self) -> bool:
+        """The type, its pointee or its element type is volatile-qualified."""
+        kind = self._cursor.type
+        for candidate in (kind, kind.get_pointee(), kind.get_array_element_type()):
+            if candidate.kind.name != "INVALID" and candidate.is_volatile_qualified():
+                return True
+        return False
+
+    @property
+    def array_extents(self) -> tuple[int, ...]:
+        """Extents of a constant-size array type, outermost first (``()`` otherwise)."""
+        extents = []
+        kind = self._cursor.type.get_canonical()
+        while kind.kind.name == "CONSTANTARRAY":
+            extents.append(kind.get_array_size())
+            kind = kind.get_array_element_type().get_canonical()
+        return tuple(extents)
+
+    @property
+    def operator(self) -> str:
+        """The operator of a binary, compound-assignment or unary operator node."""
+        children = list(self._cursor.get_children())
+        text = self._offsets.text
+        if len(children) == 2 and self.kind != "UNARY_OPERATOR":
+            left, right = (Node(c, self._main, self._offsets, self._unit) for c in children)
+            return text[left.end:right.start].strip() if right.start > left.end else ""
+        if len(children) == 1:
+            operand = Node(children[0], self._main, self._offsets, self._unit)
+            before = text[self.start:operand.start].strip()
+            return before or text[operand.end:self.end].strip()
+        return ""
+
+    def evaluate(self) -> int | float | None:
+        """The value clang computes for a constant expression, or None."""
+        return _evaluate(self._cursor)
+
+    @property
     def referenced(self) -> Node | None:
         target = self._cursor.referenced
         return Node(target, self._main, self._offsets, self._unit) if target else None
@@ -265,3 +433,113 @@ class Node:
     def __repr__(self) -> str:
         return f"Node({self.kind}, {self.spelling!r}, {self.start}..{self.end})"
 
+
+
+def strip(node: Node) -> Node:
+    """The node under implicit conversions, parentheses and casts."""
+    while node.kind in _TRANSPARENT:
+        children = [c for c in node.children() if not c.kind.startswith("TYPE_REF")
+                    and c.kind != "TEMPLATE_REF" and c.kind != "NAMESPACE_REF"]
+        if len(children) != 1:
+            break
+        node = children[0]
+    return node
+
+
+def pointer_origins(function: Node) -> tuple[Origin, ...]:
+    """Where pointer variables of FUNCTION got their values, in source order.
+
+    Simple intra-procedural data flow: ``cudaMalloc(&p, ...)`` and the other ALLOCATORS
+    (through ``(void **)`` casts), ``p = malloc(...)``/``new T[...]`` (declarations and
+    assignments) and local arrays. Aliases (``q = p``) follow the origin of ``p`` as it
+    was at that point. Calls through other functions and loops are not followed.
+    """
+    origins: list[Origin] = []
+    for node in function.walk():
+        kind = node.kind
+        if kind == "CALL_EXPR" and node.spelling in ALLOCATORS:
+            arguments = [c for c in node.children()][1:]
+            target = _address_of(arguments[0]) if arguments else None
+            if target:
+                origins.append(Origin(target, ALLOCATORS[node.spelling], node.start))
+        elif kind == "VAR_DECL":
+            if node.array_extents and not node.is_shared:
+                origins.append(Origin(node.spelling, "host", node.start))
+                continue
+            value = next((c for c in node.children() if not c.kind.endswith("_REF")), None)
+            found = _value_origin(value, origins) if value is not None else None
+            if found:
+                origins.append(Origin(node.spelling, found, node.start))
+        elif kind == "BINARY_OPERATOR":
+            children = list(node.children())
+            if len(children) == 2 and node.operator == "=":
+                left = strip(children[0])
+                found = _value_origin(children[1], origins)
+                if left.kind == "DECL_REF_EXPR" and found:
+                    origins.append(Origin(left.spelling, found, node.start))
+    return tuple(origins)
+
+
+def _address_of(node: Node) -> str | None:
+    node = strip(node)
+    if node.kind == "UNARY_OPERATOR" and node.operator == "&":
+        inner = strip(next(node.children()))
+        if inner.kind in ("DECL_REF_EXPR", "MEMBER_REF_EXPR"):
+            return inner.spelling
+    return None
+
+
+def _value_origin(node: Node, known: list[Origin]) -> str | None:
+    node = strip(node)
+    if node.kind == "CXX_NEW_EXPR":
+        return "host"
+    if node.kind == "CALL_EXPR" and node.spelling in HOST_ALLOCATORS:
+        return "host"
+    if node.kind == "DECL_REF_EXPR" and node.is_pointer:
+        for origin in reversed(known):
+            if origin.name == node.spelling:
+                return origin.kind
+    return None
+
+
+@functools.cache
+def _evaluation_library():
+    """libclang with the clang_Cursor_Evaluate family declared (the bindings lack it)."""
+    import ctypes
+
+    cindex = _cindex()
+    lib = cindex.conf.lib
+    lib.clang_Cursor_Evaluate.argtypes = [cindex.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    for name, restype in (
+        ("clang_EvalResult_getKind", ctypes.c_int),
+        ("clang_EvalResult_isUnsignedInt", ctypes.c_uint),
+        ("clang_EvalResult_getAsUnsigned", ctypes.c_ulonglong),
+        ("clang_EvalResult_getAsLongLong", ctypes.c_longlong),
+        ("clang_EvalResult_getAsDouble", ctypes.c_double),
+        ("clang_EvalResult_dispose", None),
+    ):
+        function = getattr(lib, name)
+        function.argtypes = [ctypes.c_void_p]
+        function.restype = restype
+    return lib
+
+
+def _evaluate(cursor) -> int | float | None:
+    if not (cursor.kind.is_expression() or cursor.kind.name == "VAR_DECL"):
+        return None
+    lib = _evaluation_library()
+    result = lib.clang_Cursor_Evaluate(cursor)
+    if not result:
+        return None
+    try:
+        kind = lib.clang_EvalResult_getKind(result)
+        if kind == 1:  # CXEval_Int
+            if lib.clang_EvalResult_isUnsignedInt(result):
+                return int(lib.clang_EvalResult_getAsUnsigned(result))
+            return int(lib.clang_EvalResult_getAsLongLong(result))
+        if kind == 2:  # CXEval_Float
+            return float(lib.clang_EvalResult_getAsDouble(result))
+        return None
+    finally:
+        lib.clang_EvalResult_dispose(result)
