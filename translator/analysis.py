@@ -1,0 +1,447 @@
+"""Facts that hazard rules share: functions and where they run, constants, thread
+indices, pointer origins and kernel launches.
+
+``Facts(unit)`` (reached as ``unit.facts``) answers from clang's AST when the file
+parsed (``translator.clang``) and from tokens otherwise, so every warning rule also
+runs on files that clang cannot parse or on machines without libclang. The token
+answers are deliberately simple: they never look into comments or string literals,
+expand only object-like macros defined in the same file, and follow data flow only
+inside one function, in source order.
+"""
+
+from __future__ import annotations
+
+import bisect
+import operator
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from translator import clang
+from translator.clang import ALLOCATORS, HOST_ALLOCATORS, Function, Origin
+from translator.tokens import Token
+
+__all__ = ["Facts", "Launch", "closing", "arguments", "fold", "wave_size", "lds_limit"]
+
+#: Identifiers whose value depends on the thread's position in its block or warp.
+THREAD_SOURCES = frozenset({"threadIdx", "thread_rank", "__lane_id", "laneid", "__laneid"})
+#: Variable names that by convention hold a lane or warp index.
+LANE_NAME = re.compile(r"(?i)^(lane|warp|wid|tid|thread_?id|tx|ltid|lid)")
+_INTEGER = re.compile(r"(?i)^(0x[0-9a-f']+|0b[01']+|0[0-7']*|[1-9][0-9']*)(u|l|ul|lu|ll|ull|llu)?$")
+_SIZES = {"char": 1, "bool": 1, "short": 2, "int": 4, "unsigned": 4, "float": 4, "long": 8,
+          "double": 8, "half": 2, "__half": 2, "size_t": 8, "int8_t": 1, "uint8_t": 1,
+          "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
+          "uint64_t": 8, "float2": 8, "float4": 16, "double2": 16, "int2": 8, "int4": 16}
+_SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
+_NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "do", "else", "try",
+                            "return", "sizeof", "decltype", "alignof", "enum"})
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """``kernel<<<config>>>(arguments)``; spans are (first, past-last) code-token indexes."""
+
+    kernel: str
+    index: int  # code index of the kernel name
+    config: tuple[tuple[int, int], ...]
+    arguments: tuple[tuple[int, int], ...]
+
+
+def wave_size(options) -> int:
+    """The widest wavefront among the target GPUs (64 on CDNA gfx9, 32 on RDNA)."""
+    sizes = [32 if re.match(r"gfx1\d", arch) else 64 for arch in options.offload_archs]
+    return max(sizes or [64])
+
+
+#: LDS (shared memory) per workgroup, in bytes, for the gfx targets rocport knows.
+LDS_BYTES = {"gfx950": 160 * 1024}
+
+
+def lds_limit(options) -> tuple[int, str]:
+    """The smallest LDS size among the targets and the target that has it."""
+    archs = options.offload_archs or ("gfx942",)
+    return min((LDS_BYTES.get(arch, 64 * 1024), arch) for arch in archs)
+
+
+def closing(code: list[Token], index: int) -> int:
+    """Index of the bracket closing ``code[index]`` (or len(code) when unbalanced)."""
+    pairs = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
+    opening = code[index].text
+    close = pairs[opening]
+    depth = 0
+    for position in range(index, len(code)):
+        text = code[position].text
+        if text == opening:
+            depth += 1
+        elif text == close:
+            depth -= 1
+            if depth == 0:
+                return position
+    return len(code)
+
+
+def arguments(code: list[Token], index: int) -> list[tuple[int, int]]:
+    """Spans of the comma-separated items inside the bracket at ``code[index]``."""
+    end = closing(code, index)
+    spans, start, depth = [], index + 1, 0
+    for position in range(index + 1, end):
+        text = code[position].text
+        if text in ("(", "[", "{"):
+            depth += 1
+        elif text in (")", "]", "}"):
+            depth -= 1
+        elif text == "," and depth == 0:
+            spans.append((start, position))
+            start = position + 1
+    if end > start or spans:
+        spans.append((start, end))
+    return spans
+
+
+def integer(text: str) -> int | None:
+    match = _INTEGER.match(text)
+    if not match:
+        return None
+    digits = match.group(1).replace("'", "")
+    if digits.lower().startswith("0b"):
+        return int(digits[2:], 2)
+    if digits.lower().startswith("0x"):
+        return int(digits, 16)
+    return int(digits, 8) if len(digits) > 1 and digits.startswith("0") else int(digits)
+
+
+def fold(tokens: list[Token], names: dict[str, list[Token]], depth: int = 0) -> int | None:
+    """The integer value of a token expression, or None; NAMES maps macros/constants."""
+    parser = _Fold(tokens, names, depth)
+    try:
+        value = parser.expression(0)
+    except (IndexError, ValueError, ZeroDivisionError, TypeError):
+        return None
+    return value if parser.position == len(tokens) else None
+
+
+class _Fold:
+    _BINARY = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7,
+               "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+
+    def __init__(self, tokens, names, depth) -> None:
+        self.tokens, self.names, self.depth, self.position = tokens, names, depth, 0
+
+    def expression(self, minimum: int) -> int:
+        left = self.unary()
+        while self.position < len(self.tokens):
+            operator = self.tokens[self.position].text
+            precedence = self._BINARY.get(operator)
+            if precedence is None or precedence < minimum:
+                break
+            self.position += 1
+            right = self.expression(precedence + 1)
+            left = _apply(operator, left, right)
+        return left
+
+    def unary(self) -> int:
+        token = self.tokens[self.position]
+        self.position += 1
+        if token.text in ("-", "+", "~", "!"):
+            value = self.unary()
+            return {"-": -value, "+": value, "~": ~value & 0xFFFFFFFF, "!": int(not value)}[
+                token.text]
+        if token.text == "(":
+            if self.tokens[self.position].text in _SIZES or self.tokens[self.position].text in (
+                    "unsigned", "size_t", "int"):
+                while self.tokens[self.position].text != ")":  # a cast such as (int)
+                    self.position += 1
+                self.position += 1
+                return self.unary()
+            value = self.expression(0)
+            if self.tokens[self.position].text != ")":
+                raise ValueError("unbalanced")
+            self.position += 1
+            return value
+        if token.text == "sizeof" and self.tokens[self.position].text == "(":
+            name = self.tokens[self.position + 1].text
+            if name in _SIZES and self.tokens[self.position + 2].text == ")":
+                self.position += 3
+                return _SIZES[name]
+            raise ValueError("sizeof of an unknown type")
+        if token.kind == "number":
+            value = integer(token.text)
+            if value is None:
+                raise ValueError("not an integer")
+            return value
+        if token.kind == "ident" and token.text in self.names and self.depth < 8:
+            value = fold(self.names[token.text], self.names, self.depth + 1)
+            if value is None:
+                raise ValueError("unknown name")
+            return value
+        raise ValueError(f"cannot fold {token.text!r}")
+
+
+_OPERATIONS = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "&": operator.and_,
+    "|": operator.or_, "^": operator.xor, "<<": operator.lshift, ">>": operator.rshift,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
+    "<=": operator.le, ">=": operator.ge, "&&": lambda a, b: a and b,
+    "||": lambda a, b: a or b,
+}
+
+
+def _apply(symbol: str, left: int, right: int) -> int:
+    if symbol == "/":
+        return int(left / right)
+    if symbol == "%":
+        return left - int(left / right) * right
+    return int(_OPERATIONS[symbol](left, right))
+
+
+class Facts:
+    """Per-file facts for hazard rules, computed lazily and once."""
+
+    def __init__(self, unit) -> None:
+        self.unit = unit
+
+    # ---- tokens -------------------------------------------------------------
+    @cached_property
+    def code(self) -> list[Token]:
+        """Code tokens outside preprocessor directives."""
+        spans = [(d.start, d.end) for d in self.unit.directives]
+        if not spans:
+            return list(self.unit.code)
+        starts = [s for s, _ in spans]
+        kept = []
+        for token in self.unit.code:
+            at = bisect.bisect_right(starts, token.start) - 1
+            if at < 0 or token.start >= spans[at][1]:
+                kept.append(token)
+        return kept
+
+    @cached_property
+    def starts(self) -> list[int]:
+        return [token.start for token in self.code]
+
+    def index_at(self, offset: int) -> int:
+        """Index of the first code token starting at or after OFFSET."""
+        return bisect.bisect_left(self.starts, offset)
+
+    @cached_property
+    def macros(self) -> dict[str, list[Token]]:
+        """Object-like macros defined in the file, and ``const``/``constexpr`` integers."""
+        found: dict[str, list[Token]] = {}
+        for directive in self.unit.directives:
+            body = directive.tokens
+            if directive.keyword == "define" and body and body[0].kind == "ident":
+                if len(body) > 1 and body[1].text == "(" and body[1].start == body[0].end:
+                    continue  # function-like
+                found[body[0].text] = body[1:]
+        code = self.code
+        for index, token in enumerate(code):
+            if token.text in ("constexpr", "const") and index + 4 < len(code):
+                position = index + 1
+                while position < len(code) and code[position].kind == "ident" and \
+                        code[position + 1].kind == "ident":
+                    position += 1
+                if code[position + 1].text == "=" and code[position].kind == "ident":
+                    end = position + 2
+                    while end < len(code) and code[end].text not in (";", ","):
+                        end += 1
+                    found.setdefault(code[position].text, code[position + 2:end])
+        return found
+
+    def fold_span(self, first: int, last: int) -> int | None:
+        return fold(self.code[first:last], self.macros)
+
+    def text(self, first: int, last: int) -> str:
+        if last <= first:
+            return ""
+        return self.unit.source[self.code[first].start:self.code[last - 1].end]
+
+    # ---- functions -----------------------------------------------------------
+    @cached_property
+    def functions(self) -> list[Function]:
+        """Function definitions: clang's when the file parsed, plus any clang missed."""
+        parsed = self.unit.parsed if self.unit.options.use_clang else None
+        found = list(parsed.functions) if parsed is not None else []
+        for function in self._token_functions():
+            if not any(f.start <= function.body_start < f.end for f in found):
+                found.append(function)
+        return sorted(found, key=lambda f: f.start)
+
+    def function_at(self, offset: int) -> Function | None:
+        """The innermost function whose body contains OFFSET."""
+        best = None
+        for function in self.functions:
+            if function.body_start <= offset < function.end:
+                best = function
+            elif function.start > offset:
+                break
+        return best
+
+    def on_device(self, offset: int) -> bool:
+        function = self.function_at(offset)
+        return function is not None and function.on_device
+
+    def _token_functions(self) -> list[Function]:
+        code, found = self.code, []
+        kinds = {"__global__": "global", "__device__": "device", "__host__": "host"}
+        for name, body in self.macros.items():
+            words = {t.text for t in body}
+            if "__global__" in words:
+                kinds[name] = "global"
+            elif "__device__" in words:
+                kinds.setdefault(name, "device")
+        stack: list[str] = []  # "scope" or "block"
+        header_start = 0
+        for index, token in enumerate(code):
+            text = token.text
+            if text in (";", "}"):
+                if text == "}" and stack:
+                    stack.pop()
+                header_start = index + 1
+            elif text == "{":
+                header = code[header_start:index]
+                words = [t.text for t in header]
+                in_scope = all(kind == "scope" for kind in stack)
+                if in_scope and words and (words[0] in _SCOPES or "namespace" in words):
+                    stack.append("scope")
+                elif in_scope and _is_function_header(words):
+                    end = closing(code, index)
+                    marks = {kinds[w] for w in words if w in kinds}
+                    target = ("global" if "global" in marks else "host-device"
+                              if {"device", "host"} <= marks else "device"
+                              if "device" in marks else "host")
+                    name = words[words.index("(") - 1] if "(" in words else ""
+                    last = code[end].end if end < len(code) else len(self.unit.source)
+                    found.append(Function(name, header[0].start, last, token.start, target))
+                    stack.append("block")
+                else:
+                    stack.append("block")
+                header_start = index + 1
+        return found
+
+    # ---- data flow ------------------------------------------------------------
+    def body_span(self, function: Function) -> tuple[int, int]:
+        """Code-token index range of a function's body."""
+        return self.index_at(function.body_start), self.index_at(function.end)
+
+    def thread_names(self, function: Function) -> frozenset[str]:
+        """Variables of FUNCTION whose value derives from the thread index, and
+        parameters or variables whose names say they hold a lane or warp index."""
+        code = self.code
+        first, last = self.body_span(function)
+        names = set()
+        for index in range(first, last):
+            token = code[index]
+            if token.kind == "ident" and LANE_NAME.match(token.text):
+                names.add(token.text)
+            if token.text != "=" or code[index - 1].kind != "ident":
+                continue
+            end = index + 1
+            depth = 0
+            while end < last and not (depth == 0 and code[end].text in (";", ",")):
+                depth += code[end].text in "([{"
+                depth -= code[end].text in ")]}"
+                if depth < 0:
+                    break
+                end += 1
+            words = {code[i].text for i in range(index + 1, end)}
+            if words & THREAD_SOURCES or words & names:
+                names.add(code[index - 1].text)
+        for start, end in self._parameter_spans(function):
+            for index in range(start, end):
+                if code[index].kind == "ident" and LANE_NAME.match(code[index].text):
+                    names.add(code[index].text)
+        return frozenset(names)
+
+    def _parameter_spans(self, function: Function):
+        code = self.code
+        first = self.index_at(function.start)
+        body = self.index_at(function.body_start)
+        for index in range(first, body):
+            if code[index].text == "(":
+                return [(index + 1, closing(code, index))]
+        return []
+
+    def origins(self, function: Function) -> list[Origin]:
+        """Where pointer variables of FUNCTION got their memory, in source order."""
+        if function.node is not None:
+            return list(clang.pointer_origins(function.node))
+        code = self.code
+        first, last = self.body_span(function)
+        found = []
+        for index in range(first, last):
+            token = code[index]
+            if token.text in ALLOCATORS and index + 1 < last and code[index + 1].text == "(":
+                span = arguments(code, index + 1)[:1]
+                words = [code[i].text for i in range(*span[0])] if span else []
+                if "&" in words and code[span[0][1] - 1].kind == "ident":
+                    found.append(Origin(code[span[0][1] - 1].text, ALLOCATORS[token.text],
+                                        token.start))
+            elif token.text == "=" and code[index - 1].kind == "ident":
+                end = index + 1
+                while end < last and code[end].text not in (";", ","):
+                    end += 1
+                words = {code[i].text for i in range(index + 1, end)}
+                if words & HOST_ALLOCATORS or "new" in words:
+                    found.append(Origin(code[index - 1].text, "host", token.start))
+            elif (token.text == "[" and code[index - 1].kind == "ident"
+                  and code[index - 2].text in _SIZES and function.target == "host"):
+                found.append(Origin(code[index - 1].text, "host", token.start))
+        return found
+
+    @cached_property
+    def global_origins(self) -> dict[str, Origin]:
+        """File-scope ``__managed__`` variables (kind ``managed``)."""
+        code = self.code
+        found = {}
+        for index, token in enumerate(code):
+            if token.text == "__managed__":
+                end = index
+                while end < len(code) and code[end].text not in (";", "=", "[", "{"):
+                    end += 1
+                if end < len(code) and code[end - 1].kind == "ident":
+                    found[code[end - 1].text] = Origin(code[end - 1].text, "managed", token.start)
+        return found
+
+    def origin_of(self, name: str, offset: int) -> Origin | None:
+        """The latest origin of variable NAME before OFFSET in its function, or a global's."""
+        function = self.function_at(offset)
+        if function is not None:
+            for origin in reversed(self.origins(function)):
+                if origin.name == name and origin.offset < offset:
+                    return origin
+        return self.global_origins.get(name)
+
+    # ---- launches ----------------------------------------------------------------
+    @cached_property
+    def launches(self) -> list[Launch]:
+        code = self.code
+        found = []
+        for index, token in enumerate(code):
+            if token.text != "<<<" or index == 0:
+                continue
+            end = closing(code, index)
+            name_index = index - 1
+            if code[name_index].text == ">":  # kernel<T><<<...>>>
+                depth = 0
+                while name_index > 0:
+                    depth += {">": 1, "<": -1}.get(code[name_index].text, 0)
+                    name_index -= 1
+                    if depth == 0:
+                        break
+            if end + 1 < len(code) and code[end + 1].text == "(":
+                found.append(Launch(code[name_index].text, name_index,
+                                    tuple(arguments(code, index)),
+                                    tuple(arguments(code, end + 1))))
+        return found
+
+
+def _is_function_header(words: list[str]) -> bool:
+    """``... name ( parameters ) qualifiers`` without a control keyword or ``=``."""
+    if "(" not in words or ")" not in words:
+        return False
+    first = words.index("(")
+    if first == 0 or words[first - 1] in _NOT_FUNCTIONS or "=" in words[:first]:
+        return False
+    if words[0] in _NOT_FUNCTIONS or words[-1] in ("=", "]"):
+        return False
+    return not any(w in ("if", "for", "while", "switch") for w in words[:first])
