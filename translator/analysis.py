@@ -38,6 +38,19 @@ _NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "do", "else
 
 
 @dataclass(frozen=True, slots=True)
+class Declaration:
+    """A variable or parameter: its type as written and what is known of its size."""
+
+    name: str
+    start: int  # offset of the declaration
+    type_text: str  # the type as spelled (clang's spelling, or the tokens before the name)
+    size: int | None  # bytes of the variable itself
+    pointer: bool
+    pointee_size: int | None  # bytes of one element for pointers and arrays
+    pointee: str = ""  # element type spelling
+
+
+@dataclass(frozen=True, slots=True)
 class Launch:
     """``kernel<<<config>>>(arguments)``; spans are (first, past-last) code-token indexes."""
 
@@ -410,6 +423,50 @@ class Facts:
                 if origin.name == name and origin.offset < offset:
                     return origin
         return self.global_origins.get(name)
+
+    # ---- declarations ---------------------------------------------------------
+    @cached_property
+    def declarations(self) -> list[Declaration]:
+        """Variables and parameters of the file, by start offset."""
+        parsed = self.unit.parsed if self.unit.options.use_clang else None
+        if parsed is not None:
+            found = [
+                Declaration(node.spelling, node.start, node.type_spelling, node.type_size,
+                            node.is_pointer, node.pointee_size, node.pointee_spelling)
+                for node in parsed.root.walk() if node.kind in ("VAR_DECL", "PARM_DECL")
+            ]
+        else:
+            found = self._token_declarations()
+        return sorted(found, key=lambda d: d.start)
+
+    def declaration(self, name: str, offset: int) -> Declaration | None:
+        """The declaration of NAME visible at OFFSET: the latest one before it."""
+        best = None
+        for declaration in self.declarations:
+            if declaration.start > offset:
+                break
+            if declaration.name == name:
+                best = declaration
+        return best
+
+    def _token_declarations(self) -> list[Declaration]:
+        code, found = self.code, []
+        for index in range(1, len(code) - 1):
+            token = code[index]
+            if token.kind != "ident" or code[index + 1].text not in ("=", ";", ",", ")", "["):
+                continue
+            position, stars = index - 1, 0
+            while position > 0 and code[position].text in ("*", "const", "__restrict__"):
+                stars += code[position].text == "*"
+                position -= 1
+            base = code[position].text
+            if base not in _SIZES:
+                continue
+            size = _SIZES[base]
+            found.append(Declaration(token.text, code[position].start,
+                                     self.text(position, index), 8 if stars else size,
+                                     bool(stars), size if stars else None, base))
+        return found
 
     # ---- launches ----------------------------------------------------------------
     @cached_property

@@ -237,13 +237,41 @@ def parse(
         cindex.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
         | cindex.TranslationUnit.PARSE_INCOMPLETE
     )
-    try:
-        unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
-    except cindex.TranslationUnitLoadError as error:
-        raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
+    missing: list[str] = []
+    for _attempt in range(_MAX_MISSING_HEADERS + 1):
+        try:
+            unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
+        except cindex.TranslationUnitLoadError as error:
+            raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
+        header = _missing_header(unit)
+        if header is None or header in missing:
+            break
+        # A missing header is fatal and leaves calls unresolved for the rest of the file:
+        # stand in an empty one (in the stub folder, which is on the include path) and
+        # parse again, so one unavailable project header does not cost the analysis.
+        missing.append(header)
+        unsaved.append((f"{_STUB_DIR}/{header}", b"#pragma once\n"))
     offsets = _OffsetMap(data, source)
     messages = tuple(_messages(unit, main))
+    if missing:
+        note = ClangMessage("warning", 1, 1, "headers not found, analysed as empty: "
+                            + ", ".join(missing), True)
+        messages = (note, *messages)
     return ParseResult(Node(unit.cursor, main, offsets, unit), messages)
+
+
+_MAX_MISSING_HEADERS = 8
+
+
+def _missing_header(unit) -> str | None:
+    """The header of a fatal 'file not found' error, if parsing stopped on one."""
+    for diagnostic in unit.diagnostics:
+        text = diagnostic.spelling
+        if diagnostic.severity >= 4 and text.endswith("file not found") and text.startswith("'"):
+            header = text[1:text.index("'", 1)]
+            if ".." not in header and not header.startswith("/"):
+                return header
+    return None
 
 
 def _messages(unit, main: str) -> Iterator[ClangMessage]:

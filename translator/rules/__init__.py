@@ -6,7 +6,41 @@ Order matters: when two rules edit the same text, the earlier rule's edit is kep
 
 from __future__ import annotations
 
-from translator.rules import cuda_api_name, cuda_include
+from translator.rules import (
+    api_semantics_differ,
+    ballot_bit_count_32,
+    ballot_result_32_bit,
+    block_size_multiple,
+    cooperative_groups_feature,
+    cooperative_groups_header,
+    cuda_api_name,
+    cuda_include,
+    deprecated_cuda_api,
+    device_pointer_host_deref,
+    device_side_launch,
+    dynamic_shared_memory_limit,
+    fine_grained_float_atomic,
+    full_warp_mask,
+    grid_sync_launch,
+    inline_ptx,
+    lane_bit_32,
+    managed_allocation,
+    managed_memory_hint,
+    memcpy_direction,
+    memcpy_pointer_sizeof,
+    memcpy_unscaled_size,
+    per_warp_array,
+    static_shared_memory_limit,
+    syncwarp_partial_mask,
+    texture_reference,
+    unguarded_thread_index,
+    warp_shuffle_reduction,
+    warp_size_arithmetic,
+    warp_size_constant,
+    warp_synchronous_reduction,
+    warp_tile_32,
+    wmma_api,
+)
 from translator.rules.base import CATEGORIES, Rule
 
 __all__ = ["RULES", "RULES_BY_CODE", "ENGINE_CODES", "CATEGORIES", "Rule", "category_of"]
@@ -14,6 +48,38 @@ __all__ = ["RULES", "RULES_BY_CODE", "ENGINE_CODES", "CATEGORIES", "Rule", "cate
 RULES: tuple[Rule, ...] = (
     cuda_include.RULE,
     cuda_api_name.RULE,
+    # Warnings (W): findings only, never edits; ordered by code.
+    warp_size_constant.RULE,
+    cooperative_groups_header.RULE,
+    managed_allocation.RULE,
+    managed_memory_hint.RULE,
+    device_pointer_host_deref.RULE,
+    memcpy_unscaled_size.RULE,
+    memcpy_pointer_sizeof.RULE,
+    memcpy_direction.RULE,
+    deprecated_cuda_api.RULE,
+    api_semantics_differ.RULE,
+    texture_reference.RULE,
+    block_size_multiple.RULE,
+    static_shared_memory_limit.RULE,
+    dynamic_shared_memory_limit.RULE,
+    device_side_launch.RULE,
+    grid_sync_launch.RULE,
+    unguarded_thread_index.RULE,
+    warp_size_arithmetic.RULE,
+    warp_shuffle_reduction.RULE,
+    per_warp_array.RULE,
+    warp_tile_32.RULE,
+    full_warp_mask.RULE,
+    lane_bit_32.RULE,
+    ballot_result_32_bit.RULE,
+    ballot_bit_count_32.RULE,
+    warp_synchronous_reduction.RULE,
+    syncwarp_partial_mask.RULE,
+    inline_ptx.RULE,
+    wmma_api.RULE,
+    cooperative_groups_feature.RULE,
+    fine_grained_float_atomic.RULE,
 )
 
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES}

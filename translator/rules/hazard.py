@@ -11,7 +11,7 @@ from translator.names import resolve
 from translator.tokens import Token
 
 __all__ = ["finding", "fix", "r101_reports", "left_operand", "right_operand", "SYNC_MASKED",
-           "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32"]
+           "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32", "ballot_names"]
 
 #: Warp intrinsics whose first argument is a lane mask.
 SYNC_MASKED = frozenset({
@@ -86,3 +86,20 @@ def right_operand(code: list[Token], index: int) -> int:
                                     or code[position].text in (".", "->", "::")):
         position += 1
     return position
+
+
+def ballot_names(facts, function) -> frozenset[str]:
+    """Variables of FUNCTION assigned from a ballot (or from another such variable)."""
+    code = facts.code
+    first, last = facts.body_span(function)
+    names: set[str] = set()
+    for index in range(first, last):
+        if code[index].text not in ("=", "|=", "&=") or code[index - 1].kind != "ident":
+            continue
+        end = index + 1
+        while end < last and code[end].text not in (";", ","):
+            end += 1
+        words = {t.text for t in code[index + 1:end]}
+        if words & BALLOTS or words & names:
+            names.add(code[index - 1].text)
+    return frozenset(names)
