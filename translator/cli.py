@@ -84,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     translate.add_argument("--skip-excluded-preprocessor-conditional-blocks", action="store_true")
     translate.add_argument("--fix-hazards", action="store_true")
     translate.add_argument("--no-clang", action="store_true", help="token-only translation")
+    translate.add_argument("--offload-arch", action="append", dest="offload_archs",
+                           help="GPU target the hazard checks assume (default gfx942)")
     translate.add_argument("-I", dest="include_dirs", action="append", default=[])
     translate.add_argument("-D", dest="defines", action="append", default=[])
     translate.add_argument("clang_args", nargs="*", help="after --: arguments for clang")
@@ -112,6 +114,7 @@ def options_from(arguments: argparse.Namespace) -> Options:
         skip_excluded_preprocessor_blocks=arguments.skip_excluded_preprocessor_conditional_blocks,
         fix_hazards=arguments.fix_hazards,
         use_clang=not arguments.no_clang,
+        offload_archs=tuple(getattr(arguments, "offload_archs", None) or ("gfx942",)),
     )
 
 

@@ -47,7 +47,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpy
 cudaError_t cudaMemset(void *ptr, int value, size_t count);
 template <class T> cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyHostToDevice);
 template <class T> cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
-cudaError_t cudaDeviceSynchronize(void);
+__host__ __device__ cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
 const char *cudaGetErrorString(cudaError_t error);
@@ -97,6 +97,25 @@ extern __device__ const int warpSize;
 
 /* Declarations hazard rules look at (runtime API, device intrinsics, texture
  * references, cooperative groups and WMMA), so that files using them parse cleanly. */
+typedef __INT8_TYPE__ int8_t;
+typedef __UINT8_TYPE__ uint8_t;
+typedef __INT16_TYPE__ int16_t;
+typedef __UINT16_TYPE__ uint16_t;
+typedef __INT32_TYPE__ int32_t;
+typedef __UINT32_TYPE__ uint32_t;
+typedef __INT64_TYPE__ int64_t;
+typedef __UINT64_TYPE__ uint64_t;
+__host__ __device__ float fmaxf(float a, float b);
+__host__ __device__ float fminf(float a, float b);
+__host__ __device__ float fabsf(float a);
+__host__ __device__ float sqrtf(float a);
+__host__ __device__ float expf(float a);
+__host__ __device__ float logf(float a);
+__host__ __device__ float rsqrtf(float a);
+__host__ __device__ double fmax(double a, double b);
+__host__ __device__ double fmin(double a, double b);
+__host__ __device__ double sqrt(double a);
+__host__ __device__ double exp(double a);
 struct __half { unsigned short __x; };
 typedef __half half;
 struct __nv_bfloat16 { unsigned short __x; };

@@ -54,6 +54,8 @@ def check(unit) -> Iterator[Finding]:
             continue
         declaration = facts.declaration(name_token.text, name_token.start)
         type_span = _type_span(code, index - 2)
+        if type_span and code[type_span[0]].text == "auto":
+            continue  # deduced from HIP's 64-bit return type
         if declaration is not None and declaration.size is not None:
             narrow = declaration.size <= 4 and not declaration.pointer
         else:
