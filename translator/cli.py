@@ -140,17 +140,28 @@ def _list_rules() -> int:
 
 
 def _translate(arguments: argparse.Namespace) -> int:
+    from translator.config import ConfigError, configure
     from translator.engine import translate
     from translator.report import build_report
     from translator.tree import migrate_tree
 
     options = options_from(arguments)
     source = Path(arguments.source)
+    if source.is_file():
+        try:
+            options = configure(options, source)
+        except ConfigError as error:
+            print(f"rocport: {error}", file=sys.stderr)
+            return 2
     if source.is_dir():
         if not arguments.output:
             print("rocport: translating a folder needs -o OUTDIR", file=sys.stderr)
             return 2
-        tree = migrate_tree(source, arguments.output, options)
+        try:
+            tree = migrate_tree(source, arguments.output, options)
+        except ConfigError as error:
+            print(f"rocport: {error}", file=sys.stderr)
+            return 2
         report = build_report(tree)
         if arguments.report:
             Path(arguments.report).write_text(json.dumps(report, indent=2) + "\n")

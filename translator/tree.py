@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from translator.config import configure, options_for_path
 from translator.engine import Result, translate
 from translator.options import Options
 from translator.unit import HEADER_SUFFIXES, SOURCE_SUFFIXES
@@ -73,7 +74,7 @@ def migrate_tree(
     output_root = Path(output).resolve()
     if output_root == source_root or source_root in output_root.parents:
         raise ValueError("the output folder must not be inside the source folder")
-    options = options or Options()
+    options = configure(options or Options(), source_root)  # the repository's .rocport.toml
     tree = TreeResult(source_root, output_root, options)
     paths = sorted(_walk(source_root))
     output_root.mkdir(parents=True, exist_ok=True)
@@ -103,7 +104,7 @@ def _migrate_file(source_root: Path, output_root: Path, relative: str, options: 
         return FileOutcome(relative, relative, "unknown", "error", message=f"cannot read: {error.strerror}")
     kind = classify(relative, data)
     if kind in ("cuda-source", "cuda-header", "cpp") and len(data) <= MAX_TRANSLATED_BYTES:
-        result = translate(data, options, relative)
+        result = translate(data, options_for_path(options, relative), relative)
         target_path.write_bytes(result.encode())
         _copy_mode(source_path, target_path)
         status = "translated" if result.changed else "unchanged"
