@@ -375,9 +375,22 @@ class Facts:
         return []
 
     def origins(self, function: Function) -> list[Origin]:
-        """Where pointer variables of FUNCTION got their memory, in source order."""
+        """Where pointer variables of FUNCTION got their memory, in source order: what
+        clang's data flow found (when parsed) together with what the tokens show."""
+        cache = self.__dict__.setdefault("_origins", {})
+        if function not in cache:
+            cache[function] = self._merged_origins(function)
+        return cache[function]
+
+    def _merged_origins(self, function: Function) -> list[Origin]:
+        found = self._token_origins(function)
         if function.node is not None:
-            return list(clang.pointer_origins(function.node))
+            seen = {(o.name, o.kind) for o in found}
+            found += [o for o in clang.pointer_origins(function.node)
+                      if (o.name, o.kind) not in seen]
+        return sorted(found, key=lambda o: o.offset)
+
+    def _token_origins(self, function: Function) -> list[Origin]:
         code = self.code
         first, last = self.body_span(function)
         found = []
@@ -394,8 +407,15 @@ class Facts:
                 while end < last and code[end].text not in (";", ","):
                     end += 1
                 words = {code[i].text for i in range(index + 1, end)}
+                name = code[index - 1].text
                 if words & HOST_ALLOCATORS or "new" in words:
-                    found.append(Origin(code[index - 1].text, "host", token.start))
+                    found.append(Origin(name, "host", token.start))
+                elif end == index + 2 and code[index + 1].kind == "ident":
+                    alias = next((o for o in reversed(found) if o.name == code[index + 1].text),
+                                 None)  # p = q: p now points where q points
+                    found.append(Origin(name, alias.kind if alias else "unknown", token.start))
+                else:
+                    found.append(Origin(name, "unknown", token.start))
             elif (token.text == "[" and code[index - 1].kind == "ident"
                   and code[index - 2].text in _SIZES and function.target == "host"):
                 found.append(Origin(code[index - 1].text, "host", token.start))

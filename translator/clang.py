@@ -87,7 +87,7 @@ class Origin:
 
     ``kind``: ``device`` (cudaMalloc and friends), ``managed`` (cudaMallocManaged),
     ``pinned`` (cudaMallocHost/cudaHostAlloc), ``mapped`` (cudaHostGetDevicePointer),
-    ``host`` (malloc, new, a local array).
+    ``host`` (malloc, new, a local array); ``unknown`` after any other assignment.
     """
 
     name: str
@@ -485,11 +485,12 @@ def pointer_origins(function: Node) -> tuple[Origin, ...]:
     origins: list[Origin] = []
     for node in function.walk():
         kind = node.kind
-        if kind == "CALL_EXPR" and node.spelling in ALLOCATORS:
-            arguments = [c for c in node.children()][1:]
+        callee = _callee(node) if kind in ("CALL_EXPR", "UNEXPOSED_EXPR") else ""
+        if callee in ALLOCATORS:
+            arguments = list(node.children())[1:]
             target = _address_of(arguments[0]) if arguments else None
             if target:
-                origins.append(Origin(target, ALLOCATORS[node.spelling], node.start))
+                origins.append(Origin(target, ALLOCATORS[callee], node.start))
         elif kind == "VAR_DECL":
             if node.array_extents and not node.is_shared:
                 origins.append(Origin(node.spelling, "host", node.start))
@@ -502,10 +503,23 @@ def pointer_origins(function: Node) -> tuple[Origin, ...]:
             children = list(node.children())
             if len(children) == 2 and node.operator == "=":
                 left = strip(children[0])
-                found = _value_origin(children[1], origins)
-                if left.kind == "DECL_REF_EXPR" and found:
+                if left.kind == "DECL_REF_EXPR" and left.is_pointer:
+                    found = _value_origin(children[1], origins) or "unknown"
                     origins.append(Origin(left.spelling, found, node.start))
     return tuple(origins)
+
+
+def _callee(node: Node) -> str:
+    """The called name, also for calls clang could not resolve (overloads, templates)."""
+    if node.kind == "CALL_EXPR" and node.spelling:
+        return node.spelling
+    first = next(node.children(), None)
+    if first is None:
+        return ""
+    first = strip(first)
+    if first.kind in ("DECL_REF_EXPR", "OVERLOADED_DECL_REF"):
+        return first.spelling
+    return ""
 
 
 def _address_of(node: Node) -> str | None:
