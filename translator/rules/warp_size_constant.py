@@ -42,7 +42,7 @@ from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, fix
 
 _WARP_NAME = re.compile(r"(?i)warp")
-_COUNT_NAME = re.compile(r"(?i)warps|num|count|per_?(block|cta|sm)|n_?warp")
+_COUNT_NAME = re.compile(r"(?i)warps(?!ize)|num|count|per_?(block|cta|sm)")
 _HELP = ("use warpSize in device code; for a compile-time constant use 64 on CDNA (gfx9) "
          "targets and 32 on RDNA")
 

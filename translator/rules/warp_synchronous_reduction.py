@@ -68,6 +68,9 @@ def check(unit) -> Iterator[Finding]:
             while expected < last and code[expected].text != ";":
                 expected += 1
             expected += 1
+            if expected < last and code[expected].text == "if" and (
+                    code[expected + 1].text == "("):  # if (blockSize >= 32) s[t] += ...
+                expected = closing(code, expected + 1) + 1
         yield from _report(run, code)
 
 
@@ -75,7 +78,7 @@ def _is_step(code, index: int) -> bool:
     """``name [ ... ] op= ... name [ ... + K ]`` starting at INDEX (statement start)."""
     if code[index].kind != "ident" or index + 1 >= len(code) or code[index + 1].text != "[":
         return False
-    if index > 0 and code[index - 1].text not in (";", "{", "}", ")"):
+    if index > 0 and code[index - 1].text not in (";", "{", "}", ")", "else"):
         return False
     end = closing(code, index + 1)
     if end + 1 >= len(code) or code[end + 1].text not in ("+=", "=", "*="):
