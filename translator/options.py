@@ -55,6 +55,11 @@ class Options:
     clang_resource_dir: str | None = None
     #: (glob, codes) pairs from ``.rocport.toml``; see ``translator.config.options_for_path``.
     path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: File naming policy of a tree migration: "keep" names, or "hip" (``.cu`` -> ``.hip``,
+    #: with includes and build files updated; ``.cuh`` headers keep their names).
+    naming: str = "keep"
+    #: Tree-relative ``.cu`` paths that keep their name under "hip" naming (name clashes).
+    kept_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for field in fields(self):
