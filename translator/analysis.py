@@ -1,12 +1,16 @@
 """Facts that hazard rules share: functions and where they run, constants, thread
 indices, pointer origins and kernel launches.
 
-``Facts(unit)`` (reached as ``unit.facts``) answers from clang's AST when the file
-parsed (``translator.clang``) and from tokens otherwise, so every warning rule also
-runs on files that clang cannot parse or on machines without libclang. The token
-answers are deliberately simple: they never look into comments or string literals,
-expand only object-like macros defined in the same file, and follow data flow only
-inside one function, in source order.
+``Facts(unit)`` (reached as ``unit.facts``) answers from tokens first and asks clang
+(``translator.clang``) when tokens cannot answer: the type of a variable whose type is
+not a built-in one (typedefs, structs, templates), the size of ``__shared__`` data of
+such types. Parsing costs far more than all token rules together (system headers), so
+a file is parsed only when a rule needs one of those answers; once it is parsed, its
+functions and pointer origins are merged in too. Every warning rule therefore also runs
+on files clang cannot parse and on machines without libclang. The token answers are
+deliberately simple: they never look into comments or string literals, expand only
+object-like macros defined in the same file, and follow data flow only inside one
+function, in source order.
 """
 
 from __future__ import annotations
@@ -32,6 +36,13 @@ _SIZES = {"char": 1, "bool": 1, "short": 2, "int": 4, "unsigned": 4, "float": 4,
           "double": 8, "half": 2, "__half": 2, "size_t": 8, "int8_t": 1, "uint8_t": 1,
           "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
           "uint64_t": 8, "float2": 8, "float4": 16, "double2": 16, "int2": 8, "int4": 16}
+_DECLARATOR = frozenset({"*", "&", "const", "__restrict__", "__restrict", "volatile"})
+_QUALIFIERS = frozenset({"const", "static", "extern", "volatile", "__shared__", "__device__",
+                         "__constant__", "__managed__", "register", "unsigned", "signed",
+                         "constexpr", "inline"})
+_STARTS = frozenset({";", "{", "}", "(", ",", "const", "static", "extern", "volatile",
+                     "__shared__", "__device__", "__constant__", "__managed__", "struct",
+                     "class", "typename", "register"})
 _SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
 _NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "do", "else", "try",
                             "return", "sizeof", "decltype", "alignof", "enum"})
@@ -213,6 +224,18 @@ class Facts:
     def __init__(self, unit) -> None:
         self.unit = unit
 
+    # ---- clang ---------------------------------------------------------------
+    @property
+    def parsed_already(self):
+        """clang's result if some rule already paid for the parse, else None."""
+        if not self.unit.options.use_clang:
+            return None
+        return self.unit.__dict__.get("parsed")
+
+    def parse(self):
+        """clang's result, parsing now if needed (None without clang or when switched off)."""
+        return self.unit.parsed if self.unit.options.use_clang else None
+
     # ---- tokens -------------------------------------------------------------
     @cached_property
     def code(self) -> list[Token]:
@@ -271,8 +294,8 @@ class Facts:
     # ---- functions -----------------------------------------------------------
     @cached_property
     def functions(self) -> list[Function]:
-        """Function definitions: clang's when the file parsed, plus any clang missed."""
-        parsed = self.unit.parsed if self.unit.options.use_clang else None
+        """Function definitions from tokens, and clang's when the file was parsed."""
+        parsed = self.parsed_already
         found = list(parsed.functions) if parsed is not None else []
         for function in self._token_functions():
             if not any(f.start <= function.body_start < f.end for f in found):
@@ -447,46 +470,82 @@ class Facts:
     # ---- declarations ---------------------------------------------------------
     @cached_property
     def declarations(self) -> list[Declaration]:
-        """Variables and parameters of the file, by start offset."""
-        parsed = self.unit.parsed if self.unit.options.use_clang else None
-        if parsed is not None:
-            found = [
-                Declaration(node.spelling, node.start, node.type_spelling, node.type_size,
-                            node.is_pointer, node.pointee_size, node.pointee_spelling)
-                for node in parsed.root.walk() if node.kind in ("VAR_DECL", "PARM_DECL")
-            ]
-        else:
-            found = self._token_declarations()
-        return sorted(found, key=lambda d: d.start)
+        """Variables and parameters whose type tokens can size (built-in types)."""
+        return sorted(self._token_declarations(), key=lambda d: d.start)
+
+    @cached_property
+    def clang_declarations(self) -> list[Declaration]:
+        """Every variable and parameter of the file, typed by clang (parses the file)."""
+        parsed = self.parse()
+        if parsed is None:
+            return []
+        return sorted((
+            Declaration(node.spelling, node.start, node.type_spelling, node.type_size,
+                        node.is_pointer, node.pointee_size, node.pointee_spelling)
+            for node in parsed.root.walk() if node.kind in ("VAR_DECL", "PARM_DECL")),
+            key=lambda d: d.start)
 
     def declaration(self, name: str, offset: int) -> Declaration | None:
-        """The declaration of NAME visible at OFFSET: the latest one before it."""
-        best = None
-        for declaration in self.declarations:
-            if declaration.start > offset:
-                break
-            if declaration.name == name:
-                best = declaration
-        return best
+        """The declaration of NAME visible at OFFSET (the latest one before it); asks
+        clang when the tokens show none with a known type."""
+        found = _latest(self.declarations, name, offset)
+        if found is None or found.size is None or found.pointer and not found.pointee_size:
+            found = _latest(self.clang_declarations, name, offset) or found
+        return found
 
     def _token_declarations(self) -> list[Declaration]:
+        """``T *a, b[4]``, parameters and ``std::vector<T> v`` with T a built-in type;
+        ``S *p`` for any type S when the declaration start is unambiguous."""
         code, found = self.code, []
         for index in range(1, len(code) - 1):
             token = code[index]
-            if token.kind != "ident" or code[index + 1].text not in ("=", ";", ",", ")", "["):
+            following = code[index + 1].text
+            if token.kind != "ident" or following not in ("=", ";", ",", ")", "[", "(", "{"):
+                continue
+            if code[index - 1].text == ">" and following in ("(", ";", "{"):
+                found.extend(self._vector_declaration(index))
+                continue
+            if following in ("(", "{"):
                 continue
             position, stars = index - 1, 0
-            while position > 0 and code[position].text in ("*", "const", "__restrict__"):
+            while position > 0 and code[position].text in _DECLARATOR:
                 stars += code[position].text == "*"
                 position -= 1
-            base = code[position].text
-            if base not in _SIZES:
-                continue
-            size = _SIZES[base]
-            found.append(Declaration(token.text, code[position].start,
-                                     self.text(position, index), 8 if stars else size,
-                                     bool(stars), size if stars else None, base))
+            base = code[position]
+            if base.text == "," and following != ")":
+                base = self._declaration_base(position)
+                if base is None:
+                    continue
+            if base.text in _SIZES:
+                size = _SIZES[base.text]
+                found.append(Declaration(token.text, base.start, base.text,
+                                         8 if stars else size, bool(stars),
+                                         size if stars else None, base.text))
+            elif stars and base.kind == "ident" and code[position - 1].text in _STARTS:
+                found.append(Declaration(token.text, base.start, base.text, 8, True, None,
+                                         base.text))
         return found
+
+    def _declaration_base(self, comma: int):
+        """The type of a later declarator in ``T a, *b``: T at the statement start."""
+        code = self.code
+        start = comma
+        while start > 0 and code[start - 1].text not in (";", "{", "}", "(", ")"):
+            start -= 1
+        while start < comma and code[start].text in _QUALIFIERS:
+            start += 1
+        base = code[start]
+        return base if base.text in _SIZES and start + 1 < comma else None
+
+    def _vector_declaration(self, index: int) -> list[Declaration]:
+        code = self.code
+        if index < 4 or code[index - 4].text != "vector" or code[index - 3].text != "<":
+            return []
+        element = code[index - 2].text
+        if element not in _SIZES:
+            return []
+        return [Declaration(code[index].text, code[index - 4].start, f"std::vector<{element}>",
+                            None, False, _SIZES[element], element)]
 
     # ---- launches ----------------------------------------------------------------
     @cached_property
@@ -510,6 +569,16 @@ class Facts:
                                     tuple(arguments(code, index)),
                                     tuple(arguments(code, end + 1))))
         return found
+
+
+def _latest(declarations: list[Declaration], name: str, offset: int) -> Declaration | None:
+    best = None
+    for declaration in declarations:
+        if declaration.start > offset:
+            break
+        if declaration.name == name:
+            best = declaration
+    return best
 
 
 def _is_function_header(words: list[str]) -> bool:

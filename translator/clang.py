@@ -14,6 +14,7 @@ back to tokens.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import glob
 import os
@@ -153,6 +154,8 @@ def _cindex():
 @functools.cache
 def _index(library_file: str | None):
     cindex = _cindex()
+    # Free the index while the bindings still exist, not during interpreter teardown.
+    atexit.register(_index.cache_clear)
     if library_file and not cindex.Config.loaded:
         cindex.Config.set_library_file(library_file)
     try:
@@ -452,11 +455,20 @@ class Node:
             yield Node(child, self._main, self._offsets, self._unit)
 
     def walk(self) -> Iterator[Node]:
-        """This node and its descendants located in the main file, depth first."""
-        for cursor in self._cursor.walk_preorder():
-            location = cursor.location
-            if location.file and location.file.name == self._main:
-                yield Node(cursor, self._main, self._offsets, self._unit)
+        """This node and its descendants located in the main file, depth first.
+
+        From the translation unit, only top-level declarations of the main file are
+        entered, so the (large) ASTs of included headers are never visited.
+        """
+        tops = [self._cursor]
+        if self._cursor.kind.name == "TRANSLATION_UNIT":
+            tops = [c for c in self._cursor.get_children()
+                    if c.location.file and c.location.file.name == self._main]
+        for top in tops:
+            for cursor in top.walk_preorder():
+                location = cursor.location
+                if location.file and location.file.name == self._main:
+                    yield Node(cursor, self._main, self._offsets, self._unit)
 
     def __repr__(self) -> str:
         return f"Node({self.kind}, {self.spelling!r}, {self.start}..{self.end})"

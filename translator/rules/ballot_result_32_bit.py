@@ -38,6 +38,8 @@ from translator.rules.base import Finding, Rule
 from translator.rules.hazard import BALLOTS, finding, is_call
 
 _NARROW = frozenset({"unsigned", "int", "uint32_t", "int32_t", "uint", "u32", "signed", "short"})
+_WIDE = frozenset({"auto", "long", "uint64_t", "int64_t", "size_t", "uint64", "u64",
+                   "unsigned long long", "ulong"})
 _KEEP = frozenset({"const", "volatile", "static", "register", "__shared__"})
 
 
@@ -52,14 +54,17 @@ def check(unit) -> Iterator[Finding]:
         name_token = code[index - 2]
         if name_token.kind != "ident":
             continue
-        declaration = facts.declaration(name_token.text, name_token.start)
         type_span = _type_span(code, index - 2)
-        if type_span and code[type_span[0]].text == "auto":
-            continue  # deduced from HIP's 64-bit return type
-        if declaration is not None and declaration.size is not None:
-            narrow = declaration.size <= 4 and not declaration.pointer
-        else:
-            narrow = bool(type_span) and all(code[i].text in _NARROW for i in range(*type_span))
+        words = {code[i].text for i in range(*type_span)} if type_span else set()
+        if words & _WIDE:
+            continue  # 64-bit, or auto (deduced from HIP's 64-bit return type)
+        declaration = None
+        if words and words <= _NARROW:
+            narrow = True
+        else:  # a typedef, or a variable declared earlier: ask for its type
+            declaration = facts.declaration(name_token.text, name_token.start)
+            narrow = (declaration is not None and declaration.size is not None
+                      and declaration.size <= 4 and not declaration.pointer)
         if not narrow:
             continue
         fixes = ()

@@ -34,10 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis import _SIZES
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, is_call
 from translator.rules.memory_calls import SIZE_CALLS, call_arguments
+
+_TYPE_WORDS = frozenset(_SIZES) | {"void", "signed", "struct", "class", "typename"}
 
 
 def check(unit) -> Iterator[Finding]:
@@ -62,6 +65,8 @@ def check(unit) -> Iterator[Finding]:
                 continue
             after = code[name_at + 1].text if name_at + 1 < len(code) else ""
             if parenthesized and after != ")" or not parenthesized and after in ("[", ".", "->"):
+                continue
+            if code[name_at].text in _TYPE_WORDS:
                 continue
             declaration = facts.declaration(code[name_at].text, token.start)
             if declaration is None or not declaration.pointer:

@@ -58,16 +58,17 @@ def check(unit) -> Iterator[Finding]:
         spans = call_arguments(code, index)
         if len(spans) <= size_index:
             continue
-        sizes = [element_size(facts, code, spans[i], token.start, token.text in _ALLOCATIONS)
-                 for i in pointer_indexes if i < len(spans)]
-        known = [(size, name) for size, name in sizes if size]
-        if not known:
-            continue
-        size, type_name = max(known)
-        if size <= 1:
-            continue
         traced = _trace(facts, code, spans[size_index], token.start, 0)
-        if traced is None or "sizeof" in traced or size in _multipliers(traced):
+        if traced is None or "sizeof" in traced:
+            continue
+        size, type_name = None, ""
+        for position in pointer_indexes:  # the first known element type is enough
+            if position < len(spans):
+                size, type_name = element_size(facts, code, spans[position], token.start,
+                                               token.text in _ALLOCATIONS)
+                if size:
+                    break
+        if not size or size <= 1 or size in _multipliers(traced):
             continue
         text = facts.text(*spans[size_index])
         yield finding("W104", f"{token.text} size '{text}' is not scaled by the element size "

@@ -49,8 +49,9 @@ def check(unit) -> Iterator[Finding]:
     for function in facts.functions:
         if function.target != "global":
             continue
-        total = (_clang_bytes(function) if function.node is not None
-                 else _token_bytes(facts, function))
+        total = _token_bytes(facts, function)
+        if total is None:  # a type or extent only clang can size
+            total = _clang_bytes(facts, function)
         if total > limit:
             yield finding("W202", f"kernel {function.name} declares {_kib(total)} of static "
                           f"shared memory; {arch} has {_kib(limit)} of LDS per workgroup"
@@ -62,12 +63,21 @@ def _kib(size: int) -> str:
     return f"{size / 1024:g} KiB"
 
 
-def _clang_bytes(function) -> int:
-    return sum(node.type_size or 0 for node in function.node.walk()
-               if node.kind == "VAR_DECL" and node.is_shared)
+def _clang_bytes(facts, function) -> int:
+    node = function.node
+    if node is None:
+        parsed = facts.parse()
+        same = [f for f in (parsed.functions if parsed else ())
+                if f.start <= function.body_start < f.end]
+        if not same:
+            return 0
+        node = same[-1].node
+    return sum(n.type_size or 0 for n in node.walk() if n.kind == "VAR_DECL" and n.is_shared)
 
 
-def _token_bytes(facts, function) -> int:
+def _token_bytes(facts, function) -> int | None:
+    """Bytes of the kernel's ``__shared__`` arrays of built-in types; None when some
+    variable needs clang (another type, an extent tokens cannot fold)."""
     code = facts.code
     first, last = facts.body_span(function)
     total = 0
@@ -79,7 +89,10 @@ def _token_bytes(facts, function) -> int:
                                                           "unsigned", "signed"):
             position += 1
         size = _SIZES.get(code[position].text) if position < last else None
-        if size is None or position + 2 >= last or code[position + 2].text != "[":
+        if size is None:
+            return None
+        if position + 2 >= last or code[position + 2].text != "[":
+            total += size
             continue
         position += 2
         while position < last and code[position].text == "[":
@@ -87,9 +100,11 @@ def _token_bytes(facts, function) -> int:
             while end < last and code[end].text != "]":
                 end += 1
             extent = fold(code[position + 1:end], facts.macros)
-            if extent is None:
-                size = 0
+            if extent is None and end == position + 1:
+                size = 0  # extern __shared__ T x[]: dynamic, sized at launch
                 break
+            if extent is None:
+                return None
             size *= extent
             position = end + 1
         total += size
