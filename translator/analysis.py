@@ -304,13 +304,27 @@ class Facts:
 
     def function_at(self, offset: int) -> Function | None:
         """The innermost function whose body contains OFFSET."""
-        best = None
-        for function in self.functions:
+        functions, reach = self.functions, self._function_reach
+        position = bisect.bisect_right(self._function_starts, offset) - 1
+        while position >= 0 and reach[position] > offset:
+            function = functions[position]
             if function.body_start <= offset < function.end:
-                best = function
-            elif function.start > offset:
-                break
-        return best
+                return function
+            position -= 1
+        return None
+
+    @cached_property
+    def _function_starts(self) -> list[int]:
+        return [function.start for function in self.functions]
+
+    @cached_property
+    def _function_reach(self) -> list[int]:
+        """For each function (by start), the largest end among it and those before it."""
+        reach, largest = [], -1
+        for function in self.functions:
+            largest = max(largest, function.end)
+            reach.append(largest)
+        return reach
 
     def on_device(self, offset: int) -> bool:
         function = self.function_at(offset)

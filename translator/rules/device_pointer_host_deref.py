@@ -53,10 +53,11 @@ def check(unit) -> Iterator[Finding]:
         if not origins:
             continue
         first, last = facts.body_span(function)
+        names = {origin.name for origin in origins}
         reported: set[str] = set()
         for index in range(first, last):
             token = code[index]
-            if token.kind != "ident" or token.text in reported:
+            if token.text not in names or token.text in reported:
                 continue
             origin = facts.origin_of(token.text, token.start)
             if origin is None or origin.kind != "device" or not _dereferenced(code, index):
