@@ -27,7 +27,7 @@ indexing still covers the data. No automatic fix: the grid often depends on it.
 Limits
 ------
 Block sizes computed at run time, from parameters or from other files are not known
-and not reported. With only wave32 (RDNA) targets the check is for multiples of 32.
+and not reported; single-thread launches (``<<<1, 1>>>``) are not reported. With only wave32 (RDNA) targets the check is for multiples of 32.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def check(unit) -> Iterator[Finding]:
         span = launch.config[1]
         offset = code[launch.index].start
         count = threads(facts, span, offset)
-        if count and count % width:
+        if count and count > 1 and count % width:  # one thread: a setup kernel
             yield finding("W201", f"block of {count} threads is not a multiple of the "
                           f"{width}-lane wavefront: {width - count % width} lanes of the last "
                           "wavefront idle in every block", code[span[0]].start, help_text)

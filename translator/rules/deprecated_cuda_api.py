@@ -83,16 +83,21 @@ def check(unit) -> Iterator[Finding]:
 
 
 def _message(entry) -> str:
-    parts = []
+    cuda = []
     if entry.cuda_removed:
-        parts.append(f"removed in CUDA {entry.cuda_removed}")
+        cuda.append(f"removed in CUDA {entry.cuda_removed}")
     if entry.cuda_deprecated:
-        parts.append(f"deprecated since CUDA {entry.cuda_deprecated}")
-    elif "cuda_deprecated" in entry.flags or "deprecated" in entry.flags:
-        parts.append("deprecated in CUDA")
-    if entry.hip_deprecated:
-        parts.append(f"{entry.hip} is deprecated since HIP {entry.hip_deprecated}")
-    text = f"{entry.cuda} is " + (", ".join(parts) or "deprecated")
+        cuda.append(f"deprecated since CUDA {entry.cuda_deprecated}")
+    elif not entry.cuda_removed and ({"cuda_deprecated", "deprecated"} & entry.flags):
+        cuda.append("deprecated in CUDA")
+    hip = ""
+    if entry.hip_deprecated or "hip_deprecated" in entry.flags:
+        since = f" since HIP {entry.hip_deprecated}" if entry.hip_deprecated else ""
+        hip = f"its HIP counterpart {entry.hip} is deprecated{since}"
+    if cuda:
+        text = f"{entry.cuda} is {' and '.join(cuda)}" + (f"; {hip}" if hip else "")
+    else:
+        text = f"{entry.cuda}: {hip or 'deprecated'}"
     replacement = REPLACEMENTS.get(entry.cuda)
     return text + (f"; use {replacement}" if replacement else "")
 

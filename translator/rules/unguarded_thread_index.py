@@ -34,7 +34,7 @@ bound is not always known.
 Limits
 ------
 Kernels launched from other files, or with grids computed elsewhere, are not reported;
-any comparison involving the index counts as a guard.
+any comparison involving the index, anywhere in the kernel, counts as a guard.
 """
 
 from __future__ import annotations
@@ -47,8 +47,19 @@ from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding
 
 _ROUNDED = re.compile(
-    r"(?i)(\+[^;]*-\s*1\s*\)\s*/)|ceil|div_?up|cdiv|round_?up|(\/[^;]*\+\s*1\b)"
-    r"|(%[^;]*\?\s*1\s*:\s*0)|(%[^;]*!=\s*0)")
+    r"(?i)ceil|div_?up|cdiv|div_?round_?up|round_?up"  # helpers: ceil(), iDivUp(), ...
+    r"|\+\s*[\w.]+\s*-\s*1\s*\)\s*/"  # (n + b - 1) / b
+    r"|/\s*[\w.]+\s*\+\s*1\b"  # n / b + 1
+    r"|%\s*[\w.]+\s*(\?|!=|>)")  # n / b + (n % b ? 1 : 0), (n % b != 0)
+_CONSTANT_ROUNDING = re.compile(r"\+\s*(\d+)\s*\)\s*/\s*(\d+)")  # (n + 255) / 256
+
+
+def _rounded(text: str) -> bool:
+    if _ROUNDED.search(text):
+        return True
+    return any(int(a) + 1 == int(b) for a, b in _CONSTANT_ROUNDING.findall(text))
+
+
 _COMPARISONS = frozenset({"<", "<=", ">", ">=", "!="})
 
 
@@ -89,7 +100,7 @@ def _is_rounded(facts, launch) -> bool:
 
     code = facts.code
     text = facts.text(*launch.config[0])
-    if _ROUNDED.search(text):
+    if _rounded(text):
         return True
     first, last = launch.config[0]
     words = [code[i] for i in range(first, last) if code[i].kind == "ident"]
@@ -99,7 +110,7 @@ def _is_rounded(facts, launch) -> bool:
             how, span = definition
             inner = facts.text(*span) if how == "=" else facts.text(
                 span[0], closing(code, span[0]) + 1)
-            if _ROUNDED.search(inner):
+            if _rounded(inner):
                 return True
     return False
 
@@ -127,6 +138,9 @@ def _guarded(code, first: int, last: int, indexes: set[str]) -> bool:
                 return True
         if text == "?" or text in ("min", "max", "assert"):
             return True
+        if text in _COMPARISONS and (code[position - 1].text in indexes
+                                     or code[position + 1].text in indexes):
+            return True  # i < n && a[i], bool ok = i < n; ...
     return False
 
 

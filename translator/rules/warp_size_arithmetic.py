@@ -44,7 +44,7 @@ from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, fix, left_operand
 
 _EXPECTED = {"%": 32, "/": 32, "&": 31, ">>": 5}
-_TILE_TARGET = re.compile(r"(?i)^(row|col|column|x|y|tile|r|c)\w*$")
+_TILE_TARGET = re.compile(r"(?i)^(row|col|column|tile)\w*$|^[xyrc]\d*$")
 _LANE_TARGET = re.compile(r"(?i)lane|warp|wid")
 _SIMPLE_END = frozenset({";", ")", "]", ",", "}"})
 
