@@ -27,7 +27,8 @@ indexing still covers the data. No automatic fix: the grid often depends on it.
 Limits
 ------
 Block sizes computed at run time, from parameters or from other files are not known
-and not reported; single-thread launches (``<<<1, 1>>>``) are not reported. With only wave32 (RDNA) targets the check is for multiples of 32.
+and not reported; single-thread launches (``<<<1, 1>>>``) are not reported. With only
+wave32 (RDNA) targets the check is for multiples of 32.
 """
 
 from __future__ import annotations
