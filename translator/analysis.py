@@ -36,6 +36,8 @@ _SIZES = {"char": 1, "bool": 1, "short": 2, "int": 4, "unsigned": 4, "float": 4,
           "double": 8, "half": 2, "__half": 2, "size_t": 8, "int8_t": 1, "uint8_t": 1,
           "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
           "uint64_t": 8, "float2": 8, "float4": 16, "double2": 16, "int2": 8, "int4": 16}
+#: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
+_PLATFORM = re.compile(r"_*(HIP|ROCM|AMDGCN|AMD)\w*$|\w*_(HIP|ROCM|HIPBLAS|AMD)\w*$")
 _DECLARATOR = frozenset({"*", "&", "const", "__restrict__", "__restrict", "volatile"})
 _QUALIFIERS = frozenset({"const", "static", "extern", "volatile", "__shared__", "__device__",
                          "__constant__", "__managed__", "register", "unsigned", "signed",
@@ -290,6 +292,28 @@ class Facts:
         if last <= first:
             return ""
         return self.unit.source[self.code[first].start:self.code[last - 1].end]
+
+    # ---- preprocessor ----------------------------------------------------------
+    @cached_property
+    def platform_branches(self) -> list[tuple[int, int]]:
+        """Spans of ``#if``...``#endif`` groups that test for HIP, ROCm or AMD: code the
+        author already wrote per platform, which hazard rules leave alone."""
+        spans, stack = [], []
+        for directive in self.unit.directives:
+            keyword = directive.keyword
+            mentions = any(_PLATFORM.match(t.text) for t in directive.tokens)
+            if keyword in ("if", "ifdef", "ifndef"):
+                stack.append([directive.start, mentions])
+            elif keyword in ("elif", "elifdef", "elifndef") and stack:
+                stack[-1][1] = stack[-1][1] or mentions
+            elif keyword == "endif" and stack:
+                start, aware = stack.pop()
+                if aware:
+                    spans.append((start, directive.end))
+        return sorted(spans)
+
+    def in_platform_branch(self, offset: int) -> bool:
+        return any(start <= offset < end for start, end in self.platform_branches)
 
     # ---- functions -----------------------------------------------------------
     @cached_property

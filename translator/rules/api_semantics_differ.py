@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, r101_reports
+from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports
 
 _IGNORED_CACHE = "is accepted and ignored on AMD GPUs: there is no configurable L1/LDS split"
 _IGNORED_BANKS = "is accepted and ignored on AMD GPUs: the LDS bank width is fixed"
@@ -71,7 +71,7 @@ RULE = Rule(
     code="W108",
     name="api-semantics-differ",
     summary="CUDA API that translates but is ignored or behaves differently on AMD",
-    check=check,
+    check=outside_platform_branches(check),
     category="unsupported-api",
     doc=__doc__,
 )

@@ -35,7 +35,14 @@ from collections.abc import Iterator
 
 from translator.analysis import closing
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import BALLOTS, ballot_names, finding, fix, is_call
+from translator.rules.hazard import (
+    BALLOTS,
+    ballot_names,
+    finding,
+    fix,
+    is_call,
+    outside_platform_branches,
+)
 
 _WIDE = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "__clzll"}
 
@@ -66,7 +73,7 @@ RULE = Rule(
     code="W413",
     name="ballot-bit-count-32",
     summary="__popc/__ffs/__clz applied to a ballot or active mask",
-    check=check,
+    check=outside_platform_branches(check),
     category="lane-mask",
     doc=__doc__,
 )

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import BALLOTS, finding, is_call
+from translator.rules.hazard import BALLOTS, finding, is_call, outside_platform_branches
 
 _NARROW = frozenset({"unsigned", "int", "uint32_t", "int32_t", "uint", "u32", "signed", "short"})
 _WIDE = frozenset({"auto", "long", "uint64_t", "int64_t", "size_t", "uint64", "u64",
@@ -106,7 +106,7 @@ RULE = Rule(
     code="W412",
     name="ballot-result-32-bit",
     summary="A ballot or active-mask result stored in a 32-bit integer",
-    check=check,
+    check=outside_platform_branches(check),
     category="lane-mask",
     doc=__doc__,
 )

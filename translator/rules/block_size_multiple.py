@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from translator.analysis import arguments, wave_size
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 from translator.rules.launch_values import span_value, threads
 
 
@@ -69,7 +69,7 @@ RULE = Rule(
     code="W201",
     name="block-size-multiple",
     summary="Thread-block size that is not a multiple of the wavefront size (64)",
-    check=check,
+    check=outside_platform_branches(check),
     category="block-size",
     doc=__doc__,
 )

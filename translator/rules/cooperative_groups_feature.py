@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 MISSING = frozenset({"memcpy_async", "wait", "wait_prior", "reduce", "inclusive_scan",
                      "exclusive_scan", "this_cluster", "cluster_group", "invoke_one",
@@ -75,7 +75,7 @@ RULE = Rule(
     code="W450",
     name="cooperative-groups-feature",
     summary="Cooperative-groups feature HIP lacks (reduce, scan, memcpy_async, clusters)",
-    check=check,
+    check=outside_platform_branches(check),
     category="cooperative-groups",
     doc=__doc__,
 )

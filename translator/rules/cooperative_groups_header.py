@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 _MISSING = ("memcpy_async.h", "reduce.h", "scan.h")
 
@@ -52,7 +52,7 @@ RULE = Rule(
     code="W002",
     name="cooperative-groups-header",
     summary="Cooperative-groups extension header that HIP does not provide",
-    check=check,
+    check=outside_platform_branches(check),
     category="cooperative-groups",
     doc=__doc__,
 )

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from translator.names import resolve
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 _REFERENCE_TYPES = frozenset({"texture", "surface", "textureReference", "surfaceReference"})
 _FLAGS = frozenset({"cuda_deprecated", "cuda_removed", "hip_deprecated", "deprecated"})
@@ -113,7 +113,7 @@ RULE = Rule(
     code="W107",
     name="deprecated-cuda-api",
     summary="Deprecated or removed CUDA API that still translates, with its replacement",
-    check=check,
+    check=outside_platform_branches(check),
     category="deprecated-api",
     doc=__doc__,
 )

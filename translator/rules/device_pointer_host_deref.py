@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 _UNARY_BEFORE = frozenset({"(", ",", "=", ";", "{", "}", "return", "+", "-", "*", "/", "<",
                            ">", "==", "!=", "&&", "||", "?", ":", "+=", "-=", "*=", "<<", "!"})
@@ -117,7 +117,7 @@ RULE = Rule(
     code="W103",
     name="device-pointer-host-deref",
     summary="Host code dereferences a pointer allocated with cudaMalloc",
-    check=check,
+    check=outside_platform_branches(check),
     category="host-deref",
     doc=__doc__,
 )

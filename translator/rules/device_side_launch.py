@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call
+from translator.rules.hazard import finding, is_call, outside_platform_branches
 
 _DEVICE_RUNTIME = frozenset({"cudaDeviceSynchronize", "cudaLaunchDevice",
                              "cudaGetParameterBuffer", "cudaStreamCreateWithFlags"})
@@ -58,7 +58,7 @@ RULE = Rule(
     code="W204",
     name="device-side-launch",
     summary="Kernel launch or device runtime call in device code (dynamic parallelism)",
-    check=check,
+    check=outside_platform_branches(check),
     category="dynamic-parallelism",
     doc=__doc__,
 )

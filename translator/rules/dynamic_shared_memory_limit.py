@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from translator.analysis import arguments, lds_limit
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call
+from translator.rules.hazard import finding, is_call, outside_platform_branches
 from translator.rules.launch_values import span_value
 
 _HELP = "size dynamic shared memory from hipDeviceAttributeMaxSharedMemoryPerBlock"
@@ -76,7 +76,7 @@ RULE = Rule(
     code="W203",
     name="dynamic-shared-memory-limit",
     summary="Dynamic shared memory above the LDS of the target GPUs (64 KiB)",
-    check=check,
+    check=outside_platform_branches(check),
     category="shared-memory-limit",
     doc=__doc__,
 )

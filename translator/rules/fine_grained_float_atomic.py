@@ -40,7 +40,7 @@ from collections.abc import Iterator
 
 from translator.analysis import arguments, closing
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call
+from translator.rules.hazard import finding, is_call, outside_platform_branches
 from translator.rules.memory_calls import base_name
 
 _ATOMICS = frozenset({"atomicAdd", "atomicSub", "atomicExch", "atomicMax", "atomicMin",
@@ -114,7 +114,7 @@ RULE = Rule(
     code="W460",
     name="fine-grained-float-atomic",
     summary="Floating-point atomic on managed or host-mapped (fine-grained) memory",
-    check=check,
+    check=outside_platform_branches(check),
     category="atomic-fine-grained",
     doc=__doc__,
 )

@@ -37,7 +37,14 @@ from collections.abc import Iterator
 
 from translator.analysis import arguments, fold
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import FULL_MASK_32, SYNC_MASKED, finding, fix, is_call
+from translator.rules.hazard import (
+    FULL_MASK_32,
+    SYNC_MASKED,
+    finding,
+    fix,
+    is_call,
+    outside_platform_branches,
+)
 
 _FULL_64 = "0xffffffffffffffffull"
 _HELP = "pass a 64-bit mask, e.g. 0xffffffffffffffffull, or __activemask()"
@@ -96,7 +103,7 @@ RULE = Rule(
     code="W410",
     name="full-warp-mask-32",
     summary="0xffffffff used as the lane mask of a *_sync warp intrinsic",
-    check=check,
+    check=outside_platform_branches(check),
     category="lane-mask",
     doc=__doc__,
 )

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 
 def check(unit) -> Iterator[Finding]:
@@ -64,7 +64,7 @@ RULE = Rule(
     code="W205",
     name="grid-sync-launch",
     summary="Kernel with a grid-wide sync launched without a cooperative launch",
-    check=check,
+    check=outside_platform_branches(check),
     category="cooperative-groups",
     doc=__doc__,
 )

@@ -10,8 +10,9 @@ from translator.diagnostics import Diagnostic, Fix
 from translator.names import resolve
 from translator.tokens import Token
 
-__all__ = ["finding", "fix", "r101_reports", "left_operand", "right_operand", "SYNC_MASKED",
-           "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32", "ballot_names"]
+__all__ = ["outside_platform_branches", "finding", "fix", "r101_reports", "left_operand",
+           "right_operand", "SYNC_MASKED", "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32",
+           "ballot_names"]
 
 #: Warp intrinsics whose first argument is a lane mask.
 SYNC_MASKED = frozenset({
@@ -34,6 +35,23 @@ _SHIFT = _MULTIPLICATIVE | {"+", "-", ">>", "<<"}
 _TIGHTER = {"*": _MULTIPLICATIVE, "/": _MULTIPLICATIVE, "%": _MULTIPLICATIVE,
             ">>": _SHIFT, "<<": _SHIFT, "&": _SHIFT}
 _BINARY = frozenset({"+", "-", "*", "/", "%", ">>", "<<", "&", "|", "^"})
+
+
+def outside_platform_branches(check):
+    """Wrap a warning rule's check: drop findings inside ``#if`` groups that test for
+    HIP/ROCm/AMD (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author
+    already chose what each platform compiles."""
+
+    def checked(unit):
+        for item in check(unit):
+            offset = getattr(item, "offset", -1)
+            if offset < 0 or not unit.facts.platform_branches or not (
+                    unit.facts.in_platform_branch(offset)):
+                yield item
+
+    checked.__name__ = getattr(check, "__name__", "check")
+    checked.__doc__ = check.__doc__
+    return checked
 
 
 def finding(code: str, message: str, offset: int, help: str = "",

@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from translator.analysis import closing
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 _ASM = frozenset({"asm", "__asm__", "__asm"})
 _QUALIFIERS = frozenset({"volatile", "__volatile__", "__volatile", "inline", "goto"})
@@ -99,7 +99,7 @@ RULE = Rule(
     code="W430",
     name="inline-ptx",
     summary="Inline PTX assembly, with the inventory of its opcodes",
-    check=check,
+    check=outside_platform_branches(check),
     category="inline-asm",
     doc=__doc__,
 )

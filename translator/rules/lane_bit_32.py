@@ -34,7 +34,7 @@ from collections.abc import Iterator
 
 from translator.analysis import THREAD_SOURCES, integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, fix, right_operand
+from translator.rules.hazard import finding, fix, outside_platform_branches, right_operand
 
 
 def check(unit) -> Iterator[Finding]:
@@ -67,7 +67,7 @@ RULE = Rule(
     code="W411",
     name="lane-bit-32",
     summary="A lane bit built by shifting a 32-bit one (1u << lane)",
-    check=check,
+    check=outside_platform_branches(check),
     category="lane-mask",
     doc=__doc__,
 )

@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call
+from translator.rules.hazard import finding, is_call, outside_platform_branches
 
 _HELP = ("run with XNACK enabled (HSA_XNACK=1, build for gfx942:xnack+) on an HMM-capable "
          "kernel, or use hipMalloc and explicit copies")
@@ -59,7 +59,7 @@ RULE = Rule(
     code="W101",
     name="managed-allocation",
     summary="cudaMallocManaged or __managed__ (needs XNACK/HMM on AMD)",
-    check=check,
+    check=outside_platform_branches(check),
     category="managed-memory",
     doc=__doc__,
 )

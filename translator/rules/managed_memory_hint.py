@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, r101_reports
+from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports
 
 HINTS = frozenset({"cudaMemPrefetchAsync", "cudaMemPrefetchAsync_v2", "cudaMemAdvise",
                    "cudaMemAdvise_v2", "cudaMemRangeGetAttribute", "cudaMemRangeGetAttributes",
@@ -56,7 +56,7 @@ RULE = Rule(
     code="W102",
     name="managed-memory-hint",
     summary="Prefetch or advice for managed memory (needs XNACK/HMM on AMD)",
-    check=check,
+    check=outside_platform_branches(check),
     category="managed-memory",
     doc=__doc__,
 )

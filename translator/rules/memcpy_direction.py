@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call
+from translator.rules.hazard import finding, is_call, outside_platform_branches
 from translator.rules.memory_calls import COPY_KINDS, base_name, call_arguments
 
 _SIDE = {"device": "device", "host": "host", "pinned": "host"}
@@ -78,7 +78,7 @@ RULE = Rule(
     code="W106",
     name="memcpy-direction",
     summary="Copy kind contradicts where the destination or source was allocated",
-    check=check,
+    check=outside_platform_branches(check),
     category="memcpy-size",
     doc=__doc__,
 )

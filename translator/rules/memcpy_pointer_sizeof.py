@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from translator.analysis import _SIZES
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call
+from translator.rules.hazard import finding, is_call, outside_platform_branches
 from translator.rules.memory_calls import SIZE_CALLS, call_arguments
 
 _TYPE_WORDS = frozenset(_SIZES) | {"void", "signed", "struct", "class", "typename"}
@@ -85,7 +85,7 @@ RULE = Rule(
     code="W105",
     name="memcpy-pointer-sizeof",
     summary="sizeof of a pointer variable used as a copy or allocation size",
-    check=check,
+    check=outside_platform_branches(check),
     category="memcpy-size",
     doc=__doc__,
 )

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from translator.analysis import integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call
+from translator.rules.hazard import finding, is_call, outside_platform_branches
 from translator.rules.memory_calls import SIZE_CALLS, call_arguments, element_size
 
 _BYTES_NAME = re.compile(r"(?i)bytes|size_?in_?bytes|nbytes|mem_?size")
@@ -141,7 +141,7 @@ RULE = Rule(
     code="W104",
     name="memcpy-unscaled-size",
     summary="Copy, set or allocation size that counts elements, not bytes",
-    check=check,
+    check=outside_platform_branches(check),
     category="memcpy-size",
     doc=__doc__,
 )

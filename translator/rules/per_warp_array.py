@@ -40,7 +40,7 @@ from collections.abc import Iterator
 
 from translator.analysis import closing, integer, wave_size
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 _LANE_NAME = re.compile(r"(?i)lane|warp|^wid")
 _LANE_MATH = {"%": (32, "warpSize"), "&": (31,), "/": (32, "warpSize"), ">>": (5,)}
@@ -103,7 +103,7 @@ RULE = Rule(
     code="W403",
     name="per-warp-array-32",
     summary="An array of 32 elements indexed by lane or warp",
-    check=check,
+    check=outside_platform_branches(check),
     category="warp-size",
     doc=__doc__,
 )

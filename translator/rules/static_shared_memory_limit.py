@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from translator.analysis import _SIZES, fold, lds_limit
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 
 def check(unit) -> Iterator[Finding]:
@@ -115,7 +115,7 @@ RULE = Rule(
     code="W202",
     name="static-shared-memory-limit",
     summary="Static shared memory of a kernel above the LDS of the target GPUs (64 KiB)",
-    check=check,
+    check=outside_platform_branches(check),
     category="shared-memory-limit",
     doc=__doc__,
 )

@@ -36,7 +36,14 @@ from collections.abc import Iterator
 
 from translator.analysis import arguments, fold
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import BALLOTS, FULL_MASK_32, ballot_names, finding, is_call
+from translator.rules.hazard import (
+    BALLOTS,
+    FULL_MASK_32,
+    ballot_names,
+    finding,
+    is_call,
+    outside_platform_branches,
+)
 
 _FULL = (FULL_MASK_32, 0xFFFFFFFFFFFFFFFF, -1)
 
@@ -71,7 +78,7 @@ RULE = Rule(
     code="W421",
     name="syncwarp-partial-mask",
     summary="__syncwarp with a mask that names only some lanes",
-    check=check,
+    check=outside_platform_branches(check),
     category="warp-synchronous",
     doc=__doc__,
 )

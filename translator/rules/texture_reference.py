@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, r101_reports
+from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports
 
 TEXTURE_APIS = frozenset({
     "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray",
@@ -66,7 +66,7 @@ RULE = Rule(
     code="W109",
     name="texture-reference",
     summary="Texture or surface reference (removed in CUDA 12, deprecated in HIP)",
-    check=check,
+    check=outside_platform_branches(check),
     category="texture-reference",
     doc=__doc__,
 )

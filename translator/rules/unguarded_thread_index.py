@@ -44,7 +44,7 @@ from collections.abc import Iterator
 
 from translator.analysis import closing
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 _ROUNDED = re.compile(
     r"(?i)ceil|div_?up|cdiv|div_?round_?up|round_?up"  # helpers: ceil(), iDivUp(), ...
@@ -161,7 +161,7 @@ RULE = Rule(
     code="W206",
     name="unguarded-thread-index",
     summary="Kernel indexes global memory by thread index without a bounds check",
-    check=check,
+    check=outside_platform_branches(check),
     category="unguarded-index",
     doc=__doc__,
 )

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 
 from translator.analysis import arguments, closing, integer, wave_size
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import SHUFFLES, finding, fix, is_call
+from translator.rules.hazard import SHUFFLES, finding, fix, is_call, outside_platform_branches
 
 _HELP = "reduce over warpSize lanes: start at warpSize / 2"
 
@@ -151,7 +151,7 @@ RULE = Rule(
     code="W402",
     name="warp-shuffle-reduction-32",
     summary="Shuffle reduction whose offsets start at 16 or stop at 32",
-    check=check,
+    check=outside_platform_branches(check),
     category="warp-size",
     doc=__doc__,
 )

@@ -41,7 +41,7 @@ from collections.abc import Iterator
 
 from translator.analysis import THREAD_SOURCES, integer, wave_size
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, fix, left_operand
+from translator.rules.hazard import finding, fix, left_operand, outside_platform_branches
 
 _EXPECTED = {"%": 32, "/": 32, "&": 31, ">>": 5}
 _TILE_TARGET = re.compile(r"(?i)^(row|col|column|tile)\w*$|^[xyrc]\d*$")
@@ -114,7 +114,7 @@ RULE = Rule(
     code="W401",
     name="warp-size-arithmetic",
     summary="Lane or warp index computed with 32 (% 32, & 31, / 32, >> 5)",
-    check=check,
+    check=outside_platform_branches(check),
     category="warp-size",
     doc=__doc__,
 )

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 
 from translator.analysis import fold, wave_size
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, fix
+from translator.rules.hazard import finding, fix, outside_platform_branches
 
 _WARP_NAME = re.compile(r"(?i)warp")
 _COUNT_NAME = re.compile(r"(?i)warps(?!ize)|num|count|per_?(block|cta|sm)")
@@ -92,7 +92,7 @@ RULE = Rule(
     code="W001",
     name="warp-size-constant",
     summary="A warp-size macro or constant defined as 32",
-    check=check,
+    check=outside_platform_branches(check),
     category="warp-size",
     doc=__doc__,
 )

@@ -43,7 +43,7 @@ from collections.abc import Iterator
 
 from translator.analysis import closing, integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 
 def check(unit) -> Iterator[Finding]:
@@ -108,7 +108,7 @@ RULE = Rule(
     code="W420",
     name="warp-synchronous-reduction",
     summary="Unrolled shared-memory reduction relying on lock-step warps, without barriers",
-    check=check,
+    check=outside_platform_branches(check),
     category="warp-synchronous",
     doc=__doc__,
 )

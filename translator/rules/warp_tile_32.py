@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from translator.analysis import arguments, fold, wave_size
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 _NAMES = frozenset({"tiled_partition", "thread_block_tile"})
 
@@ -70,7 +70,7 @@ RULE = Rule(
     code="W404",
     name="warp-tile-32",
     summary="Cooperative-groups tile of 32 threads used as a warp",
-    check=check,
+    check=outside_platform_branches(check),
     category="warp-size",
     doc=__doc__,
 )

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding
+from translator.rules.hazard import finding, outside_platform_branches
 
 _HELP = "port the kernel to rocWMMA (rocwmma::) or use hipBLASLt"
 
@@ -70,7 +70,7 @@ RULE = Rule(
     code="W440",
     name="wmma-api",
     summary="Warp matrix (nvcuda::wmma) code that needs rocWMMA",
-    check=check,
+    check=outside_platform_branches(check),
     category="wmma",
     doc=__doc__,
 )

@@ -1,0 +1,17 @@
+#include <hip/hip_runtime.h>
+
+#if defined(__HIP_PLATFORM_AMD__) || defined(USE_ROCM)
+#define WARP_SIZE 64
+#else
+#define WARP_SIZE 32
+#endif
+
+#ifndef GGML_USE_HIPBLAS
+__device__ unsigned lane_id() {
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return lane;
+}
+#endif
+
+__global__ void k(int *out) { out[threadIdx.x] = threadIdx.x % WARP_SIZE; }
