@@ -16,26 +16,22 @@ function, in source order.
 from __future__ import annotations
 
 import bisect
-import operator
 import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from translator import clang
-from translator.clang import ALLOCATORS, HOST_ALLOCATORS, Function, Origin
+from translator.clang import Function
+from translator.dataflow import ALLOCATORS, HOST_ALLOCATORS, Origin, pointer_origins
+from translator.expressions import SIZES as _SIZES
+from translator.expressions import arguments, closing, fold
 from translator.tokens import Token
 
-__all__ = ["Facts", "Launch", "closing", "arguments", "fold", "wave_size", "lds_limit"]
+__all__ = ["Facts", "Declaration", "Launch", "wave_size", "lds_limit", "THREAD_SOURCES"]
 
 #: Identifiers whose value depends on the thread's position in its block or warp.
 THREAD_SOURCES = frozenset({"threadIdx", "thread_rank", "__lane_id", "laneid", "__laneid"})
 #: Variable names that by convention hold a lane or warp index.
 LANE_NAME = re.compile(r"(?i)^(lane|warp|wid|tid|thread_?id|tx|ltid|lid)")
-_INTEGER = re.compile(r"(?i)^(0x[0-9a-f']+|0b[01']+|0[0-7']*|[1-9][0-9']*)(u|l|ul|lu|ll|ull|llu)?$")
-_SIZES = {"char": 1, "bool": 1, "short": 2, "int": 4, "unsigned": 4, "float": 4, "long": 8,
-          "double": 8, "half": 2, "__half": 2, "size_t": 8, "int8_t": 1, "uint8_t": 1,
-          "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
-          "uint64_t": 8, "float2": 8, "float4": 16, "double2": 16, "int2": 8, "int4": 16}
 #: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
 _PLATFORM = re.compile(r"_*(HIP|ROCM|AMDGCN|AMD)\w*$|\w*_(HIP|ROCM|HIPBLAS|AMD)\w*$")
 _DECLARATOR = frozenset({"*", "&", "const", "__restrict__", "__restrict", "volatile"})
@@ -87,137 +83,6 @@ def lds_limit(options) -> tuple[int, str]:
     """The smallest LDS size among the targets and the target that has it."""
     archs = options.offload_archs or ("gfx942",)
     return min((LDS_BYTES.get(arch, 64 * 1024), arch) for arch in archs)
-
-
-def closing(code: list[Token], index: int) -> int:
-    """Index of the bracket closing ``code[index]`` (or len(code) when unbalanced)."""
-    pairs = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
-    opening = code[index].text
-    close = pairs[opening]
-    depth = 0
-    for position in range(index, len(code)):
-        text = code[position].text
-        if text == opening:
-            depth += 1
-        elif text == close:
-            depth -= 1
-            if depth == 0:
-                return position
-    return len(code)
-
-
-def arguments(code: list[Token], index: int) -> list[tuple[int, int]]:
-    """Spans of the comma-separated items inside the bracket at ``code[index]``."""
-    end = closing(code, index)
-    spans, start, depth = [], index + 1, 0
-    for position in range(index + 1, end):
-        text = code[position].text
-        if text in ("(", "[", "{"):
-            depth += 1
-        elif text in (")", "]", "}"):
-            depth -= 1
-        elif text == "," and depth == 0:
-            spans.append((start, position))
-            start = position + 1
-    if end > start or spans:
-        spans.append((start, end))
-    return spans
-
-
-def integer(text: str) -> int | None:
-    match = _INTEGER.match(text)
-    if not match:
-        return None
-    digits = match.group(1).replace("'", "")
-    if digits.lower().startswith("0b"):
-        return int(digits[2:], 2)
-    if digits.lower().startswith("0x"):
-        return int(digits, 16)
-    return int(digits, 8) if len(digits) > 1 and digits.startswith("0") else int(digits)
-
-
-def fold(tokens: list[Token], names: dict[str, list[Token]], depth: int = 0) -> int | None:
-    """The integer value of a token expression, or None; NAMES maps macros/constants."""
-    parser = _Fold(tokens, names, depth)
-    try:
-        value = parser.expression(0)
-    except (IndexError, ValueError, ZeroDivisionError, TypeError):
-        return None
-    return value if parser.position == len(tokens) else None
-
-
-class _Fold:
-    _BINARY = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7,
-               "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
-
-    def __init__(self, tokens, names, depth) -> None:
-        self.tokens, self.names, self.depth, self.position = tokens, names, depth, 0
-
-    def expression(self, minimum: int) -> int:
-        left = self.unary()
-        while self.position < len(self.tokens):
-            operator = self.tokens[self.position].text
-            precedence = self._BINARY.get(operator)
-            if precedence is None or precedence < minimum:
-                break
-            self.position += 1
-            right = self.expression(precedence + 1)
-            left = _apply(operator, left, right)
-        return left
-
-    def unary(self) -> int:
-        token = self.tokens[self.position]
-        self.position += 1
-        if token.text in ("-", "+", "~", "!"):
-            value = self.unary()
-            return {"-": -value, "+": value, "~": ~value & 0xFFFFFFFF, "!": int(not value)}[
-                token.text]
-        if token.text == "(":
-            if self.tokens[self.position].text in _SIZES or self.tokens[self.position].text in (
-                    "unsigned", "size_t", "int"):
-                while self.tokens[self.position].text != ")":  # a cast such as (int)
-                    self.position += 1
-                self.position += 1
-                return self.unary()
-            value = self.expression(0)
-            if self.tokens[self.position].text != ")":
-                raise ValueError("unbalanced")
-            self.position += 1
-            return value
-        if token.text == "sizeof" and self.tokens[self.position].text == "(":
-            name = self.tokens[self.position + 1].text
-            if name in _SIZES and self.tokens[self.position + 2].text == ")":
-                self.position += 3
-                return _SIZES[name]
-            raise ValueError("sizeof of an unknown type")
-        if token.kind == "number":
-            value = integer(token.text)
-            if value is None:
-                raise ValueError("not an integer")
-            return value
-        if token.kind == "ident" and token.text in self.names and self.depth < 8:
-            value = fold(self.names[token.text], self.names, self.depth + 1)
-            if value is None:
-                raise ValueError("unknown name")
-            return value
-        raise ValueError(f"cannot fold {token.text!r}")
-
-
-_OPERATIONS = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "&": operator.and_,
-    "|": operator.or_, "^": operator.xor, "<<": operator.lshift, ">>": operator.rshift,
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
-    "<=": operator.le, ">=": operator.ge, "&&": lambda a, b: a and b,
-    "||": lambda a, b: a or b,
-}
-
-
-def _apply(symbol: str, left: int, right: int) -> int:
-    if symbol == "/":
-        return int(left / right)
-    if symbol == "%":
-        return left - int(left / right) * right
-    return int(_OPERATIONS[symbol](left, right))
 
 
 class Facts:
@@ -447,7 +312,7 @@ class Facts:
         found = self._token_origins(function)
         if function.node is not None:
             seen = {(o.name, o.kind) for o in found}
-            found += [o for o in clang.pointer_origins(function.node)
+            found += [o for o in pointer_origins(function.node)
                       if (o.name, o.kind) not in seen]
         return sorted(found, key=lambda o: o.offset)
 

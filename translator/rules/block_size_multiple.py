@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import arguments, wave_size
+from translator.analysis import wave_size
+from translator.expressions import arguments
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
 from translator.rules.launch_values import span_value, threads

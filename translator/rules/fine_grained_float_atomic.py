@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import arguments, closing
+from translator.expressions import arguments, closing
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, is_call, outside_platform_branches
 from translator.rules.memory_calls import base_name

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import arguments, fold
+from translator.expressions import arguments, fold
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import (
     FULL_MASK_32,

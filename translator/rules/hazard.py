@@ -97,7 +97,7 @@ def right_operand(code: list[Token], index: int) -> int:
     """Past-last token index of a simple right operand (a primary expression)."""
     position = index + 1
     if position < len(code) and code[position].text == "(":
-        from translator.analysis import closing
+        from translator.expressions import closing
 
         return closing(code, position) + 1
     while position < len(code) and (code[position].kind in ("ident", "number")

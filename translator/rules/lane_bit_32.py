@@ -32,7 +32,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import THREAD_SOURCES, integer
+from translator.analysis import THREAD_SOURCES
+from translator.expressions import integer
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, fix, outside_platform_branches, right_operand
 

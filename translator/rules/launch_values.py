@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from translator.analysis import arguments
+from translator.expressions import arguments
 
 __all__ = ["span_value", "threads"]
 

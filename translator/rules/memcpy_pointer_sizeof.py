@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import _SIZES
 from translator.diagnostics import Fix
+from translator.expressions import SIZES as _SIZES
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, is_call, outside_platform_branches
 from translator.rules.memory_calls import SIZE_CALLS, call_arguments

@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import integer
+from translator.expressions import integer
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, is_call, outside_platform_branches
 from translator.rules.memory_calls import SIZE_CALLS, call_arguments, element_size

@@ -6,7 +6,7 @@ the pointer arguments whose element type the count should be a multiple of.
 
 from __future__ import annotations
 
-from translator.analysis import arguments, closing
+from translator.expressions import arguments, closing
 
 __all__ = ["SIZE_CALLS", "COPY_KINDS", "call_arguments", "element_size", "base_name"]
 

@@ -38,7 +38,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import closing, integer, wave_size
+from translator.analysis import wave_size
+from translator.expressions import closing, integer
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
 

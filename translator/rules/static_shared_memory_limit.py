@@ -36,7 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import _SIZES, fold, lds_limit
+from translator.analysis import lds_limit
+from translator.expressions import SIZES as _SIZES
+from translator.expressions import fold
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
 

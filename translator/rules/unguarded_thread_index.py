@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import closing
+from translator.expressions import closing
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
 

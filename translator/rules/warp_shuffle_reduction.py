@@ -37,7 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import arguments, closing, integer, wave_size
+from translator.analysis import wave_size
+from translator.expressions import arguments, closing, integer
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import SHUFFLES, finding, fix, is_call, outside_platform_branches
 

@@ -39,7 +39,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import THREAD_SOURCES, integer, wave_size
+from translator.analysis import THREAD_SOURCES, wave_size
+from translator.expressions import integer
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, fix, left_operand, outside_platform_branches
 

@@ -37,7 +37,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import fold, wave_size
+from translator.analysis import wave_size
+from translator.expressions import fold
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, fix, outside_platform_branches
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import closing, integer
+from translator.expressions import closing, integer
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
 

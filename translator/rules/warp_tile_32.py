@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import arguments, fold, wave_size
+from translator.analysis import wave_size
+from translator.expressions import arguments, fold
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
 
