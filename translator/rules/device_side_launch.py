@@ -25,7 +25,8 @@ the recursion into one kernel with a work queue. No automatic fix.
 
 Limits
 ------
-Launches hidden in macros defined in other files are not seen.
+Launches hidden in macros defined in other files are not seen; ``__host__ __device__``
+functions are not checked.
 """
 
 from __future__ import annotations
@@ -45,13 +46,20 @@ def check(unit) -> Iterator[Finding]:
     code = facts.code
     for launch in facts.launches:
         token = code[launch.index]
-        if facts.on_device(token.start):
+        if _device_only(facts, token.start):
             yield finding("W204", f"kernel {launch.kernel} is launched from device code; HIP "
                           "has no dynamic parallelism", token.start, _HELP)
     for index, token in enumerate(code):
-        if is_call(code, index, _DEVICE_RUNTIME) and facts.on_device(token.start):
+        if is_call(code, index, _DEVICE_RUNTIME) and _device_only(facts, token.start):
             yield finding("W204", f"{token.text} in device code needs dynamic parallelism, "
                           "which HIP does not have", token.start, _HELP)
+
+
+def _device_only(facts, offset: int) -> bool:
+    """In a kernel or __device__ function (__host__ __device__ code usually keeps such
+    calls behind ``#ifndef __CUDA_ARCH__``)."""
+    function = facts.function_at(offset)
+    return function is not None and function.target in ("global", "device")
 
 
 RULE = Rule(

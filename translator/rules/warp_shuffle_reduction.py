@@ -29,8 +29,8 @@ without a fix.
 Limits
 ------
 Loops whose bound hides behind a function call or a macro named like a warp size (see
-W001) are not reported; a shuffle with an explicit ``width`` of 16 or 32 (a sub-warp
-reduction by design) is not reported.
+W001) are not reported; a shuffle with an explicit ``width`` below 32 (a sub-warp
+reduction by design) or a width that is not a constant is not reported.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis import wave_size
-from translator.expressions import arguments, closing, integer
+from translator.expressions import arguments, closing, fold, integer
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import SHUFFLES, finding, fix, is_call, outside_platform_branches
 
@@ -60,7 +60,7 @@ def check(unit) -> Iterator[Finding]:
         body_end = (closing(code, header_end + 1) if header_end + 1 < len(code)
                     and code[header_end + 1].text == "{" else _statement_end(code, header_end))
         shuffles = [i for i in range(header_end, body_end) if is_call(code, i, SHUFFLES)]
-        if not shuffles or any(_has_width(code, i) for i in shuffles):
+        if not shuffles or any(_has_width(code, i, facts) for i in shuffles):
             continue
         parts = _split(code, index + 2, header_end)
         if len(parts) != 3:
@@ -116,15 +116,23 @@ def _loop_literal(code, parts):
     return None
 
 
-def _has_width(code, index: int) -> bool:
+def _has_width(code, index: int, facts=None) -> bool:
+    """A shuffle with an explicit width below 32 (a sub-warp reduction by design)."""
     spans = arguments(code, index + 1)
-    expected = 4 if code[index].text.endswith("_sync") else 3
-    return len(spans) >= expected
+    position = 3 if code[index].text.endswith("_sync") else 2
+    if len(spans) <= position:
+        return False
+    first, last = spans[position]
+    words = {t.text for t in code[first:last]}
+    if "warpSize" in words:
+        return False
+    value = fold(code[first:last], facts.macros if facts else {})
+    return value is None or value < 32
 
 
 def _unrolled(unit, facts, code, looped):
     for index, token in enumerate(code):
-        if index in looped or not is_call(code, index, SHUFFLES) or _has_width(code, index):
+        if index in looped or not is_call(code, index, SHUFFLES) or _has_width(code, index, facts):
             continue
         spans = arguments(code, index + 1)
         position = 2 if token.text.endswith("_sync") else 1

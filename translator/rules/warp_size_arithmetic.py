@@ -30,7 +30,8 @@ is not a constant.
 Limits
 ------
 A literal 32 that maps a thread to a row or column of a 32-wide tile (assigned to a
-variable named like ``row``, ``col``, ``x`` or ``y``) is not reported; neither is a
+variable named like ``row``, ``col``, ``x`` or ``y``) or to one of 32 shared-memory
+banks (``bank``) is not reported; neither is a
 constant hidden behind a macro (see W001). Host code is never checked.
 """
 
@@ -45,7 +46,7 @@ from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, fix, left_operand, outside_platform_branches
 
 _EXPECTED = {"%": 32, "/": 32, "&": 31, ">>": 5}
-_TILE_TARGET = re.compile(r"(?i)^(row|col|column|tile)\w*$|^[xyrc]\d*$")
+_TILE_TARGET = re.compile(r"(?i)^(row|col|column|tile)\w*$|^[xyrc]\d*$|bank|pad")
 _LANE_TARGET = re.compile(r"(?i)lane|warp|wid")
 _SIMPLE_END = frozenset({";", ")", "]", ",", "}"})
 

@@ -18,3 +18,8 @@ __device__ float unrolled(float v) {
   v += __shfl_xor_sync(0xffffffff, v, 4);
   return v;
 }
+
+__device__ float explicit_width(float v) {
+  for (int i = 16; i >= 1; i /= 2) v += __shfl_xor_sync(0xffffffff, v, i, 32);
+  return v;
+}
