@@ -53,3 +53,17 @@ def test_wave32_targets_silence_warp_size_rules():
     source = "__device__ int lane() {\n  return threadIdx.x % 32;\n}\n"
     result = translate(source, Options(offload_archs=("gfx1100",)), "k.cu")
     assert [d for d in result.diagnostics if d.category == "warp-size"] == []
+
+
+def test_cli_fix_hazards_applies_the_suggested_fixes(tmp_path, capsys):
+    from translator.cli import main
+
+    source = tmp_path / "k.cu"
+    source.write_text("__device__ float f(float v) {\n"
+                      "  return __shfl_xor_sync(0xffffffff, v, threadIdx.x % 32);\n}\n")
+    assert main(["translate", str(source), "-o", str(tmp_path / "plain.hip")]) == 0
+    assert main(["translate", str(source), "--fix-hazards", "-o", str(tmp_path / "k.hip")]) == 0
+    assert "0xffffffff," in (tmp_path / "plain.hip").read_text()
+    fixed = (tmp_path / "k.hip").read_text()
+    assert "0xffffffffffffffffull" in fixed and "% warpSize" in fixed
+    assert "W410" in capsys.readouterr().err
