@@ -129,6 +129,7 @@ class Facts:
         return fold(self.code[first:last], self.macros)
 
     def text(self, first: int, last: int) -> str:
+        last = min(last, len(self.code))
         if last <= first:
             return ""
         return self.unit.source[self.code[first].start:self.code[last - 1].end]

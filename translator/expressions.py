@@ -47,7 +47,7 @@ def arguments(code: list[Token], index: int) -> list[tuple[int, int]]:
         elif text == "," and depth == 0:
             spans.append((start, position))
             start = position + 1
-    if end > start or spans:
+    if end > start or (spans and end < len(code)):  # an empty last item only when closed
         spans.append((start, end))
     return spans
 

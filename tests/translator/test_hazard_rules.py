@@ -67,3 +67,16 @@ def test_cli_fix_hazards_applies_the_suggested_fixes(tmp_path, capsys):
     fixed = (tmp_path / "k.hip").read_text()
     assert "0xffffffffffffffffull" in fixed and "% warpSize" in fixed
     assert "W410" in capsys.readouterr().err
+
+
+def test_rules_survive_truncated_and_unbalanced_code():
+    failures = []
+    for case in all_cases():
+        if not case.code.startswith("W"):
+            continue
+        text = case.input.read_text()
+        for cut in (len(text) // 3, len(text) // 2, 2 * len(text) // 3):
+            for variant in (text[:cut], text[cut:], text[:cut] + "{(" + text[cut:]):
+                result = translate(variant, Options(use_clang=False), case.input.name)
+                failures += [d.message for d in result.diagnostics if d.code == "E003"]
+    assert failures == []

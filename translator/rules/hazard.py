@@ -70,7 +70,7 @@ def r101_reports(unit, name: str) -> bool:
 
 
 def is_call(code: list[Token], index: int, names) -> bool:
-    return (code[index].text in names and index + 1 < len(code)
+    return (index + 1 < len(code) and code[index].text in names
             and code[index + 1].text == "(" and (index == 0 or code[index - 1].text not in
                                                  (".", "->")))
 

@@ -86,7 +86,8 @@ def _is_step(code, index: int) -> bool:
     name = code[index].text
     position = end + 2
     while position < len(code) and code[position].text != ";":
-        if (code[position].text == name and code[position + 1].text == "["):
+        if code[position].text == name and position + 1 < len(code) and (
+                code[position + 1].text == "["):
             inner = closing(code, position + 1)
             words = [t.text for t in code[position + 2:inner]]
             if "+" in words and integer(words[-1]) in (1, 2, 4, 8, 16, 32, 64):
