@@ -94,6 +94,20 @@ class Facts:
         return kept
 
     @cached_property
+    def _positions(self) -> dict[str, list[int]]:
+        positions: dict[str, list[int]] = {}
+        for index, token in enumerate(self.code):
+            if token.kind == "ident":
+                positions.setdefault(token.text, []).append(index)
+        return positions
+
+    def occurrences(self, names) -> list[int]:
+        """Code-token indexes of the identifiers NAMES, in source order."""
+        positions = self._positions
+        found = [i for name in names for i in positions.get(name, ())]
+        return sorted(found)
+
+    @cached_property
     def starts(self) -> list[int]:
         return [token.start for token in self.code]
 
@@ -161,10 +175,10 @@ class Facts:
     def functions(self) -> list[Function]:
         """Function definitions from tokens, and clang's when the file was parsed."""
         parsed = self.parsed_already
-        found = list(parsed.functions) if parsed is not None else []
-        for function in token_functions(self):
-            if not any(f.start <= function.body_start < f.end for f in found):
-                found.append(function)
+        semantic = list(parsed.functions) if parsed is not None else []
+        found = semantic + [
+            function for function in token_functions(self)
+            if not any(f.start <= function.body_start < f.end for f in semantic)]
         return sorted(found, key=lambda f: f.start)
 
     def function_at(self, offset: int) -> Function | None:
@@ -298,10 +312,21 @@ class Facts:
     def declaration(self, name: str, offset: int) -> Declaration | None:
         """The declaration of NAME visible at OFFSET (the latest one before it); asks
         clang when the tokens show none with a known type."""
-        found = _latest(self.declarations, name, offset)
+        found = _latest(self._by_name(self.declarations).get(name, ()), name, offset)
         if found is None or found.size is None or found.pointer and not found.pointee_size:
-            found = _latest(self.clang_declarations, name, offset) or found
+            semantic = self._by_name(self.clang_declarations).get(name, ())
+            found = _latest(semantic, name, offset) or found
         return found
+
+    def _by_name(self, declarations: list[Declaration]) -> dict[str, list[Declaration]]:
+        cache = self.__dict__.setdefault("_declarations_by_name", {})
+        key = id(declarations)
+        if key not in cache:
+            grouped: dict[str, list[Declaration]] = {}
+            for declaration in declarations:
+                grouped.setdefault(declaration.name, []).append(declaration)
+            cache[key] = grouped
+        return cache[key]
 
     # ---- launches ----------------------------------------------------------------
     @cached_property
@@ -329,7 +354,7 @@ class Facts:
 
 def _latest(declarations: list[Declaration], name: str, offset: int) -> Declaration | None:
     best = None
-    for declaration in declarations:
+    for declaration in declarations:  # the declarations of one name, by start
         if declaration.start > offset:
             break
         if declaration.name == name:

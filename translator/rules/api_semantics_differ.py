@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports
+from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports, scan
 
 _IGNORED_CACHE = "is accepted and ignored on AMD GPUs: there is no configurable L1/LDS split"
 _IGNORED_BANKS = "is accepted and ignored on AMD GPUs: the LDS bank width is fixed"
@@ -55,7 +55,7 @@ _DEVICE_ONLY = {
 def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(facts, [*DIFFERENCES, *_DEVICE_ONLY]):
         text = token.text
         if text in DIFFERENCES and (index == 0 or code[index - 1].text not in (".", "->")):
             if not r101_reports(unit, text):

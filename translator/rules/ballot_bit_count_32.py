@@ -42,6 +42,7 @@ from translator.rules.hazard import (
     fix,
     is_call,
     outside_platform_branches,
+    scan,
 )
 
 _WIDE = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "__clzll"}
@@ -53,7 +54,7 @@ def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
     cache: dict = {}
-    for index, token in enumerate(code):
+    for index, token in scan(facts, _WIDE):
         if not is_call(code, index, _WIDE):
             continue
         function = facts.function_at(token.start)

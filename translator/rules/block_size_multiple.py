@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from translator.analysis import wave_size
 from translator.expressions import arguments
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.hazard import finding, outside_platform_branches, scan
 from translator.rules.launch_values import span_value, threads
 
 
@@ -57,8 +57,8 @@ def check(unit) -> Iterator[Finding]:
             yield finding("W201", f"block of {count} threads is not a multiple of the "
                           f"{width}-lane wavefront: {width - count % width} lanes of the last "
                           "wavefront idle in every block", code[span[0]].start, help_text)
-    for index, token in enumerate(code[:-1]):
-        if token.text == "__launch_bounds__" and code[index + 1].text == "(":
+    for index, token in scan(facts, ("__launch_bounds__",)):
+        if index + 1 < len(code) and code[index + 1].text == "(":
             spans = arguments(code, index + 1)
             count = span_value(facts, spans[0], token.start) if spans else None
             if count and count % width:

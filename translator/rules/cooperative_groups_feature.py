@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.hazard import finding, outside_platform_branches, scan
 
 MISSING = frozenset({"memcpy_async", "wait", "wait_prior", "reduce", "inclusive_scan",
                      "exclusive_scan", "this_cluster", "cluster_group", "invoke_one",
@@ -53,14 +53,16 @@ def check(unit) -> Iterator[Finding]:
     code = facts.code
     aliases = {"cooperative_groups"}
     using = False
-    for index, token in enumerate(code[:-3]):
+    for index, token in scan(facts, ("namespace", "using")):
+        if index + 3 >= len(code):
+            continue
         if token.text == "namespace" and code[index + 2].text == "=" and (
                 code[index + 3].text == "cooperative_groups"):
             aliases.add(code[index + 1].text)
         if token.text == "using" and code[index + 1].text == "namespace" and (
                 code[index + 2].text == "cooperative_groups"):
             using = True
-    for index, token in enumerate(code):
+    for index, token in scan(facts, MISSING):
         if token.text not in MISSING or index + 1 >= len(code):
             continue
         qualified = index >= 2 and code[index - 1].text == "::" and code[index - 2].text in aliases

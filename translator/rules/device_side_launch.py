@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 
 _DEVICE_RUNTIME = frozenset({"cudaDeviceSynchronize", "cudaLaunchDevice",
                              "cudaGetParameterBuffer", "cudaStreamCreateWithFlags"})
@@ -49,7 +49,7 @@ def check(unit) -> Iterator[Finding]:
         if _device_only(facts, token.start):
             yield finding("W204", f"kernel {launch.kernel} is launched from device code; HIP "
                           "has no dynamic parallelism", token.start, _HELP)
-    for index, token in enumerate(code):
+    for index, token in scan(facts, _DEVICE_RUNTIME):
         if is_call(code, index, _DEVICE_RUNTIME) and _device_only(facts, token.start):
             yield finding("W204", f"{token.text} in device code needs dynamic parallelism, "
                           "which HIP does not have", token.start, _HELP)

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from translator.analysis import lds_limit
 from translator.expressions import arguments
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 from translator.rules.launch_values import span_value
 
 _HELP = "size dynamic shared memory from hipDeviceAttributeMaxSharedMemoryPerBlock"
@@ -59,7 +59,7 @@ def check(unit) -> Iterator[Finding]:
                               f"workgroup{more}", code[span[0]].start, _HELP)
     if "MaxDynamicSharedMemorySize" not in unit.source:
         return
-    for index, token in enumerate(code):
+    for index, token in scan(facts, ("cudaFuncSetAttribute",)):
         if not is_call(code, index, ("cudaFuncSetAttribute",)):
             continue
         spans = arguments(code, index + 1)

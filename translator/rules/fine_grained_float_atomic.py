@@ -40,7 +40,7 @@ from collections.abc import Iterator
 
 from translator.expressions import arguments, closing
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 from translator.rules.memory_calls import base_name
 
 _ATOMICS = frozenset({"atomicAdd", "atomicSub", "atomicExch", "atomicMax", "atomicMin",
@@ -54,7 +54,7 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(facts, _ATOMICS):
         if not is_call(code, index, _ATOMICS):
             continue
         spans = arguments(code, index + 1)

@@ -44,6 +44,7 @@ from translator.rules.hazard import (
     fix,
     is_call,
     outside_platform_branches,
+    scan,
 )
 
 _FULL_64 = "0xffffffffffffffffull"
@@ -56,7 +57,7 @@ def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
     reported: set[str] = set()
-    for index, token in enumerate(code):
+    for index, token in scan(facts, SYNC_MASKED):
         if not is_call(code, index, SYNC_MASKED):
             continue
         spans = arguments(code, index + 1)

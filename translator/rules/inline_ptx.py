@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from translator.expressions import closing
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.hazard import finding, outside_platform_branches, scan
 
 _ASM = frozenset({"asm", "__asm__", "__asm"})
 _QUALIFIERS = frozenset({"volatile", "__volatile__", "__volatile", "inline", "goto"})
@@ -50,7 +50,7 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(facts, _ASM):
         if token.text not in _ASM or (index > 0 and code[index - 1].text in (".", "->")):
             continue
         position = index + 1

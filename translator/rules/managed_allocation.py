@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 
 _HELP = ("run with XNACK enabled (HSA_XNACK=1, build for gfx942:xnack+) on an HMM-capable "
          "kernel, or use hipMalloc and explicit copies")
@@ -46,7 +46,7 @@ def check(unit) -> Iterator[Finding]:
     if "anaged" not in unit.source:
         return
     code = unit.facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(unit.facts, ("cudaMallocManaged", "__managed__")):
         if is_call(code, index, ("cudaMallocManaged",)):
             yield finding("W101", "cudaMallocManaged: managed memory needs XNACK and HMM on AMD "
                           "GPUs, or it is slow host memory", token.start, _HELP)

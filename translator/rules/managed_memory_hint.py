@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports
+from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports, scan
 
 HINTS = frozenset({"cudaMemPrefetchAsync", "cudaMemPrefetchAsync_v2", "cudaMemAdvise",
                    "cudaMemAdvise_v2", "cudaMemRangeGetAttribute", "cudaMemRangeGetAttributes",
@@ -45,7 +45,7 @@ def check(unit) -> Iterator[Finding]:
     if "cudaMem" not in unit.source and "AttachMem" not in unit.source:
         return
     code = unit.facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(unit.facts, HINTS):
         if is_call(code, index, HINTS) and not r101_reports(unit, token.text):
             yield finding("W102", f"{token.text} acts only when managed memory migrates, which "
                           "on AMD needs XNACK and HMM", token.start,

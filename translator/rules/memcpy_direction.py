@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 from translator.rules.memory_calls import COPY_KINDS, base_name, call_arguments
 
 _SIDE = {"device": "device", "host": "host", "pinned": "host"}
@@ -50,7 +50,7 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(facts, ("cudaMemcpy", "cudaMemcpyAsync")):
         if not is_call(code, index, ("cudaMemcpy", "cudaMemcpyAsync")):
             continue
         spans = call_arguments(code, index)

@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Fix
 from translator.expressions import SIZES as _SIZES
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 from translator.rules.memory_calls import SIZE_CALLS, call_arguments
 
 _TYPE_WORDS = frozenset(_SIZES) | {"void", "signed", "struct", "class", "typename"}
@@ -48,7 +48,7 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(facts, SIZE_CALLS):
         if not is_call(code, index, SIZE_CALLS):
             continue
         size_index = SIZE_CALLS[token.text][0]

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from translator.expressions import integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 from translator.rules.memory_calls import SIZE_CALLS, call_arguments, element_size
 
 _BYTES_NAME = re.compile(r"(?i)bytes|size_?in_?bytes|nbytes|mem_?size")
@@ -51,7 +51,7 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(facts, SIZE_CALLS):
         if not is_call(code, index, SIZE_CALLS):
             continue
         size_index, pointer_indexes = SIZE_CALLS[token.text]

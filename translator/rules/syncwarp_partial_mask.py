@@ -43,6 +43,7 @@ from translator.rules.hazard import (
     finding,
     is_call,
     outside_platform_branches,
+    scan,
 )
 
 _FULL = (FULL_MASK_32, 0xFFFFFFFFFFFFFFFF, -1)
@@ -53,7 +54,7 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in enumerate(code):
+    for index, token in scan(facts, ("__syncwarp",)):
         if not is_call(code, index, ("__syncwarp",)):
             continue
         spans = arguments(code, index + 1)

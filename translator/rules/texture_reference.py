@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports
+from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports, scan
 
 TEXTURE_APIS = frozenset({
     "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray",
@@ -52,7 +52,9 @@ def check(unit) -> Iterator[Finding]:
     if "texture" not in unit.source and "urface" not in unit.source:
         return
     code = unit.facts.code
-    for index, token in enumerate(code[:-1]):
+    for index, token in scan(unit.facts, ("texture", "surface", *TEXTURE_APIS)):
+        if index + 1 >= len(code):
+            continue
         if token.text in ("texture", "surface") and code[index + 1].text == "<" and (
                 index == 0 or code[index - 1].text not in (".", "->", "::")):
             yield finding("W109", f"{token.text} reference: removed in CUDA 12, deprecated in "

@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from translator.analysis import wave_size
 from translator.expressions import arguments, closing, fold, integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import SHUFFLES, finding, fix, is_call, outside_platform_branches
+from translator.rules.hazard import SHUFFLES, finding, fix, is_call, outside_platform_branches, scan
 
 _HELP = "reduce over warpSize lanes: start at warpSize / 2"
 
@@ -51,7 +51,7 @@ def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
     looped: set[int] = set()
-    for index, token in enumerate(code):
+    for index, token in scan(facts, ("for",)):
         if token.text != "for" or index + 1 >= len(code) or code[index + 1].text != "(":
             continue
         if not facts.on_device(token.start):
@@ -131,7 +131,7 @@ def _has_width(code, index: int, facts=None) -> bool:
 
 
 def _unrolled(unit, facts, code, looped):
-    for index, token in enumerate(code):
+    for index, token in scan(facts, SHUFFLES):
         if index in looped or not is_call(code, index, SHUFFLES) or _has_width(code, index, facts):
             continue
         spans = arguments(code, index + 1)

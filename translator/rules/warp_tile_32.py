@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from translator.analysis import wave_size
 from translator.expressions import arguments, fold
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.hazard import finding, outside_platform_branches, scan
 
 _NAMES = frozenset({"tiled_partition", "thread_block_tile"})
 
@@ -46,7 +46,9 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in enumerate(code[:-3]):
+    for index, token in scan(facts, _NAMES):
+        if index + 3 >= len(code):
+            continue
         if token.text not in _NAMES:
             continue
         value_start = None

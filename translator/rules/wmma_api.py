@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.hazard import finding, outside_platform_branches, scan
 
 _HELP = "port the kernel to rocWMMA (rocwmma::) or use hipBLASLt"
 
@@ -53,7 +53,9 @@ def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
     seen = set()
-    for index, token in enumerate(code[:-1]):
+    for index, token in scan(facts, ("wmma",)):
+        if index + 1 >= len(code):
+            continue
         if token.text != "wmma" or code[index + 1].text != "::":
             continue
         function = facts.function_at(token.start)
