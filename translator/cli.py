@@ -170,9 +170,14 @@ def _translate(arguments: argparse.Namespace) -> int:
         print(f"rocport: {source}: no such file or folder", file=sys.stderr)
         return 2
     result = translate(source.read_bytes(), options, source.name)
+    suppressed = [d for d in result.diagnostics if d.suppressed]
     for diagnostic in result.diagnostics:
-        print(f"{source}:{diagnostic.line}:{diagnostic.column}: {diagnostic.severity.value}: "
-              f"{diagnostic.code} {diagnostic.message}", file=sys.stderr)
+        if not diagnostic.suppressed:
+            print(f"{source}:{diagnostic.line}:{diagnostic.column}: {diagnostic.severity.value}: "
+                  f"{diagnostic.code} {diagnostic.message}", file=sys.stderr)
+    if suppressed:
+        print(f"{source}: {len(suppressed)} finding(s) suppressed with 'rocport: ignore'",
+              file=sys.stderr)
     target = source if arguments.inplace else Path(arguments.output) if arguments.output else None
     if target is None:
         sys.stdout.buffer.write(result.encode())

@@ -80,3 +80,14 @@ def test_rules_survive_truncated_and_unbalanced_code():
                 result = translate(variant, Options(use_clang=False), case.input.name)
                 failures += [d.message for d in result.diagnostics if d.code == "E003"]
     assert failures == []
+
+
+def test_cli_counts_suppressed_findings_instead_of_listing_them(tmp_path, capsys):
+    from translator.cli import main
+
+    source = tmp_path / "k.cu"
+    source.write_text("__device__ int lane() {\n"
+                      "  return threadIdx.x % 32;  // rocport: ignore[W401]\n}\n")
+    assert main(["translate", str(source), "-o", str(tmp_path / "k.hip")]) == 0
+    err = capsys.readouterr().err
+    assert "W401" not in err and "1 finding(s) suppressed" in err
