@@ -32,6 +32,9 @@ __all__ = ["Facts", "Declaration", "Launch", "wave_size", "lds_limit", "THREAD_S
 THREAD_SOURCES = frozenset({"threadIdx", "thread_rank", "__lane_id", "laneid", "__laneid"})
 #: Variable names that by convention hold a lane or warp index.
 LANE_NAME = re.compile(r"(?i)^(lane|warp|wid|tid|thread_?id|tx|ltid|lid)")
+#: Words of a constant expression: macros and constants (UPPER_CASE, kName), sizeof, types.
+_CONSTANT_WORD = re.compile(r"^([A-Z][A-Z0-9_]*|k[A-Z]\w*|sizeof|alignof|struct|[A-Z]\w*_t|"
+                            r"unsigned|signed|int|long|short|char|float|double|size_t|[A-Z]\w*)$")
 #: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
 _PLATFORM = re.compile(r"_*(HIP|ROCM|AMDGCN|AMD)\w*$|\w*_(HIP|ROCM|HIPBLAS|AMD)\w*$")
 @dataclass(frozen=True, slots=True)
@@ -141,6 +144,32 @@ class Facts:
 
     def fold_span(self, first: int, last: int) -> int | None:
         return fold(self.code[first:last], self.macros)
+
+    def constant_value(self, first: int, last: int) -> int | None:
+        """clang's value of the constant expression spelled by code tokens FIRST..LAST,
+        for spans tokens cannot fold: ``sizeof`` of user types, constants from headers.
+        Asks clang only when the span looks constant (no lower-case variable names)."""
+        words = [t for t in self.code[first:last] if t.kind == "ident"]
+        if not words or not all(_CONSTANT_WORD.match(t.text) for t in words):
+            return None
+        parsed = self.parse()
+        if parsed is None:
+            return None
+        start, end = self.code[first].start, self.code[last - 1].end
+        for node in self._expressions.get((start, end), ()):
+            value = node.evaluate()
+            if isinstance(value, int):
+                return value
+        return None
+
+    @cached_property
+    def _expressions(self) -> dict[tuple[int, int], list]:
+        """clang's expression nodes of the main file by (start, end), innermost last."""
+        found: dict[tuple[int, int], list] = {}
+        for node in self.parse().root.walk():
+            if node.kind.endswith(("_EXPR", "_LITERAL", "_OPERATOR")):
+                found.setdefault((node.start, node.end), []).append(node)
+        return found
 
     def text(self, first: int, last: int) -> str:
         last = min(last, len(self.code))

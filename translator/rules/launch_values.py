@@ -18,7 +18,7 @@ def span_value(facts, span: tuple[int, int], offset: int, depth: int = 0) -> int
         definition = _definition(facts, code[first].text, offset)
         if definition is not None and definition[0] == "=":
             return span_value(facts, definition[1], offset, depth + 1)
-    return None
+    return facts.constant_value(first, last)
 
 
 def threads(facts, span: tuple[int, int], offset: int) -> int | None:
