@@ -180,20 +180,26 @@ class Facts:
     # ---- preprocessor ----------------------------------------------------------
     @cached_property
     def platform_branches(self) -> list[tuple[int, int]]:
-        """Spans of ``#if``...``#endif`` groups that test for HIP, ROCm or AMD: code the
-        author already wrote per platform, which hazard rules leave alone."""
+        """Spans of ``#if``...``#endif`` groups that test for HIP, ROCm or AMD (code the
+        author already wrote per platform) and of ``#if 0`` branches (never compiled);
+        hazard rules leave them alone."""
         spans, stack = [], []
         for directive in self.unit.directives:
             keyword = directive.keyword
             mentions = any(_PLATFORM.match(t.text) for t in directive.tokens)
             if keyword in ("if", "ifdef", "ifndef"):
-                stack.append([directive.start, mentions])
-            elif keyword in ("elif", "elifdef", "elifndef") and stack:
-                stack[-1][1] = stack[-1][1] or mentions
-            elif keyword == "endif" and stack:
-                start, aware = stack.pop()
-                if aware:
-                    spans.append((start, directive.end))
+                dead = keyword == "if" and [t.text for t in directive.tokens] in (["0"], ["false"])
+                stack.append([directive.start, mentions, directive.start if dead else None])
+            elif keyword in ("elif", "elifdef", "elifndef", "else", "endif") and stack:
+                group = stack[-1]
+                if group[2] is not None:  # the end of an "#if 0" branch: never compiled
+                    spans.append((group[2], directive.start))
+                    group[2] = None
+                group[1] = group[1] or mentions
+                if keyword == "endif":
+                    start, aware, _ = stack.pop()
+                    if aware:
+                        spans.append((start, directive.end))
         return sorted(spans)
 
     def in_platform_branch(self, offset: int) -> bool:

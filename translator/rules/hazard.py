@@ -40,7 +40,7 @@ _BINARY = frozenset({"+", "-", "*", "/", "%", ">>", "<<", "&", "|", "^"})
 def outside_platform_branches(check):
     """Wrap a warning rule's check: drop findings inside ``#if`` groups that test for
     HIP/ROCm/AMD (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author
-    already chose what each platform compiles."""
+    already chose what each platform compiles, and inside ``#if 0`` branches."""
 
     def checked(unit):
         for item in check(unit):

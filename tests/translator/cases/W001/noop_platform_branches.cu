@@ -15,3 +15,10 @@ __device__ unsigned lane_id() {
 #endif
 
 __global__ void k(int *out) { out[threadIdx.x] = threadIdx.x % WARP_SIZE; }
+
+#if 0
+#define OLD_WARP_SIZE 32
+__device__ int old_lane() { return threadIdx.x & 31; }
+#else
+__device__ int new_lane() { return threadIdx.x % warpSize; }
+#endif
