@@ -13,7 +13,7 @@ What rules can ask (a small API; everything else stays inside this module):
 - ``Node``: ``kind``, ``spelling``, ``text``, ``start``/``end``, ``children()``,
   ``walk()``, ``referenced``, and the semantic answers ``evaluate()`` (constant folding
   through ``clang_Cursor_Evaluate``), ``type_size``, ``pointee_size``,
-  ``array_extents``, ``is_pointer``, ``is_volatile``, ``is_shared``, ``operator`` and
+  ``array_extents``, ``is_pointer``, ``is_shared``, ``operator`` and
   ``cuda_target``. Pointer data flow over Nodes lives in ``translator.dataflow``.
 
 A header that cannot be found is replaced by an empty stand-in and the file parsed
@@ -389,15 +389,6 @@ class Node:
         if inner.kind.name == "INVALID":
             inner = canonical.get_array_element_type()
         return inner.spelling if inner.kind.name != "INVALID" else ""
-
-    @property
-    def is_volatile(self) -> bool:
-        """The type, its pointee or its element type is volatile-qualified."""
-        kind = self._cursor.type
-        for candidate in (kind, kind.get_pointee(), kind.get_array_element_type()):
-            if candidate.kind.name != "INVALID" and candidate.is_volatile_qualified():
-                return True
-        return False
 
     @property
     def array_extents(self) -> tuple[int, ...]:
