@@ -6,7 +6,8 @@ In device code, two or more consecutive updates of a shared (often ``volatile``)
 of the form ``s[t] += s[t + K]`` (also ``s[t] = s[t] + s[t + K]`` and
 ``fmaxf``/``min``/``max`` forms) with constant offsets K (32, 16, 8, ...) and no
 ``__syncwarp``/``__syncthreads`` between them: the classic "last warp" unrolled
-reduction (``if (tid < 32) { ... }``).
+reduction (``if (tid < 32) { ... }``); and the same reduction as a loop that halves its
+offset from 32 or 16 with no barrier in its body.
 
 Why it matters on AMD
 ---------------------
@@ -72,6 +73,47 @@ def check(unit) -> Iterator[Finding]:
                     code[expected + 1].text == "("):  # if (blockSize >= 32) s[t] += ...
                 expected = closing(code, expected + 1) + 1
         yield from _report(run, code)
+        yield from _loops(facts, code, first, last)
+
+
+def _loops(facts, code, first: int, last: int) -> Iterator[Finding]:
+    """``for (s = 32; s > 0; s >>= 1) x[t] += x[t + s];`` with no barrier in the body."""
+    for position in range(first, last - 2):
+        if code[position].text != "for" or code[position + 1].text != "(":
+            continue
+        header_end = closing(code, position + 1)
+        header = [t.text for t in code[position + 2:header_end]]
+        if "=" not in header or ";" not in header:
+            continue
+        variable = header[header.index("=") - 1]
+        start = integer(header[header.index("=") + 1])
+        halving = any(word in header for word in ("/=", ">>="))
+        if start not in (16, 32) or not halving or header_end + 1 >= last:
+            continue
+        body_end = (closing(code, header_end + 1) if code[header_end + 1].text == "{"
+                    else _statement_end(code, header_end + 1))
+        body = code[header_end + 1:body_end + 1]
+        words = {t.text for t in body}
+        if words & _BARRIERS or not _updates_with(body, variable):
+            continue
+        yield finding("W420", f"reduction loop from {start} without a barrier relies on "
+                      "lock-step warps of 32 lanes", code[position].start,
+                      "use wavefront shuffles or put __syncthreads() in the loop")
+
+
+def _statement_end(code, index: int) -> int:
+    while index < len(code) and code[index].text != ";":
+        index += 1
+    return index
+
+
+def _updates_with(body, variable: str) -> bool:
+    """``x[...] += x[... + variable]`` (or ``= x[..] + x[.. + variable]``) in BODY."""
+    texts = [t.text for t in body]
+    for index in range(len(texts) - 3):
+        if texts[index] == "+" and texts[index + 1] == variable and texts[index + 2] == "]":
+            return True
+    return False
 
 
 def _is_step(code, index: int) -> bool:
@@ -94,6 +136,10 @@ def _is_step(code, index: int) -> bool:
                 return True
         position += 1
     return False
+
+
+_BARRIERS = frozenset({"__syncthreads", "__syncwarp", "sync", "__threadfence_block",
+                       "__syncthreads_count", "__syncthreads_and", "__syncthreads_or"})
 
 
 def _report(run, code):
