@@ -3,8 +3,8 @@
 What it finds
 -------------
 ``__popc``, ``__ffs`` and ``__clz`` whose argument is a ballot or active mask: a call
-of ``__ballot_sync``/``__ballot``/``__activemask``/``__match_any_sync`` or a variable
-assigned from one.
+of ``__ballot_sync``/``__ballot``/``__activemask``/``__match_any_sync`` or of a
+cooperative-groups tile's ``ballot()``, or a variable assigned from one.
 
 Why it matters on AMD
 ---------------------
@@ -61,7 +61,7 @@ def check(unit) -> Iterator[Finding]:
         if function is None:
             continue
         if function not in cache:
-            cache[function] = ballot_names(facts, function) | BALLOTS
+            cache[function] = ballot_names(facts, function) | BALLOTS | {"ballot"}
         words = {t.text for t in code[index + 2:closing(code, index + 1)]}
         if words & cache[function]:
             wide = _WIDE[token.text]

@@ -3,8 +3,8 @@
 What it finds
 -------------
 Variables of a 32-bit integer type (``unsigned``, ``int``, ``uint32_t``, typedefs of
-them when clang parsed the file) initialised or assigned from ``__ballot_sync``,
-``__ballot``, ``__activemask`` or ``__match_any_sync``.
+them, typed by clang) initialised or assigned from ``__ballot_sync``, ``__ballot``,
+``__activemask``, ``__match_any_sync`` or a cooperative-groups tile's ``ballot()``.
 
 Why it matters on AMD
 ---------------------
@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import BALLOTS, finding, is_call, outside_platform_branches
+from translator.rules.hazard import BALLOTS, finding, is_call, outside_platform_branches, scan
 
 _NARROW = frozenset({"unsigned", "int", "uint32_t", "int32_t", "uint", "u32", "signed", "short"})
 _WIDE = frozenset({"auto", "long", "uint64_t", "int64_t", "size_t", "uint64", "u64",
@@ -44,17 +44,19 @@ _KEEP = frozenset({"const", "volatile", "static", "register", "__shared__"})
 
 
 def check(unit) -> Iterator[Finding]:
-    if not any(name in unit.source for name in BALLOTS):
+    if "ballot" not in unit.source and "__activemask" not in unit.source and (
+            "__match_any_sync" not in unit.source):
         return
     facts = unit.facts
     code = facts.code
-    for index in range(2, len(code)):
-        if not is_call(code, index, BALLOTS) or code[index - 1].text != "=":
+    for index, _ in scan(facts, [*BALLOTS, "ballot"]):
+        start = _call_start(code, index)
+        if start is None or start < 2 or code[start - 1].text != "=":
             continue
-        name_token = code[index - 2]
+        name_token = code[start - 2]
         if name_token.kind != "ident":
             continue
-        type_span = _type_span(code, index - 2)
+        type_span = _type_span(code, start - 2)
         words = {code[i].text for i in range(*type_span)} if type_span else set()
         if words & _WIDE:
             continue  # 64-bit, or auto (deduced from HIP's 64-bit return type)
@@ -77,6 +79,17 @@ def check(unit) -> Iterator[Finding]:
         yield finding("W412", f"{name_token.text} keeps the {code[index].text} result in 32 "
                       "bits; a 64-lane wavefront needs 64", name_token.start,
                       "store lane masks in unsigned long long (or auto)", fixes)
+
+
+def _call_start(code, index: int) -> int | None:
+    """Where the call at INDEX starts: ``__ballot_sync(`` or ``tile.ballot(``."""
+    if index + 1 >= len(code) or code[index + 1].text != "(":
+        return None
+    if code[index].text != "ballot":
+        return index if is_call(code, index, BALLOTS) else None
+    if index >= 2 and code[index - 1].text in (".", "->") and code[index - 2].kind == "ident":
+        return index - 2  # a cooperative-groups tile's ballot()
+    return None
 
 
 def _type_span(code, name_index: int) -> tuple[int, int] | None:

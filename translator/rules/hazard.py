@@ -118,7 +118,7 @@ def ballot_names(facts, function) -> frozenset[str]:
         while end < last and code[end].text not in (";", ","):
             end += 1
         words = {t.text for t in code[index + 1:end]}
-        if words & BALLOTS or words & names:
+        if words & BALLOTS or words & names or "ballot" in words:
             names.add(code[index - 1].text)
     return frozenset(names)
 
