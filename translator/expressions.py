@@ -97,8 +97,11 @@ class _Fold:
         token = self.tokens[self.position]
         self.position += 1
         if token.text in ("-", "+", "~", "!"):
+            operand = self.tokens[self.position].text.lower()
             value = self.unary()
-            return {"-": -value, "+": value, "~": ~value & 0xFFFFFFFF, "!": int(not value)}[
+            # ~ of a 32-bit operand stays 32-bit (~0u); of a 64-bit one (~0ull) 64-bit.
+            width = 0xFFFFFFFFFFFFFFFF if "ll" in operand or value > 0xFFFFFFFF else 0xFFFFFFFF
+            return {"-": -value, "+": value, "~": ~value & width, "!": int(not value)}[
                 token.text]
         if token.text == "(":
             if self.tokens[self.position].text in SIZES or self.tokens[self.position].text in (
