@@ -20,6 +20,8 @@ _QUALIFIERS = frozenset({"const", "static", "extern", "volatile", "__shared__", 
 _STARTS = frozenset({";", "{", "}", "(", ",", "const", "static", "extern", "volatile",
                      "__shared__", "__device__", "__constant__", "__managed__", "struct",
                      "class", "typename", "register"})
+_ATTRIBUTES = frozenset({"__launch_bounds__", "__attribute__", "__declspec", "alignas",
+                         "__align__", "__cluster_dims__", "__maxnreg__"})
 _SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
 _NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "do", "else", "try",
                             "return", "sizeof", "decltype", "alignof", "enum"})
@@ -68,7 +70,7 @@ def token_functions(facts) -> list[Function]:
                 target = ("global" if "global" in marks else "host-device"
                           if {"device", "host"} <= marks else "device"
                           if "device" in marks else "host")
-                name = words[words.index("(") - 1] if "(" in words else ""
+                name = _function_name(words)
                 last = code[end].end if end < len(code) else len(facts.unit.source)
                 found.append(Function(name, header[0].start, last, token.start, target))
                 stack.append("block")
@@ -165,12 +167,36 @@ def _vector_declaration(facts, index: int) -> list[Declaration]:
                         None, False, _SIZES[element], element)]
 
 
+def _parameters_open(words: list[str]) -> int:
+    """Index of the ``(`` opening the parameter list, after attribute-like macros such as
+    ``__launch_bounds__(256)`` or ``__attribute__((...))``."""
+    position = 0
+    while position < len(words):
+        if words[position] == "(":
+            if position == 0 or words[position - 1] not in _ATTRIBUTES:
+                return position
+            depth = 0
+            while position < len(words):  # skip the attribute's parentheses
+                depth += {"(": 1, ")": -1}.get(words[position], 0)
+                position += 1
+                if depth == 0:
+                    break
+            continue
+        position += 1
+    return -1
+
+
+def _function_name(words: list[str]) -> str:
+    first = _parameters_open(words)
+    return words[first - 1] if first > 0 else ""
+
+
 def _is_function_header(words: list[str]) -> bool:
     """``... name ( parameters ) qualifiers`` without a control keyword or ``=``."""
-    if "(" not in words or ")" not in words:
+    first = _parameters_open(words)
+    if first <= 0 or ")" not in words[first:]:
         return False
-    first = words.index("(")
-    if first == 0 or words[first - 1] in _NOT_FUNCTIONS or "=" in words[:first]:
+    if words[first - 1] in _NOT_FUNCTIONS or "=" in words[:first]:
         return False
     if words[0] in _NOT_FUNCTIONS or words[-1] in ("=", "]"):
         return False
