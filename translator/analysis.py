@@ -32,6 +32,8 @@ __all__ = ["Facts", "Declaration", "Launch", "wave_size", "lds_limit", "THREAD_S
 THREAD_SOURCES = frozenset({"threadIdx", "thread_rank", "__lane_id", "laneid", "__laneid"})
 #: Variable names that by convention hold a lane or warp index.
 LANE_NAME = re.compile(r"(?i)^(lane|warp|wid|tid|thread_?id|tx|ltid|lid)")
+_CAST_WORDS = frozenset({"void", "const", "char", "reinterpret_cast", "static_cast",
+                         "const_cast"})
 #: Words of a constant expression: macros and constants (UPPER_CASE, kName), sizeof, types.
 _CONSTANT_WORD = re.compile(r"^([A-Z][A-Z0-9_]*|k[A-Z]\w*|sizeof|alignof|struct|[A-Z]\w*_t|"
                             r"unsigned|signed|int|long|short|char|float|double|size_t|[A-Z]\w*)$")
@@ -366,8 +368,18 @@ class Facts:
     # ---- launches ----------------------------------------------------------------
     @cached_property
     def launches(self) -> list[Launch]:
+        """``k<<<grid, block, shared, stream>>>(args)`` and
+        ``cudaLaunchKernel(k, grid, block, args, shared, stream)`` (arguments unknown)."""
         code = self.code
         found = []
+        for index in self.occurrences(("cudaLaunchKernel",)):
+            if index + 1 < len(code) and code[index + 1].text == "(":
+                spans = arguments(code, index + 1)
+                names = [i for i in range(*spans[0]) if code[i].kind == "ident"
+                         and code[i].text not in _CAST_WORDS] if spans else []
+                if names and len(spans) >= 3:
+                    config = (spans[1], spans[2], *spans[4:5])
+                    found.append(Launch(code[names[-1]].text, names[-1], config, ()))
         for index, token in enumerate(code):
             if token.text != "<<<" or index == 0:
                 continue
@@ -384,7 +396,7 @@ class Facts:
                 found.append(Launch(code[name_index].text, name_index,
                                     tuple(arguments(code, index)),
                                     tuple(arguments(code, end + 1))))
-        return found
+        return sorted(found, key=lambda launch: launch.index)
 
 
 def _latest(declarations: list[Declaration], name: str, offset: int) -> Declaration | None:

@@ -155,6 +155,8 @@ cudaError_t cudaThreadSynchronize(void);
 cudaError_t cudaThreadExit(void);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared = 0, cudaStream_t stream = 0);
+template <class T> cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void **args, size_t shared = 0, cudaStream_t stream = 0);
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared = 0, cudaStream_t stream = 0);
 template <class T> cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block, void **args, size_t shared = 0, cudaStream_t stream = 0);
 template <class T> cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, T func, int block, size_t shared);

@@ -2,9 +2,9 @@
 
 What it finds
 -------------
-Launches ``k<<<...>>>`` of a kernel whose body synchronises the grid through
-cooperative groups (``this_grid().sync()``, ``grid.sync()`` on a ``grid_group``,
-``cg::sync(grid)``), in the same file.
+Launches ``k<<<...>>>`` or ``cudaLaunchKernel(k, ...)`` of a kernel whose body
+synchronises the grid through cooperative groups (``this_grid().sync()``,
+``grid.sync()`` on a ``grid_group``, ``cg::sync(grid)``), in the same file.
 
 Why it matters on AMD
 ---------------------
@@ -55,8 +55,8 @@ def check(unit) -> Iterator[Finding]:
     for launch in facts.launches:
         if launch.kernel in syncing:
             token = code[launch.index]
-            yield finding("W205", f"{launch.kernel} synchronises the whole grid but is launched "
-                          "with <<<>>>, not as a cooperative launch", token.start,
+            yield finding("W205", f"{launch.kernel} synchronises the whole grid but is not "
+                          "launched as a cooperative kernel", token.start,
                           "launch it with cudaLaunchCooperativeKernel")
 
 

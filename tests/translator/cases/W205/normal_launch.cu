@@ -8,3 +8,8 @@ __global__ void stencil(float *x) {
 }
 
 void run(float *x) { stencil<<<80, 256>>>(x); }
+
+void run_api(float *x) {
+  void *args[] = {&x};
+  cudaLaunchKernel((const void *)stencil, dim3(80), dim3(256), args, 0, 0);
+}
