@@ -14,7 +14,6 @@ os.environ.setdefault("SECRET_KEY", "tests-only-" + uuid.uuid4().hex)
 os.environ.setdefault("DATA_DIR", _SESSION_DIR)
 os.environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
 os.environ.setdefault("REDIS_KEY_PREFIX", f"rocport-test-{uuid.uuid4().hex[:12]}:")
-os.environ.setdefault("COMPILE_ALLOW_UNSANDBOXED", "true")
 
 from webapp.settings import *  # noqa: E402,F403
 from webapp.settings import DATA_DIR, DATABASES, STATIC_ROOT  # noqa: E402

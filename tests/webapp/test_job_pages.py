@@ -1,11 +1,13 @@
 """Job pages: sign-in, upload, job page with diffs/findings/compile results, downloads."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.factories import PASSWORD, example_zip, make_job, make_user
 from webapp.jobs.models import Job
@@ -171,3 +173,17 @@ def test_cancel_leaves_a_finished_job_alone(signed_in, user):
     assert b"The job had already ended (done)." in response.content
     job.refresh_from_db()
     assert job.state == "done"
+
+
+def test_job_page_warns_when_a_running_job_stopped_moving(signed_in, user, settings):
+    job = make_job(owner=user, state=Job.State.TRANSLATING)
+    Job.objects.filter(pk=job.pk).update(
+        updated_at=timezone.now() - timedelta(seconds=settings.TRANSLATE_TIME_LIMIT + 61)
+    )
+    page = signed_in.get(job.get_absolute_url()).content.decode()
+    assert 'id="job-stuck"' in page
+
+
+def test_job_page_does_not_warn_about_a_job_that_moves(signed_in, user):
+    job = make_job(owner=user, state=Job.State.TRANSLATING)
+    assert 'id="job-stuck"' not in signed_in.get(job.get_absolute_url()).content.decode()

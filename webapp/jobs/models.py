@@ -107,6 +107,21 @@ class Job(models.Model):
             return 0
         return min(100, round(100 * self.progress_done / self.progress_total))
 
+    @property
+    def seems_stuck(self) -> bool:
+        """A running step has not written to the job for longer than its time limit allows.
+
+        The usual cause is a worker that died and has not come back: the job fails as
+        ``worker-lost`` when a worker receives its message again.
+        """
+        if self.state in (self.State.UNPACKING, self.State.TRANSLATING):
+            limit = settings.TRANSLATE_TIME_LIMIT
+        elif self.state == self.State.COMPILING and self.compile_started_at:
+            limit = settings.COMPILE_TIME_LIMIT
+        else:
+            return False
+        return (timezone.now() - self.updated_at).total_seconds() > limit + 60
+
     def storage_name(self, name: str) -> str:
         return f"jobs/{self.pk}/{name}"
 
