@@ -31,9 +31,11 @@ bootstrap-run:
 bootstrap-test:
 	@scripts/bootstrap.sh test
 
-# One file to upload on the "New job" page: var/examples/saxpy.zip
+# One file to upload on the "New job" page: var/examples/$(EXAMPLE).zip
+# (any folder of examples/, e.g. make example-zip EXAMPLE=particles).
+EXAMPLE ?= saxpy
 example-zip:
 	@mkdir -p var/examples
-	@rm -f var/examples/saxpy.zip
-	cd examples && python3 -m zipfile -c ../var/examples/saxpy.zip saxpy
-	@echo "upload var/examples/saxpy.zip at http://127.0.0.1:8000/jobs/new/"
+	@rm -f var/examples/$(EXAMPLE).zip
+	cd examples && python3 -m zipfile -c ../var/examples/$(EXAMPLE).zip $(EXAMPLE)
+	@echo "upload var/examples/$(EXAMPLE).zip at http://127.0.0.1:8000/jobs/new/"

@@ -31,8 +31,9 @@ import translator
 from translator.archive import ArchiveError, Limits, extract, pack_tar_gz
 from translator.compile import CompileOptions, compile_check
 from translator.options import Options
-from translator.report import build_report, tree_patch
-from translator.sarif import build_sarif
+from translator.patches import tree_patch
+from translator.report import build_report
+from translator.sarif import to_sarif
 from translator.tree import migrate_tree
 from webapp.jobs.models import InvalidTransition, Job
 from workers.celery import app
@@ -103,15 +104,17 @@ def _translate(job: Job, scratch: Path) -> None:
         shutil.copyfileobj(source, target)
     extract(archive, scratch / "source", archive_limits())
     job.start_translating(total=0)
+    # One process: the worker's concurrency is the unit of parallelism (and a Celery pool
+    # process may not start children of its own).
     tree = migrate_tree(scratch / "source", scratch / "hip", translation_options(job),
-                        progress=_ProgressReporter(job))
+                        progress=_ProgressReporter(job), jobs=1)
     report = build_report(tree, {"rocport": translator.__version__})
     pack_tar_gz(scratch / "hip", scratch / "hip-tree.tar.gz")
     with open(scratch / "hip-tree.tar.gz", "rb") as packed:
         job.store_artifact("hip-tree.tar.gz", File(packed))
-    job.store_artifact("changes.patch", tree_patch(tree).encode("utf-8", "surrogateescape"))
+    job.store_artifact("changes.patch", tree_patch(tree))
     job.store_artifact("report.json", _json(report))
-    job.store_artifact("findings.sarif", _json(build_sarif(report)))
+    job.store_artifact("findings.sarif", _json(to_sarif(report)))
     job.start_compiling(_summary(report))
 
 
@@ -130,7 +133,7 @@ class _ProgressReporter:
 
 
 def _summary(report: dict) -> dict:
-    files = report.get("files", [])
+    files = [f for f in report.get("files", []) if f.get("kind") != "folder"]
     return {
         "files": len(files),
         "translated": sum(1 for f in files if f.get("status") == "translated"),

@@ -36,7 +36,7 @@ def test_upload_the_example_and_download_the_hip_tree(live_server, celery_worker
         expect(page.locator("#job-state")).to_have_text("done", timeout=120_000)
         inserted = page.locator("section.diff .highlight .gi", has_text="hipMalloc(&d_x, bytes)")
         expect(inserted).to_have_count(1)
-        expect(page.locator("section.diff h3").first).to_contain_text("saxpy/saxpy.cu")
+        expect(page.locator("section.diff h3", has_text="saxpy/saxpy.cu")).to_have_count(1)
         expect(page.locator("#compile")).to_contain_text("compiled")
         expect(page.locator("#findings")).to_be_visible()
 
