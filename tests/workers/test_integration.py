@@ -134,3 +134,25 @@ def test_killed_worker_process_fails_the_job_instead_of_leaving_it_stuck(
         assert "was not retried" in job.failure_message
     finally:
         worker.stop()
+
+
+def test_translation_past_its_time_limit_fails_the_job(redis_url, tmp_path):
+    prefix = f"rocport-limit-{uuid.uuid4().hex[:8]}:"
+    worker = start_worker(redis_url, tmp_path / "worker", key_prefix=prefix,
+                          extra_env={"TRANSLATE_TIME_LIMIT": "1"})
+    try:
+        # Ten thousand files take several seconds to unpack and translate; the limit is 1 s.
+        files = {f"src/module{n % 100}/kernel{n}.cu": f"__global__ void k{n}() {{}}\n"
+                 for n in range(10_000)}
+        job = Job.objects.create(owner=make_user(), source_name="big.zip")
+        job.store_input(ContentFile(zip_bytes(files)), ".zip")
+        sender = Celery(broker=redis_url,
+                        broker_transport_options={"global_keyprefix": prefix})
+        sender.send_task("workers.tasks.translate_job", args=[str(job.pk)], queue="translate")
+        job = finished(job)
+        assert (job.state, job.failure_code, job.failure_message) == (
+            "failed", "time-limit", "translation took longer than 1 s"
+        ), worker.log_tail()
+        assert [n for n in os.listdir(worker.tmp) if n.startswith("rocport-")] == []
+    finally:
+        worker.stop()
