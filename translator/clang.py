@@ -146,6 +146,11 @@ def _index(library_file: str | None):
         raise ClangUnavailable(f"libclang cannot be loaded: {error}") from error
 
 
+# Drop the cached Index while clang.cindex still works; at interpreter teardown its
+# __del__ would otherwise print "Exception ignored ... 'NoneType' object has no attribute".
+atexit.register(_index.cache_clear)
+
+
 def libclang_version(library_file: str | None = None) -> str:
     """clang's version string, e.g. ``clang version 18.1.1``."""
     _index(library_file)

@@ -69,7 +69,8 @@ def find_toolchain(hipcc: str = "hipcc") -> Toolchain:
 def choose_arch(toolchain: Toolchain, wanted: str, workdir: Path) -> str:
     """WANTED if hipcc accepts it, else the newest gfx9 target it accepts."""
     probe = workdir / ".rocport-probe.hip"
-    probe.write_text("__attribute__((global)) void rocport_probe() {}\n")
+    # hipcc needs the runtime header for any kernel (it declares hipLaunchKernel).
+    probe.write_text("#include <hip/hip_runtime.h>\n__global__ void rocport_probe() {}\n")
     candidates = (wanted, *(a for a in FALLBACK_ARCHS if a != wanted))
     try:
         for arch in candidates:
