@@ -99,6 +99,24 @@ class Facts:
         return kept
 
     @cached_property
+    def type_names(self) -> frozenset[str]:
+        """Names the file declares as types (struct/class/union/enum, typedef, using)."""
+        code, names = self.code, set()
+        for index, token in enumerate(code[:-1]):
+            if token.text in ("struct", "class", "union", "enum") and (
+                    code[index + 1].kind == "ident"):
+                names.add(code[index + 1].text)
+            elif token.text == "using" and index + 2 < len(code) and code[index + 2].text == "=":
+                names.add(code[index + 1].text)
+            elif token.text == "typedef":
+                end = index
+                while end < len(code) and code[end].text != ";":
+                    end += 1
+                if code[end - 1].kind == "ident":
+                    names.add(code[end - 1].text)
+        return frozenset(names)
+
+    @cached_property
     def _positions(self) -> dict[str, list[int]]:
         positions: dict[str, list[int]] = {}
         for index, token in enumerate(self.code):

@@ -66,7 +66,7 @@ def check(unit) -> Iterator[Finding]:
             after = code[name_at + 1].text if name_at + 1 < len(code) else ""
             if parenthesized and after != ")" or not parenthesized and after in ("[", ".", "->"):
                 continue
-            if code[name_at].text in _TYPE_WORDS:
+            if code[name_at].text in _TYPE_WORDS or code[name_at].text in facts.type_names:
                 continue
             declaration = facts.declaration(code[name_at].text, token.start)
             if declaration is None or not declaration.pointer:
