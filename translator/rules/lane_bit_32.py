@@ -67,7 +67,7 @@ def check(unit) -> Iterator[Finding]:
 RULE = Rule(
     code="W411",
     name="lane-bit-32",
-    summary="A lane bit built by shifting a 32-bit one (1u << lane)",
+    summary="A lane bit built by shifting a 32-bit one by the lane index",
     check=outside_platform_branches(check),
     category="lane-mask",
     doc=__doc__,

@@ -115,7 +115,7 @@ def _fixes(facts, code, first, index, number):
 RULE = Rule(
     code="W401",
     name="warp-size-arithmetic",
-    summary="Lane or warp index computed with 32 (% 32, & 31, / 32, >> 5)",
+    summary="Lane or warp index computed by modulo, mask, division or shift with 32",
     check=outside_platform_branches(check),
     category="warp-size",
     doc=__doc__,
