@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from translator.engine import Result
+from translator.line_maps import line_maps_section
 from translator.tree import FileOutcome, TreeResult
 
 __all__ = ["file_diff", "tree_patch", "build_report", "statistics", "REPORT_VERSION"]
@@ -141,6 +142,9 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
         "findings": findings,
         "compile": [],
         "stats": statistics(results),
+        # output line -> original line per translated file: puts hipcc's diagnostics on
+        # the CUDA lines (translator/line_maps.py, used by the compile check)
+        "line_maps": line_maps_section(tree.files),
     }
 
 
