@@ -1,0 +1,278 @@
+"""Which translation units to compile, and with which include folders, macros and standard.
+
+In order of preference:
+
+1. ``compile_commands.json`` at the tree's root or in ``build/``: its entries, with the
+   safe flags of each command (build_flags.filter_flags). Its paths come from another
+   machine; they are mapped onto the tree by the longest path suffix that exists in it.
+   Entries for files that do not use HIP (and are not ``.cu``/``.hip``) are skipped.
+2. Otherwise every source file that uses HIP, with the flags of the build files
+   (``CMakeLists.txt``, Makefiles) in its folder and the folders above it, and the
+   include folders of the other build files after those.
+
+Include folders are tree-relative; absolute ones are kept only below ``/usr`` or
+``/opt/rocm`` (the only host folders the sandbox shows). Paths that leave the tree are
+dropped. The C++ standard defaults to C++17 (what CUDA 12+ compiles by default).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from translator.build_flags import BUILD_FILE_NAMES, Flags, filter_flags, read_build_flags
+
+__all__ = ["CompileUnit", "find_units", "uses_hip", "SOURCE_SUFFIXES", "DEFAULT_STD"]
+
+SOURCE_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx", ".c++")
+DEFAULT_STD = "c++17"
+_HIP_USE = re.compile(
+    rb"#\s*include\s*[<\"]hip/|\bhip[A-Z]\w*\s*\(|hipLaunchKernelGGL|__global__|<<<"
+)
+_KERNEL_CODE = re.compile(rb"#\s*include\s*[<\"]hip/hip_runtime\.h|__global__|__device__|<<<|"
+                          rb"hipLaunchKernelGGL")
+_SYSTEM_PREFIXES = ("/usr/", "/opt/rocm")
+_MAX_SCANNED_BYTES = 8 << 20
+
+
+@dataclass(frozen=True)
+class CompileUnit:
+    """One unit to compile. Paths are tree-relative with ``/``."""
+
+    path: str
+    language: str  # "hip" or "c++"
+    include_dirs: tuple[str, ...] = ()
+    system_include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    undefines: tuple[str, ...] = ()
+    std: str = DEFAULT_STD
+    origin: str = "scan"  # "compile_commands.json", "build files" or "scan"
+    ignored_flags: tuple[str, ...] = ()
+
+
+def uses_hip(data: bytes) -> bool:
+    return _HIP_USE.search(data) is not None
+
+
+def _language(path: str, data: bytes) -> str:
+    if path.endswith((".cu", ".hip")) or _KERNEL_CODE.search(data):
+        return "hip"
+    return "c++"
+
+
+def find_units(root: Path, *, renames: Mapping[str, str] | None = None,
+               max_units: int = 1000) -> tuple[list[CompileUnit], list[str]]:
+    """(units, notes) for the tree at ROOT. RENAMES maps original to output paths."""
+    root = Path(root).resolve()
+    notes: list[str] = []
+    database = _compile_database(root)
+    if database is not None:
+        units = _units_from_database(root, database, renames or {}, notes)
+    else:
+        units = _units_from_scan(root, notes)
+    if len(units) > max_units:
+        notes.append(f"{len(units) - max_units} units not compiled (limit {max_units})")
+        units = units[:max_units]
+    return units, notes
+
+
+# --- compile_commands.json ---------------------------------------------------------------
+
+def _compile_database(root: Path) -> Path | None:
+    for candidate in (root / "compile_commands.json", root / "build" / "compile_commands.json"):
+        if candidate.is_file() and not candidate.is_symlink():
+            return candidate
+    return None
+
+
+def _units_from_database(root: Path, database: Path, renames: Mapping[str, str],
+                         notes: list[str]) -> list[CompileUnit]:
+    relative_name = database.relative_to(root).as_posix()
+    try:
+        entries = json.loads(database.read_text(encoding="utf-8", errors="replace"))
+    except json.JSONDecodeError as error:
+        notes.append(f"{relative_name} is not valid JSON ({error.msg}); units found by scan")
+        return _units_from_scan(root, notes)
+    if not isinstance(entries, list):
+        notes.append(f"{relative_name} is not a list; units found by scan")
+        return _units_from_scan(root, notes)
+    mapper = _PathMapper(root, renames)
+    units: dict[str, CompileUnit] = {}
+    for entry in entries:
+        unit = _unit_from_entry(root, entry, mapper) if isinstance(entry, dict) else None
+        if unit is not None and unit.path not in units:
+            units[unit.path] = unit
+    notes.append(f"{len(units)} units from {relative_name}")
+    return sorted(units.values(), key=lambda unit: unit.path)
+
+
+def _unit_from_entry(root: Path, entry: dict, mapper: _PathMapper) -> CompileUnit | None:
+    directory = str(entry.get("directory", ""))
+    file_name = str(entry.get("file", ""))
+    original = os.path.normpath(os.path.join(directory, file_name))
+    path = mapper.tree_path(original)
+    if path is None or not path.endswith(SOURCE_SUFFIXES):
+        return None
+    data = _read(root / path)
+    if data is None or not (path.endswith((".cu", ".hip")) or uses_hip(data)):
+        return None
+    if isinstance(entry.get("arguments"), list):
+        arguments = [str(a) for a in entry["arguments"]][1:]
+    else:
+        try:
+            arguments = shlex.split(str(entry.get("command", "")))[1:]
+        except ValueError:
+            arguments = []
+    flags = filter_flags(arguments, Flags())
+    flags.ignored = [a for a in flags.ignored if a not in ("-c", "-o")]
+    include_dirs = _mapped_dirs(flags.include_dirs, directory, mapper)
+    system_dirs = _mapped_dirs(flags.system_include_dirs, directory, mapper)
+    return CompileUnit(
+        path=path, language=_language(path, data), include_dirs=include_dirs,
+        system_include_dirs=system_dirs, defines=tuple(flags.defines),
+        undefines=tuple(flags.undefines), std=flags.std or DEFAULT_STD,
+        origin="compile_commands.json", ignored_flags=tuple(dict.fromkeys(flags.ignored)),
+    )
+
+
+def _mapped_dirs(values: list[str], directory: str, mapper: _PathMapper) -> tuple[str, ...]:
+    mapped = []
+    for value in values:
+        absolute = os.path.normpath(os.path.join(directory, value))
+        tree_path = mapper.tree_path(absolute, folder=True)
+        if tree_path is not None:
+            mapped.append(tree_path)
+        elif absolute.startswith(_SYSTEM_PREFIXES):
+            mapped.append(absolute)
+    return tuple(dict.fromkeys(mapped))
+
+
+class _PathMapper:
+    """Maps paths of the machine that wrote compile_commands.json onto the tree.
+
+    The project's root there is learned from the first file whose path ends in a path
+    that exists in the tree (longest such suffix).
+    """
+
+    def __init__(self, root: Path, renames: Mapping[str, str]) -> None:
+        self.root = root
+        self.renames = renames
+        self.original_root: str | None = None
+
+    def tree_path(self, original: str, folder: bool = False) -> str | None:
+        parts = PurePosixPath(original).parts
+        if self.original_root is None and not folder:
+            self._learn(parts)
+        if self.original_root is None:
+            return None
+        try:
+            relative = PurePosixPath(original).relative_to(self.original_root).as_posix()
+        except ValueError:
+            return None
+        relative = self.renames.get(relative, relative)
+        target = self.root / relative
+        exists = target.is_dir() if folder else target.is_file()
+        return relative if exists and _inside(self.root, target) else None
+
+    def _learn(self, parts: tuple[str, ...]) -> None:
+        for start in range(1, len(parts)):
+            relative = "/".join(parts[start:])
+            renamed = self.renames.get(relative, relative)
+            if (self.root / renamed).is_file():
+                self.original_root = str(PurePosixPath(*parts[:start]))
+                return
+
+
+# --- scanning and build files ------------------------------------------------------------
+
+def _units_from_scan(root: Path, notes: list[str]) -> list[CompileUnit]:
+    sources, build_flags = [], {}
+    for folder, folders, files in os.walk(root, followlinks=False):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        relative_folder = Path(folder).relative_to(root).as_posix()
+        relative_folder = "" if relative_folder == "." else relative_folder
+        for name in sorted(files):
+            relative = f"{relative_folder}/{name}" if relative_folder else name
+            if name in BUILD_FILE_NAMES or name.endswith(".mk"):
+                flags = read_build_flags(root, relative)
+                if flags is not None:
+                    build_flags[relative] = flags
+            elif name.endswith(SOURCE_SUFFIXES) and not Path(folder, name).is_symlink():
+                sources.append(relative)
+    units = []
+    for relative in sources:
+        data = _read(root / relative)
+        if data is not None and uses_hip(data):
+            units.append(_unit_from_build_files(root, relative, data, build_flags))
+    notes.append(f"{len(units)} units that use HIP"
+                 + (f"; flags from {', '.join(sorted(build_flags))}" if build_flags else ""))
+    return units
+
+
+def _unit_from_build_files(root: Path, path: str, data: bytes,
+                           build_flags: dict[str, Flags]) -> CompileUnit:
+    folder = os.path.dirname(path)
+    own = [flags for build_file, flags in build_flags.items()
+           if _is_within(os.path.dirname(build_file), folder)]
+    own.sort(key=lambda flags: -len(flags.base))  # nearest folder first
+    others = [flags for flags in build_flags.values() if flags not in own]
+    include_dirs: list[str] = []
+    system_dirs: list[str] = []
+    defines: list[str] = []
+    undefines: list[str] = []
+    for flags in own:
+        include_dirs += flags.include_dirs
+        system_dirs += flags.system_include_dirs
+        defines += flags.defines
+        undefines += flags.undefines
+    for flags in others:
+        include_dirs += flags.include_dirs
+    std = next((flags.std for flags in own if flags.std), None)
+    std = std or max((f.std for f in build_flags.values() if f.std), default=None, key=_std_year)
+    return CompileUnit(
+        path=path, language=_language(path, data),
+        include_dirs=_usable_dirs(root, include_dirs),
+        system_include_dirs=_usable_dirs(root, system_dirs),
+        defines=tuple(dict.fromkeys(defines)), undefines=tuple(dict.fromkeys(undefines)),
+        std=std or DEFAULT_STD, origin="build files" if build_flags else "scan",
+    )
+
+
+def _std_year(std: str) -> int:
+    digits = re.sub(r"\D", "", std)
+    year = int(digits) if digits else 0
+    return year + (1900 if year >= 90 else 2000) if year < 100 else year
+
+
+def _usable_dirs(root: Path, values: list[str]) -> tuple[str, ...]:
+    usable = []
+    for value in dict.fromkeys(values):
+        if os.path.isabs(value):
+            if value.startswith(_SYSTEM_PREFIXES):
+                usable.append(value)
+        elif (root / value).is_dir() and _inside(root, root / value):
+            usable.append(PurePosixPath(value).as_posix())
+    return tuple(usable)
+
+
+def _is_within(folder: str, path_folder: str) -> bool:
+    return folder == "" or path_folder == folder or path_folder.startswith(folder + "/")
+
+
+def _inside(root: Path, path: Path) -> bool:
+    resolved = path.resolve()
+    return resolved == root or root in resolved.parents
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        if path.is_symlink() or path.stat().st_size > _MAX_SCANNED_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
