@@ -195,6 +195,9 @@ def makefile_flags(text: str, folder: str) -> Flags:
             variables[name] = (variables.get(name, "") + " " + value) if op == "+=" else value
     for line in lines:
         code = line.split("#", 1)[0]
+        assignment = _MAKE_ASSIGNMENT.match(code)
+        if assignment:
+            code = assignment.group("value")
         if "-I" not in code and "-D" not in code and "std=" not in code and "-isystem" not in code:
             continue
         expanded = _make_expand(code, variables)

@@ -36,8 +36,9 @@ from translator.toolchain import Toolchain, choose_archs, find_toolchain
 
 __all__ = ["CompileOptions", "compile_check", "merge_into_report", "Limits"]
 
+# No crash reproducers: they would copy preprocessed sources into the scratch folder.
 _DIAGNOSTIC_FLAGS = ("-fno-color-diagnostics", "-fdiagnostics-parseable-fixits",
-                     "-Wno-unused-command-line-argument")
+                     "-fno-crash-diagnostics", "-Wno-unused-command-line-argument")
 _RESOURCE_FLAG = "-Rpass-analysis=kernel-resource-usage"
 
 

@@ -11,8 +11,9 @@ In order of preference:
    include folders of the other build files after those.
 
 Include folders are tree-relative; absolute ones are kept only below ``/usr`` or
-``/opt/rocm`` (the only host folders the sandbox shows). Paths that leave the tree are
-dropped. The C++ standard defaults to C++17 (what CUDA 12+ compiles by default).
+``/opt/rocm`` (the only host folders the sandbox shows) and never a CUDA toolkit's.
+Paths that leave the tree are dropped. The C++ standard defaults to C++17 (what CUDA
+12 and newer compile by default).
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def _mapped_dirs(values: list[str], directory: str, mapper: _PathMapper) -> tupl
         tree_path = mapper.tree_path(absolute, folder=True)
         if tree_path is not None:
             mapped.append(tree_path)
-        elif absolute.startswith(_SYSTEM_PREFIXES):
+        elif _system_folder(absolute):
             mapped.append(absolute)
     return tuple(dict.fromkeys(mapped))
 
@@ -253,11 +254,19 @@ def _usable_dirs(root: Path, values: list[str]) -> tuple[str, ...]:
     usable = []
     for value in dict.fromkeys(values):
         if os.path.isabs(value):
-            if value.startswith(_SYSTEM_PREFIXES):
+            if _system_folder(value):
                 usable.append(value)
         elif (root / value).is_dir() and _inside(root, root / value):
             usable.append(PurePosixPath(value).as_posix())
     return tuple(usable)
+
+
+def _system_folder(path: str) -> bool:
+    """A host folder the sandbox shows, and not a CUDA toolkit's (whose headers would
+    shadow the HIP ones)."""
+    return path.startswith(_SYSTEM_PREFIXES) and not any(
+        part.startswith("cuda") for part in PurePosixPath(path).parts
+    )
 
 
 def _is_within(folder: str, path_folder: str) -> bool:

@@ -67,7 +67,7 @@ class Limits:
 
     def prlimit_arguments(self) -> list[str]:
         return [
-            f"--cpu={self.cpu_seconds}", f"--as={self.memory_bytes}",
+            f"--cpu={self.cpu_seconds}:{self.cpu_seconds + 5}", f"--as={self.memory_bytes}",
             f"--fsize={self.file_bytes}", f"--nproc={self.processes}",
             f"--nofile={self.open_files}", "--core=0",
         ]
