@@ -208,7 +208,6 @@ def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: To
                   resource_usage: bool) -> dict:
     work = scratch / "units" / f"{index:05d}"
     work.mkdir(parents=True, exist_ok=True)
-    sandbox.prepare(work)
     out = sandbox.mounts(source, work)[1]
     flags = _flags(unit, archs, resource_usage)
     key = None

@@ -132,7 +132,6 @@ class Sandbox:
         for folder in (source, work):
             folder.mkdir(parents=True, exist_ok=True)
         os.chmod(source, 0o755)
-        self.prepare(work)
         run = self.run(["/bin/sh", "-c", "exit 0"], source, work)
         if run.returncode != 0:
             raise SandboxUnavailable(f"bubblewrap cannot start a sandbox: {run.output.strip()}")
@@ -161,6 +160,7 @@ class Sandbox:
 
     def run(self, argv: list[str], source_dir: Path, work_dir: Path) -> Run:
         """Run ARGV with SOURCE_DIR read-only and WORK_DIR writable; never raises on failure."""
+        self.prepare(Path(work_dir))
         command = self._limited(self._wrapped(argv, Path(source_dir), Path(work_dir)))
         environment = {} if self.isolated else self.command_environment()
         cwd = None if self.isolated else source_dir

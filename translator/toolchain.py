@@ -120,7 +120,6 @@ def _probe_folders(scratch: Path, sandbox: Sandbox) -> tuple[Path, Path]:
     source.mkdir(parents=True, exist_ok=True)
     os.chmod(source, 0o755)
     work.mkdir(parents=True, exist_ok=True)
-    sandbox.prepare(work)
     return source, work
 
 
