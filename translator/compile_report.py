@@ -125,9 +125,15 @@ def unit_entry(unit, run: dict, archs: list[str], line_maps: LineMaps, mount: st
         "diagnostics": [_diagnostic(m, locator) for m in messages],
         "kernels": kernel_entries,
         "findings": _lds_findings(messages, kernel_entries, locator),
-        "output": output,
+        "output": _without_resource_remarks(output),
         "output_truncated": run.get("truncated", False),
     }
+
+
+def _without_resource_remarks(output: str) -> str:
+    """The output for people: the resource remarks are in ``kernels`` already."""
+    return "".join(line for line in output.splitlines(keepends=True)
+                   if "[-Rpass-analysis=kernel-resource-usage]" not in line)
 
 
 def _lds_findings(messages: list[Message], kernels: list[dict], locator: _Locator) -> list[dict]:
@@ -204,6 +210,7 @@ def merge_into_report(report: dict, outcome: dict) -> dict:
     report["compile"] = outcome["compile"]
     report["compile_summary"] = outcome["summary"]
     report["compile_skipped"] = outcome.get("skipped", "")
+    report["compile_notes"] = outcome.get("notes", [])
     toolchain = report.get("toolchain") or {}
     toolchain.update(outcome["toolchain"])
     report["toolchain"] = toolchain

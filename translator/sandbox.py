@@ -63,7 +63,7 @@ class Limits:
     file_bytes: int = 512 << 20  # largest file a process may write
     processes: int = 128  # processes of the sandbox user at once
     open_files: int = 1024
-    output_bytes: int = 1 << 20  # captured stdout+stderr; the rest is counted, not kept
+    output_bytes: int = 256 << 10  # captured stdout+stderr; the rest is counted, not kept
 
     def prlimit_arguments(self) -> list[str]:
         return [

@@ -314,3 +314,15 @@ def test_rocport_check_writes_the_report_of_a_migrated_tree(tmp_path, capsys):
     assert data["compile_summary"]["failed"] == 1
     assert "bad.cu:5: error: use of undeclared identifier 'undefined_value'" in (
         capsys.readouterr().out)
+
+
+def test_kernels_are_reported_for_each_target(tmp_path):
+    large_only = LDS[LDS.index("__global__ void large"):]
+    tree = _small_tree(tmp_path / "t", {"lds.hip": "#include <hip/hip_runtime.h>\n" + large_only})
+    outcome = compile_check(tree, CompileOptions(offload_archs=("gfx90a", "gfx942")))
+    archs = outcome["toolchain"]["hipcc"]["offload_archs"]
+    [entry] = outcome["compile"]
+    assert len(archs) == 2 and entry["archs"] == archs and entry["ok"]
+    assert sorted((k["name"], k["arch"]) for k in entry["kernels"]) == [
+        ("_Z5largePf", arch) for arch in archs]
+    assert "kernel-resource-usage" not in entry["output"]
