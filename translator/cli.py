@@ -1,6 +1,8 @@
 """The ``rocport`` command (also ``python -m translator``).
 
-    rocport translate SRC [-o DST] [--report R.json] [--inplace] [--print-stats] ...
+    rocport translate SRC [-o DST] [--report R.json] [--sarif F] [--inplace] [--print-stats] ...
+    rocport translate DIR -o OUTDIR [--naming keep|hip] [--jobs N] [--cache-dir D]
+                      [--patch changes.patch] [--archive hip.tar.gz] [--archive hip.zip]
     rocport check DST [--offload-arch gfx942] [--report R.json]
     rocport rules
 
@@ -86,6 +88,15 @@ def build_parser() -> argparse.ArgumentParser:
     translate.add_argument("--no-clang", action="store_true", help="token-only translation")
     translate.add_argument("-I", dest="include_dirs", action="append", default=[])
     translate.add_argument("-D", dest="defines", action="append", default=[])
+    translate.add_argument("--offload-arch", action="append", dest="offload_archs",
+                           help="AMD GPU target for build files (repeatable; default gfx942)")
+    translate.add_argument("--naming", choices=("keep", "hip"), default="keep",
+                           help="folders: keep file names, or rename .cu to .hip")
+    translate.add_argument("--jobs", type=int, help="folders: processes (default: all cores)")
+    translate.add_argument("--cache-dir", help="folders: reuse results cached in this folder")
+    translate.add_argument("--patch", help="folders: write the whole-tree patch here")
+    translate.add_argument("--archive", action="append", default=[],
+                           help="folders: pack the output as .tar.gz/.tgz/.zip (repeatable)")
     translate.add_argument("clang_args", nargs="*", help="after --: arguments for clang")
 
     check = commands.add_parser(
@@ -126,6 +137,8 @@ def options_from(arguments: argparse.Namespace) -> Options:
         skip_excluded_preprocessor_blocks=arguments.skip_excluded_preprocessor_conditional_blocks,
         fix_hazards=arguments.fix_hazards,
         use_clang=not arguments.no_clang,
+        naming=getattr(arguments, "naming", "keep"),
+        offload_archs=tuple(getattr(arguments, "offload_archs", None) or ("gfx942",)),
     )
 
 
@@ -152,8 +165,6 @@ def _list_rules() -> int:
 
 def _translate(arguments: argparse.Namespace) -> int:
     from translator.engine import translate
-    from translator.report import build_report
-    from translator.tree import migrate_tree
 
     options = options_from(arguments)
     source = Path(arguments.source)
@@ -161,11 +172,7 @@ def _translate(arguments: argparse.Namespace) -> int:
         if not arguments.output:
             print("rocport: translating a folder needs -o OUTDIR", file=sys.stderr)
             return 2
-        tree = migrate_tree(source, arguments.output, options)
-        report = build_report(tree)
-        if arguments.report:
-            Path(arguments.report).write_text(json.dumps(report, indent=2) + "\n")
-        return 0
+        return _translate_folder(source, arguments, options)
     if not source.is_file():
         print(f"rocport: {source}: no such file or folder", file=sys.stderr)
         return 2
@@ -179,6 +186,36 @@ def _translate(arguments: argparse.Namespace) -> int:
     else:
         target.write_bytes(result.encode())
     return 0
+
+
+def _translate_folder(source: Path, arguments: argparse.Namespace, options: Options) -> int:
+    from translator.packing import pack
+    from translator.report import build_report, tree_patch
+    from translator.sarif import to_sarif
+    from translator.tree import migrate_tree
+
+    try:
+        tree = migrate_tree(source, arguments.output, options, jobs=arguments.jobs,
+                            cache_dir=arguments.cache_dir)
+    except ValueError as error:
+        print(f"rocport: {error}", file=sys.stderr)
+        return 2
+    report = build_report(tree)
+    if arguments.report:
+        Path(arguments.report).write_text(json.dumps(report, indent=2) + "\n")
+    if arguments.sarif:
+        Path(arguments.sarif).write_text(json.dumps(to_sarif(report), indent=2) + "\n")
+    if arguments.patch:
+        Path(arguments.patch).write_bytes(tree_patch(tree))
+    for archive in arguments.archive:
+        pack(tree.output_root, archive)
+    for finding in report["findings"]:
+        if not finding["suppressed"]:
+            print(f"{finding['path']}:{finding['line']}:{finding['column']}: "
+                  f"{finding['severity']}: {finding['code']} {finding['message']}", file=sys.stderr)
+    if arguments.print_stats:
+        print(report["summary"])
+    return 1 if any(f["status"] == "error" for f in report["files"]) else 0
 
 
 def _check(arguments: argparse.Namespace) -> int:

@@ -9,7 +9,6 @@ engine can report them as ``E002 conflicting-edits``.
 from __future__ import annotations
 
 import bisect
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 

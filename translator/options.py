@@ -53,6 +53,11 @@ class Options:
     use_clang: bool = True
     #: Clang resource directory (headers such as stddef.h); None means look for one.
     clang_resource_dir: str | None = None
+    #: File naming policy of a tree migration: "keep" names, or "hip" (``.cu`` -> ``.hip``,
+    #: with includes and build files updated; ``.cuh`` headers keep their names).
+    naming: str = "keep"
+    #: Tree-relative ``.cu`` paths that keep their name under "hip" naming (name clashes).
+    kept_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for field in fields(self):

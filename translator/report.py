@@ -1,7 +1,8 @@
-"""Reports: per-file diffs, the whole-tree patch, the report JSON and statistics.
+"""The report JSON of a migrated tree, its statistics and a short summary for people.
 
-The report JSON is the one format that the CLI, the workers, the API and the pages
-share; its fields are documented in docs/report.md.
+The report JSON is the one format the CLI, the workers, the API and the pages share;
+its fields are documented in ``docs/report.md``. Diffs and the tree patch are in
+``translator/patches.py`` (re-exported here), SARIF in ``translator/sarif.py``.
 """
 
 from __future__ import annotations
@@ -9,51 +10,20 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import asdict
 
 from translator.engine import Result
 from translator.line_maps import line_maps_section
+from translator.patches import file_diff, split_lines, tree_patch
 from translator.tree import FileOutcome, TreeResult
 
-__all__ = ["file_diff", "tree_patch", "build_report", "statistics", "REPORT_VERSION"]
+__all__ = ["file_diff", "tree_patch", "build_report", "statistics", "summary", "REPORT_VERSION"]
 
-REPORT_VERSION = 1
-
-
-def file_diff(original: str, translated: str, old_path: str, new_path: str) -> str:
-    """A unified diff with git-style ``a/`` and ``b/`` prefixes ('' when equal)."""
-    if original == translated:
-        return ""
-    lines = difflib.unified_diff(
-        original.splitlines(keepends=True),
-        translated.splitlines(keepends=True),
-        f"a/{old_path}",
-        f"b/{new_path}",
-    )
-    return "".join(_terminate(lines))
-
-
-def _terminate(lines: Iterable[str]) -> Iterable[str]:
-    for line in lines:
-        if line.endswith("\n"):
-            yield line
-        else:
-            yield line + "\n\\ No newline at end of file\n"
-
-
-def tree_patch(tree: TreeResult) -> str:
-    """The patch that turns the source tree into the output tree for translated files."""
-    pieces = []
-    for outcome in tree.files:
-        if outcome.result is not None and outcome.result.changed:
-            pieces.append(
-                file_diff(outcome.result.original, outcome.result.source, outcome.path,
-                          outcome.output_path)
-            )
-    return "".join(pieces)
+REPORT_VERSION = 2
 
 
 def statistics(results: Iterable[Result]) -> dict:
-    """Counts per API family: converted, unsupported, coverage; and lines changed."""
+    """Counts per API family: converted, unsupported, coverage (%); and lines changed."""
     converted: Counter[str] = Counter()
     unsupported: Counter[str] = Counter()
     lines_changed = 0
@@ -69,10 +39,13 @@ def statistics(results: Iterable[Result]) -> dict:
             "unsupported": unsupported[api],
             "coverage": round(100.0 * converted[api] / total, 1) if total else 100.0,
         }
+    total_converted, total_unsupported = sum(converted.values()), sum(unsupported.values())
+    total = total_converted + total_unsupported
     return {
         "families": families,
-        "converted": sum(converted.values()),
-        "unsupported": sum(unsupported.values()),
+        "converted": total_converted,
+        "unsupported": total_unsupported,
+        "coverage": round(100.0 * total_converted / total, 1) if total else 100.0,
         "lines_changed": lines_changed,
     }
 
@@ -81,7 +54,7 @@ def _changed_lines(result: Result) -> int:
     if not result.changed:
         return 0
     matcher = difflib.SequenceMatcher(
-        None, result.original.splitlines(), result.source.splitlines(), autojunk=False
+        None, split_lines(result.original), split_lines(result.source), autojunk=False
     )
     return sum(
         max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"
@@ -94,8 +67,10 @@ def _file_entry(outcome: FileOutcome) -> dict:
         "path": outcome.path,
         "output_path": outcome.output_path,
         "kind": outcome.kind,
+        "language": outcome.language,
         "status": outcome.status,
         "message": outcome.message,
+        "utf8": result.utf8 if result else None,
         "replacements": len(result.edits) if result else 0,
         "unsupported": [
             {"name": u.name, "line": line, "column": column, "reason": u.reason}
@@ -110,46 +85,79 @@ def _position(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
+def _finding(diagnostic) -> dict:
+    return {
+        "code": diagnostic.code, "name": diagnostic.name, "category": diagnostic.category,
+        "severity": diagnostic.severity.value, "path": diagnostic.path,
+        "line": diagnostic.line, "column": diagnostic.column, "message": diagnostic.message,
+        "help": diagnostic.help, "suppressed": diagnostic.suppressed,
+        "fixes": [{"start": f.start, "end": f.end, "text": f.text, "description": f.description}
+                  for f in diagnostic.fixes],
+    }
+
+
 def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
     """The report JSON (a dict) for a migrated tree; ``compile`` is filled in later."""
+    from translator import __version__
+
     results = [o.result for o in tree.files if o.result is not None]
-    findings = [
-        {
-            "code": d.code,
-            "name": d.name,
-            "category": d.category,
-            "severity": d.severity.value,
-            "path": d.path,
-            "line": d.line,
-            "column": d.column,
-            "message": d.message,
-            "help": d.help,
-            "suppressed": d.suppressed,
-            "fixes": [
-                {"start": f.start, "end": f.end, "text": f.text, "description": f.description}
-                for f in d.fixes
-            ],
-        }
-        for result in results
-        for d in result.diagnostics
-    ]
-    return {
+    statuses = Counter(o.status for o in tree.files)
+    kinds = Counter(o.kind for o in tree.files)
+    output_paths = {o.path: o.output_path for o in tree.files}
+    database = tree.compile_database.to_dict()
+    database["files"] = {output_paths.get(path, path): {"source_path": path, **flags}
+                         for path, flags in database["files"].items()}
+    stats = statistics(results)
+    stats.update(files=dict(sorted(statuses.items())), kinds=dict(sorted(kinds.items())),
+                 run=tree.run)
+    report = {
         "tool": "rocport",
         "version": REPORT_VERSION,
-        "options": _options_dict(tree),
+        "rocport_version": __version__,
+        "options": {key: list(value) if isinstance(value, tuple) else value
+                    for key, value in asdict(tree.options).items()},
         "toolchain": toolchain or {},
         "files": [_file_entry(outcome) for outcome in tree.files],
-        "findings": findings,
+        "findings": [_finding(d) for result in results for d in result.diagnostics],
         "compile": [],
-        "stats": statistics(results),
+        "compile_commands": database,
+        "stats": stats,
         # output line -> original line per translated file: puts hipcc's diagnostics on
         # the CUDA lines (translator/line_maps.py, used by the compile check)
         "line_maps": line_maps_section(tree.files),
     }
+    report["summary"] = summary(report)
+    return report
 
 
-def _options_dict(tree: TreeResult) -> dict:
-    from dataclasses import asdict
-
-    return {key: list(value) if isinstance(value, tuple) else value
-            for key, value in asdict(tree.options).items()}
+def summary(report: dict) -> str:
+    """A few lines a person can read: files, API coverage by family, findings, speed."""
+    stats = report["stats"]
+    files = stats.get("files", {})
+    lines = [f"{sum(files.values())} entries: " + ", ".join(
+        f"{count} {status}" for status, count in sorted(files.items()))]
+    if stats["converted"] or stats["unsupported"]:
+        families = ", ".join(
+            f"{name} {family['coverage']}% ({family['converted']}/"
+            f"{family['converted'] + family['unsupported']})"
+            for name, family in stats["families"].items())
+        lines.append(f"API uses: {stats['converted']} converted, {stats['unsupported']} not "
+                     f"converted ({stats['coverage']}% coverage): {families}")
+    active = [f for f in report["findings"] if not f["suppressed"]]
+    if active:
+        severities = Counter(f["severity"] for f in active)
+        codes = Counter(f["code"] for f in active).most_common(5)
+        lines.append("Findings: " + ", ".join(f"{n} {s}" for s, n in sorted(severities.items()))
+                     + " (most frequent: " + ", ".join(f"{c} x{n}" for c, n in codes) + ")")
+    else:
+        lines.append("Findings: none")
+    problems = [f for f in report["files"] if f["status"] in ("error", "skipped")]
+    if problems:
+        lines.append("Not in the output: " + ", ".join(
+            f"{f['path']} ({f['message']})" for f in problems[:5])
+            + (f" and {len(problems) - 5} more" if len(problems) > 5 else ""))
+    run = stats.get("run") or {}
+    if run:
+        lines.append(f"Translated {run.get('translated', 0)} files in {run.get('seconds', 0)} s "
+                     f"with {run.get('jobs', 1)} jobs; cache hits {run.get('cache_hits', 0)}")
+    return "\n".join(lines)

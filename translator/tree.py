@@ -1,39 +1,67 @@
-"""migrate_tree(): translate a whole repository folder into a HIP folder.
+"""migrate_tree(): migrate a whole repository folder into a HIP folder.
 
-First version: walks the tree, translates C/C++/CUDA files, copies everything else
-byte for byte with its mode, never follows links. Later work adds build files,
-renaming policies, parallelism and caching (see the repository's issues).
+Every entry of the source tree is accounted for in ``TreeResult.files``:
+
+- C/C++ files (CUDA sources and headers, C/C++ files, and any file a C/C++ file includes
+  with quotes, wherever it lives) are translated by ``translator.engine.translate``;
+- build files, scripts, CI and Python dependency files by the build-system rules
+  (``translator.buildsys``);
+- everything else is copied byte for byte; file modes are kept; empty folders are kept;
+- symbolic links are never followed: a relative link that stays inside the tree is
+  recreated as a link, any other link is skipped and reported;
+- unreadable files, special files, NUL bytes (binary), undecodable text and files larger
+  than ``max_file_bytes`` are reported per file and never lose data in the output.
+
+``compile_commands.json`` anywhere in the tree feeds include directories and macros to
+the analysis (``TreeResult.compile_database``, also in the report for the compile check).
+Translations run in a process pool (``jobs``) in a fixed order, so the output does not
+depend on scheduling; with ``cache_dir`` results are reused by content hash.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
-import shutil
-import stat
+import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from translator.buildsys import translate_build_file
+from translator.cache import ResultCache
+from translator.compdb import CompileDatabase, read_compile_database
 from translator.engine import Result, translate
+from translator.filekinds import classify
+from translator.naming import plan_names
 from translator.options import Options
-from translator.unit import HEADER_SUFFIXES, SOURCE_SUFFIXES
+from translator.treewalk import Entry, included_files, link_inside, walk
 
-__all__ = ["FileOutcome", "TreeResult", "migrate_tree", "classify"]
+__all__ = ["FileOutcome", "TreeResult", "migrate_tree", "translate_file",
+           "MAX_TRANSLATED_BYTES"]
 
-CODE_SUFFIXES = frozenset(HEADER_SUFFIXES + SOURCE_SUFFIXES)
-MAX_TRANSLATED_BYTES = 64 * 1024 * 1024
+MAX_TRANSLATED_BYTES = 8 * 1024 * 1024
+_C_KINDS = ("cuda-source", "cuda-header", "cpp")
 
 
 @dataclass
 class FileOutcome:
-    """What happened to one file. Paths are relative to the tree roots, with ``/``."""
+    """What happened to one entry. Paths are relative to the tree roots, with ``/``.
+
+    ``kind``: cuda-source, cuda-header, cuda-cpp, cpp, build, script, text, binary, link,
+    folder, special, unknown. ``status``: translated (content changed), unchanged
+    (translated, same content), copied, skipped (not in the output), error (not in the
+    output). ``message`` says why, for anything unusual.
+    """
 
     path: str
     output_path: str
-    kind: str  # "cuda-source", "cuda-header", "cpp", "build", "text", "binary", "link"
-    status: str  # "translated", "unchanged", "copied", "skipped", "error"
+    kind: str
+    status: str
     result: Result | None = None
     message: str = ""
+    language: str = ""
+    mode: int = 0o644
 
 
 @dataclass
@@ -42,20 +70,20 @@ class TreeResult:
     output_root: Path
     options: Options
     files: list[FileOutcome] = field(default_factory=list)
+    compile_database: CompileDatabase = field(default_factory=CompileDatabase)
+    #: cache hits, misses, files translated in this run, jobs, seconds
+    run: dict = field(default_factory=dict)
 
 
-def classify(relative_path: str, data: bytes) -> str:
-    """The kind of a file from its name and its first bytes."""
-    suffix = os.path.splitext(relative_path)[1].lower()
-    if suffix in (".cu",):
-        return "cuda-source"
-    if suffix in (".cuh",):
-        return "cuda-header"
-    if suffix in CODE_SUFFIXES:
-        return "cpp"
-    if b"\0" in data[:8192]:
-        return "binary"
-    return "text"
+def translate_file(data: bytes, options: Options, path: str, language: str) -> Result:
+    """Translate one file with the engine that fits its language."""
+    if language == "c++":
+        return translate(data, options, path)
+    return translate_build_file(data, options, path)
+
+
+def _translate_job(job: tuple[bytes, Options, str, str]) -> Result:
+    return translate_file(*job)
 
 
 def migrate_tree(
@@ -64,54 +92,205 @@ def migrate_tree(
     options: Options | None = None,
     *,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int | None = None,
+    cache_dir: str | os.PathLike | None = None,
+    max_file_bytes: int = MAX_TRANSLATED_BYTES,
 ) -> TreeResult:
-    """Translate every file under SOURCE into OUTPUT (created; must not be inside SOURCE).
+    """Migrate every entry under SOURCE into OUTPUT (created; must not be inside SOURCE).
 
-    PROGRESS, when given, is called with (files done, files total).
+    PROGRESS is called with (files done, files to translate). JOBS is the number of
+    processes (default: the CPU count; 1 = in this process). CACHE_DIR, when given, is a
+    private folder for cached results. Raises ValueError for overlapping folders or an
+    unknown naming policy.
     """
-    source_root = Path(source).resolve()
-    output_root = Path(output).resolve()
+    started = time.monotonic()
+    source_root, output_root = Path(source).resolve(), Path(output).resolve()
     if output_root == source_root or source_root in output_root.parents:
         raise ValueError("the output folder must not be inside the source folder")
+    if output_root in source_root.parents:
+        raise ValueError("the source folder must not be inside the output folder")
     options = options or Options()
+    entries = list(walk(source_root))
+    files = {e.path: e for e in entries if e.type == "file"}
+    outputs, kept, notes = plan_names(sorted(files), options.naming)
+    options = options.with_changes(kept_names=kept)
     tree = TreeResult(source_root, output_root, options)
-    paths = sorted(_walk(source_root))
+    contents, outcomes = _read_and_classify(source_root, entries, outputs, max_file_bytes)
+    tree.compile_database = _compile_database(contents, set(files))
+    _promote_included(contents, outcomes, tree.compile_database)
+    cache = ResultCache(cache_dir) if cache_dir is not None else None
+    translated = _translate_all(tree, contents, outcomes, cache, jobs, progress)
     output_root.mkdir(parents=True, exist_ok=True)
-    for done, path in enumerate(paths, start=1):
-        tree.files.append(_migrate_file(source_root, output_root, path, options))
-        if progress is not None:
-            progress(done, len(paths))
+    for entry in entries:
+        outcome = outcomes[entry.path]
+        if entry.path in notes:
+            outcome.message = "; ".join(filter(None, [outcome.message, *notes[entry.path]]))
+        _write(source_root, output_root, entry, outcome, contents.get(entry.path))
+        tree.files.append(outcome)
+    tree.run = {
+        "cache_hits": cache.hits if cache else 0, "cache_misses": cache.misses if cache else 0,
+        "translated": translated, "jobs": _job_count(jobs),
+        "seconds": round(time.monotonic() - started, 3),
+    }
     return tree
 
 
-def _walk(root: Path):
-    for folder, folders, files in os.walk(root, followlinks=False):
-        folders.sort()
-        for name in files:
-            yield Path(folder, name).relative_to(root).as_posix()
+def _read_and_classify(root: Path, entries: list[Entry], outputs: dict[str, str],
+                       limit: int) -> tuple[dict[str, bytes], dict[str, FileOutcome]]:
+    contents: dict[str, bytes] = {}
+    outcomes: dict[str, FileOutcome] = {}
+    for entry in entries:
+        path = entry.path
+        if entry.type == "folder":
+            outcomes[path] = FileOutcome(path, path, "folder", "copied", message="empty folder",
+                                         mode=entry.mode)
+        elif entry.type == "special":
+            outcomes[path] = FileOutcome(path, path, "special", "skipped",
+                                         message="not a regular file (device, socket or pipe)")
+        elif entry.type == "link":
+            target = link_inside(root, path)
+            outcomes[path] = (
+                FileOutcome(path, path, "link", "copied", message=f"link to {target}")
+                if target is not None else
+                FileOutcome(path, path, "link", "skipped",
+                            message="symbolic link leaves the tree or is absolute; not followed")
+            )
+        elif entry.size > limit:
+            outcomes[path] = FileOutcome(path, outputs[path], "text", "copied", mode=entry.mode,
+                                         message=f"{entry.size} bytes is over the {limit}-byte "
+                                         "translation limit; copied unchanged")
+        else:
+            try:
+                data = (root / path).read_bytes()
+            except OSError as error:
+                outcomes[path] = FileOutcome(path, path, "unknown", "error",
+                                             message=f"cannot read: {error.strerror}")
+                continue
+            kind = classify(path, data)
+            output_path = outputs[path] if kind.language == "c++" else path
+            outcome = FileOutcome(path, output_path, kind.kind, "copied", language=kind.language,
+                                  mode=entry.mode)
+            if kind.kind == "binary" and path.lower().endswith((".cu", ".cuh", ".cpp", ".h")):
+                outcome.message = "contains NUL bytes; copied unchanged, not translated"
+            outcomes[path] = outcome
+            contents[path] = data
+    return contents, outcomes
 
 
-def _migrate_file(source_root: Path, output_root: Path, relative: str, options: Options) -> FileOutcome:
-    source_path = source_root / relative
-    target_path = output_root / relative
-    target_path.parent.mkdir(parents=True, exist_ok=True)
-    if source_path.is_symlink():
-        return FileOutcome(relative, relative, "link", "skipped", message="symbolic link not followed")
+def _compile_database(contents: dict[str, bytes], tree_files: set[str]) -> CompileDatabase:
+    candidates = sorted((p for p in contents if p.rsplit("/", 1)[-1] == "compile_commands.json"),
+                        key=lambda p: (p.count("/"), p))
+    if not candidates:
+        return CompileDatabase()
+    return read_compile_database(contents[candidates[0]], candidates[0], tree_files)
+
+
+def _promote_included(contents: dict[str, bytes], outcomes: dict[str, FileOutcome],
+                      database: CompileDatabase) -> None:
+    """Text files included by C/C++ files are C/C++ headers too (repeat to a fixed point)."""
+    include_dirs = database.flags_for("").include_dirs
+    while True:
+        sources = {p: contents[p] for p, o in outcomes.items()
+                   if o.language == "c++" and p in contents}
+        promoted = [
+            (path, includer)
+            for path, includer in included_files(sources, contents, include_dirs).items()
+            if outcomes[path].kind == "text"
+        ]
+        if not promoted:
+            return
+        for path, includer in promoted:
+            outcome = outcomes[path]
+            outcome.kind, outcome.language = "cuda-header", "c++"
+            outcome.message = f"included by {includer}; translated as a header"
+
+
+def _translate_all(tree: TreeResult, contents: dict[str, bytes],
+                   outcomes: dict[str, FileOutcome], cache: ResultCache | None,
+                   jobs: int | None, progress: Callable[[int, int], None] | None) -> int:
+    pending: list[tuple[str, tuple, str | None]] = []
+    for path, outcome in outcomes.items():
+        if outcome.language and path in contents and outcome.kind != "binary":
+            job, key = _job(tree, path, outcome.language, contents[path])
+            result = cache.get(key) if cache is not None else None
+            if result is not None:
+                _finish(outcome, result)
+            else:
+                pending.append((path, job, key))
+    total = len(pending)
+    for done, ((path, _job_args, key), result) in enumerate(
+        zip(pending, _run([job for _, job, _ in pending], jobs), strict=True), start=1
+    ):
+        _finish(outcomes[path], result)
+        if cache is not None:
+            cache.put(key, result)
+        if progress is not None:
+            progress(done, total)
+    return total
+
+
+def _job(tree: TreeResult, path: str, language: str, data: bytes) -> tuple[tuple, str]:
+    flags = tree.compile_database.flags_for(path)
+    options = tree.options
+    if flags.include_dirs or flags.defines:
+        options = options.with_changes(
+            include_dirs=options.include_dirs
+            + tuple(str(tree.source_root / d) for d in flags.include_dirs),
+            defines=options.defines + flags.defines,
+        )
+    key = ResultCache.key(data, path, language, repr(tree.options), "\0".join(flags.include_dirs),
+                          "\0".join(flags.defines))
+    return (data, options, path, language), key
+
+
+def _job_count(jobs: int | None) -> int:
+    if multiprocessing.current_process().daemon:
+        return 1  # a daemonic process (a Celery prefork child) may not start children
+    return max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+
+
+def _run(jobs_list: list[tuple], jobs: int | None) -> list[Result]:
+    workers = min(_job_count(jobs), len(jobs_list))
+    if workers <= 1 or len(jobs_list) < 8:
+        return [_translate_job(job) for job in jobs_list]
+    chunk = max(1, len(jobs_list) // (workers * 8))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_translate_job, jobs_list, chunksize=chunk))
+
+
+def _finish(outcome: FileOutcome, result: Result) -> None:
+    outcome.result = result
+    outcome.status = "translated" if result.changed else "unchanged"
+    if outcome.kind == "cpp" and (result.usages or result.changed):
+        outcome.kind = "cuda-cpp"
+
+
+def _write(source_root: Path, output_root: Path, entry: Entry, outcome: FileOutcome,
+           data: bytes | None) -> None:
+    target = output_root / outcome.output_path
     try:
-        data = source_path.read_bytes()
+        if outcome.kind == "folder":
+            target.mkdir(parents=True, exist_ok=True)
+            os.chmod(target, entry.mode)
+            return
+        if outcome.status in ("skipped", "error"):
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if outcome.kind == "link":
+            if target.is_symlink() or target.exists():
+                target.unlink()
+            os.symlink(os.readlink(source_root / entry.path), target)
+            return
+        if outcome.result is not None:
+            target.write_bytes(outcome.result.encode())
+        elif data is not None:
+            target.write_bytes(data)
+        else:  # too large to hold: stream it
+            with open(source_root / entry.path, "rb") as src, open(target, "wb") as dst:
+                while chunk := src.read(1 << 20):
+                    dst.write(chunk)
+        os.chmod(target, entry.mode)
     except OSError as error:
-        return FileOutcome(relative, relative, "unknown", "error", message=f"cannot read: {error.strerror}")
-    kind = classify(relative, data)
-    if kind in ("cuda-source", "cuda-header", "cpp") and len(data) <= MAX_TRANSLATED_BYTES:
-        result = translate(data, options, relative)
-        target_path.write_bytes(result.encode())
-        _copy_mode(source_path, target_path)
-        status = "translated" if result.changed else "unchanged"
-        return FileOutcome(relative, relative, kind, status, result)
-    shutil.copyfile(source_path, target_path)
-    _copy_mode(source_path, target_path)
-    return FileOutcome(relative, relative, kind, "copied")
-
-
-def _copy_mode(source_path: Path, target_path: Path) -> None:
-    os.chmod(target_path, stat.S_IMODE(source_path.stat().st_mode))
+        outcome.status = "error"
+        outcome.message = "; ".join(filter(None, [outcome.message,
+                                                  f"cannot write: {error.strerror}"]))

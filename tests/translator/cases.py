@@ -5,6 +5,12 @@
 - ``<name>.diag``: expected diagnostics, one per line ``LINE:COL CODE message``; when it
   is absent, the case must produce no diagnostic with the folder's code;
 - ``<name>.args``: options as on the ``rocport translate`` command line (``--roc``).
+
+Build files and other non-C++ inputs need their real names (``CMakeLists.txt``,
+``Makefile``, ``requirements.txt``, ``.github/workflows/ci.yml``), so they live in a
+case folder: ``<CODE>/<name>/<file>`` (the file may be nested), with ``<file>.hip``,
+``<file>.diag`` and ``<file>.args`` beside it. The path given to the translator is the
+file's path relative to the case folder. C++ inputs may use a case folder too.
 """
 
 from __future__ import annotations
@@ -25,22 +31,33 @@ class Case:
     code: str
     name: str
     input: Path
+    #: path given to the translator ('' = the input's file name, for flat cases)
+    relative: str = ""
 
     @property
     def id(self) -> str:
         return f"{self.code}/{self.name}"
 
     @property
+    def path(self) -> str:
+        return self.relative or self.input.name
+
+    def _beside(self, suffix: str) -> Path:
+        if self.relative:
+            return self.input.with_name(self.input.name + suffix)
+        return self.input.with_suffix(suffix)
+
+    @property
     def expected(self) -> Path:
-        return self.input.with_suffix(".hip")
+        return self._beside(".hip")
 
     @property
     def diag(self) -> Path:
-        return self.input.with_suffix(".diag")
+        return self._beside(".diag")
 
     @property
     def options(self) -> Options:
-        args_file = self.input.with_suffix(".args")
+        args_file = self._beside(".args")
         words = shlex.split(args_file.read_text()) if args_file.exists() else []
         arguments, _ = normalize_arguments(["translate", str(self.input), *words])
         return options_from(build_parser().parse_args(arguments))
@@ -52,6 +69,12 @@ def all_cases() -> list[Case]:
         for path in sorted(folder.iterdir()):
             if path.suffix in INPUT_SUFFIXES:
                 cases.append(Case(folder.name, path.stem, path))
+            elif path.is_dir():
+                inputs = [p for p in sorted(path.rglob("*")) if p.is_file()
+                          and p.suffix not in (".hip", ".diag", ".args")]
+                for item in inputs:
+                    relative = item.relative_to(path).as_posix()
+                    cases.append(Case(folder.name, f"{path.name}/{relative}", item, relative))
     return cases
 
 

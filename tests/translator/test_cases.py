@@ -3,14 +3,15 @@
 import pytest
 
 from tests.translator.cases import Case, all_cases, format_diagnostic
-from translator import translate
+from translator.filekinds import language_of
 from translator.tokens import tokenize, untokenize
+from translator.tree import translate_file
 
 CASES = all_cases()
 
 
 def _translate(case: Case, text: bytes):
-    return translate(text, case.options, case.input.name)
+    return translate_file(text, case.options, case.path, language_of(case.path, text[:200]))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])

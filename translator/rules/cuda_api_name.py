@@ -71,6 +71,9 @@ def _is_member_name(source: str, start: int) -> bool:
     index = start - 1
     while index >= 0 and source[index] in " \t\r\n":
         index -= 1
+    line_start = source.rfind("\n", 0, index + 1) + 1
+    if "//" in source[line_start : index + 1]:
+        return False  # the "." ends a line comment ("// the GPU."), not a member access
     return index >= 0 and (
         source[index] == "." or (source[index] == ">" and index > 0 and source[index - 1] == "-")
     )

@@ -1,0 +1,3 @@
+if(WITH_GPU)
+  enable_language(CUDA)
+endif()

@@ -1,0 +1,6 @@
+if(WITH_GPU)
+  enable_language(CXX)
+  set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+  find_package(hip REQUIRED)
+  link_libraries(hip::device)
+endif()

@@ -1,0 +1,7 @@
+cmake_minimum_required(VERSION 3.18)
+project(particles LANGUAGES CXX)
+set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+find_package(hip REQUIRED)
+link_libraries(hip::device)
+set_source_files_properties(kernel.cu PROPERTIES LANGUAGE CXX)
+target_compile_options(app PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-O3>)

@@ -1,0 +1,2 @@
+#!/bin/sh
+cmake -S . -B build -DCMAKE_CUDA_ARCHITECTURES=80

@@ -1,0 +1,2 @@
+#!/bin/sh
+cmake -S . -B build -DGPU_TARGETS="gfx942"

@@ -1,0 +1,1 @@
+set(MY_CUDA_ARCHITECTURES_NOTE "kept")

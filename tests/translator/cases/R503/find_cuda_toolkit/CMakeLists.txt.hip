@@ -1,0 +1,7 @@
+set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+find_package(hip REQUIRED)
+link_libraries(hip::device)
+if(hip_FOUND)
+  include_directories(${hip_INCLUDE_DIRS})
+endif()
+find_package(rccl REQUIRED)

@@ -1,0 +1,2 @@
+find_package(OpenMP REQUIRED)
+# find_package(CUDA) is not needed

@@ -1,0 +1,6 @@
+file(GLOB KERNELS *.cu)
+add_library(kernels ${KERNELS})
+set_source_files_properties(${KERNELS} PROPERTIES LANGUAGE CXX)
+add_executable(demo demo.cu util.cpp)
+set_source_files_properties(demo.cu PROPERTIES LANGUAGE CXX)
+add_library(kernels::kernels ALIAS kernels)

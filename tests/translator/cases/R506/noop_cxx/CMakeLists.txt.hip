@@ -1,0 +1,2 @@
+set(CMAKE_CXX_STANDARD 17)
+set(MY_CUDA_FLAGS "-O2")

@@ -1,0 +1,2 @@
+#!/bin/sh
+clang -arch=sm_80 not_nvcc.c

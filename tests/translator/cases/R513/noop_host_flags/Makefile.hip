@@ -1,0 +1,1 @@
+CFLAGS = -O2 -fopenmp -Wall

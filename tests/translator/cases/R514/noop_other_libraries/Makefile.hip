@@ -1,0 +1,1 @@
+LDLIBS = -lm -lcudaextra -lpthread

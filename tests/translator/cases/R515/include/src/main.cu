@@ -1,0 +1,3 @@
+#include "kernels.cu"
+#include "kernels.cuh"
+int main() { return 0; }

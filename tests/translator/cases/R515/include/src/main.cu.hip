@@ -1,0 +1,3 @@
+#include "kernels.hip"
+#include "kernels.cuh"
+int main() { return 0; }

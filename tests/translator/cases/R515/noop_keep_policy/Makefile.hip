@@ -1,0 +1,1 @@
+SRCS := main.cu

@@ -1,0 +1,1 @@
+Set CUDA_VISIBLE_DEVICES before running.

@@ -1,0 +1,4 @@
+import os
+
+os.environ["HIP_VISIBLE_DEVICES"] = "0"  # CUDA_VISIBLE_DEVICES in a comment stays
+print(os.environ.get("CUDA_VISIBLE_DEVICES_EXTRA"))

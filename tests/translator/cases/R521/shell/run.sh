@@ -1,0 +1,4 @@
+#!/bin/bash
+export CUDA_VISIBLE_DEVICES=0,1
+CUDA_LAUNCH_BLOCKING=1 ./app
+echo "$CUDA_VISIBLE_DEVICES"

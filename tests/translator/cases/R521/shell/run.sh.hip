@@ -1,0 +1,4 @@
+#!/bin/bash
+export HIP_VISIBLE_DEVICES=0,1
+HIP_LAUNCH_BLOCKING=1 ./app
+echo "$HIP_VISIBLE_DEVICES"

@@ -1,0 +1,2 @@
+torch==2.3.0
+pytest

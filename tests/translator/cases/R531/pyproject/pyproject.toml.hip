@@ -1,0 +1,2 @@
+[project]
+dependencies = ["torch==2.4.0+rocm6.3", "tensorflow-rocm"]

@@ -1,0 +1,3 @@
+#include <rccl/rccl.h>
+#include <rccl/rccl.h>
+ncclComm_t comm;

@@ -1,0 +1,2 @@
+// #include <nccl.h> was here
+#include <rccl/rccl.h>

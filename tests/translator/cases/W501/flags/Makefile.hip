@@ -1,0 +1,1 @@
+NVCCFLAGS = -O3

@@ -1,0 +1,2 @@
+NVCC = hipcc
+# CUDA_HOME=/usr/local/cuda in a comment

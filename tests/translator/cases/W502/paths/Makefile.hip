@@ -1,0 +1,2 @@
+INCLUDES = -I$(CUDA_HOME)/include -I/usr/local/cuda-12.2/include
+CMAKE_ARGS = -DCUDA_TOOLKIT_ROOT_DIR=${CUDA_TOOLKIT_ROOT_DIR}

@@ -1,0 +1,1 @@
+export HIP_VISIBLE_DEVICES=0

@@ -1,0 +1,2 @@
+cupy
+numpy

@@ -1,0 +1,294 @@
+"""migrate_tree on real folders: classification, bad input, naming, patches, archives, cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from translator.options import Options
+from translator.packing import pack_tar_gz, pack_zip
+from translator.report import build_report, tree_patch
+from translator.sarif import to_sarif
+from translator.tree import migrate_tree
+
+OPTIONS = Options(use_clang=False)
+SCHEMA = Path(__file__).resolve().parent / "data" / "sarif-schema-2.1.0.json"
+
+
+def _write(root: Path, files: dict[str, bytes | str]) -> Path:
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content.encode() if isinstance(content, str) else content)
+    return root
+
+
+def _project(root: Path) -> Path:
+    return _write(root, {
+        "src/main.cu": ('#include "kern.cuh"\n#include "impl.cu"\n'
+                        "int main() { cudaMalloc(0, 4); }\n"),
+        "src/impl.cu": "void f() { cudaFree(0); }",  # no final newline
+        "include/kern.cuh": '#pragma once\n#include "detail/tables.def"\n',
+        "include/detail/tables.def": "cudaStream_t stream;\n",
+        "src/latin1.cu": b"// caf\xe9\ncudaDeviceSynchronize();\n",
+        "src/crlf.cpp": "int x;\r\ncudaError_t e;\r\n",
+        "Makefile": "NVCC ?= nvcc\n%.o: %.cu\n\t$(NVCC) -arch=sm_80 -c $< -lcurand\n",
+        "CMakeLists.txt": "project(p LANGUAGES CXX CUDA)\nadd_executable(app src/main.cu)\n",
+        "docs/logo.png": b"\x89PNG\r\n\x1a\n\x00\x00binary\xff",
+        "README.md": "CUDA_VISIBLE_DEVICES stays in prose\n",
+        "run.sh": "#!/bin/sh\nCUDA_VISIBLE_DEVICES=0 ./app\n",
+    })
+
+
+def _outcomes(tree):
+    return {o.path: o for o in tree.files}
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()}
+
+
+def test_classifies_and_translates_what_needs_it(tmp_path):
+    tree = migrate_tree(_project(tmp_path / "src"), tmp_path / "out", OPTIONS, jobs=1)
+    outcomes = _outcomes(tree)
+    assert outcomes["src/main.cu"].kind == "cuda-source"
+    assert outcomes["include/kern.cuh"].kind == "cuda-header"
+    assert outcomes["src/crlf.cpp"].kind == "cuda-cpp"
+    assert outcomes["Makefile"].kind == "build"
+    assert outcomes["run.sh"].kind == "script"
+    assert outcomes["README.md"].status == "copied"
+    assert outcomes["docs/logo.png"].kind == "binary"
+    assert b"hipStream_t" in (tmp_path / "out/include/detail/tables.def").read_bytes()
+    assert outcomes["include/detail/tables.def"].message.startswith("included by")
+    assert (tmp_path / "out/run.sh").read_text() == "#!/bin/sh\nHIP_VISIBLE_DEVICES=0 ./app\n"
+
+
+def test_binary_file_and_modes_pass_through_unchanged(tmp_path):
+    source = _project(tmp_path / "src")
+    os.chmod(source / "run.sh", 0o755)
+    os.chmod(source / "docs/logo.png", 0o600)
+    migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    assert (tmp_path / "out/docs/logo.png").read_bytes() == (source / "docs/logo.png").read_bytes()
+    assert (tmp_path / "out/run.sh").stat().st_mode & 0o777 == 0o755
+    assert (tmp_path / "out/docs/logo.png").stat().st_mode & 0o777 == 0o600
+
+
+def test_non_utf8_bytes_survive_translation(tmp_path):
+    tree = migrate_tree(_project(tmp_path / "src"), tmp_path / "out", OPTIONS, jobs=1)
+    assert (tmp_path / "out/src/latin1.cu").read_bytes() == b"// caf\xe9\nhipDeviceSynchronize();\n"
+    assert [d.code for d in _outcomes(tree)["src/latin1.cu"].result.diagnostics] == ["E004"]
+
+
+def test_nul_bytes_in_a_source_are_copied_and_reported(tmp_path):
+    source = _write(tmp_path / "src", {"weird.cu": b"cudaMalloc\x00(0);\n"})
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    outcome = _outcomes(tree)["weird.cu"]
+    assert (outcome.kind, outcome.status) == ("binary", "copied")
+    assert "NUL" in outcome.message
+    assert (tmp_path / "out/weird.cu").read_bytes() == b"cudaMalloc\x00(0);\n"
+
+
+def test_huge_file_is_copied_not_translated(tmp_path):
+    source = _write(tmp_path / "src", {"big.cu": "cudaMalloc(0, 1);\n" * 100})
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1, max_file_bytes=1000)
+    assert _outcomes(tree)["big.cu"].status == "copied"
+    assert "limit" in _outcomes(tree)["big.cu"].message
+    assert (tmp_path / "out/big.cu").read_bytes() == (source / "big.cu").read_bytes()
+
+
+def test_links_are_never_followed_out_of_the_tree(tmp_path):
+    outside = _write(tmp_path / "secret", {"key.cu": "cudaMalloc(0, 1);\n"})
+    source = _write(tmp_path / "src", {"a.cu": "int a;\n"})
+    os.symlink(outside / "key.cu", source / "absolute.cu")
+    os.symlink("../secret/key.cu", source / "relative.cu")
+    os.symlink("../secret", source / "folder")
+    os.symlink("a.cu", source / "inside.cu")
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    outcomes = _outcomes(tree)
+    assert {p: outcomes[p].status for p in ("absolute.cu", "relative.cu", "folder", "inside.cu")} \
+        == {"absolute.cu": "skipped", "relative.cu": "skipped", "folder": "skipped",
+            "inside.cu": "copied"}
+    assert os.readlink(tmp_path / "out/inside.cu") == "a.cu"
+    assert not (tmp_path / "out/folder").exists()
+    assert not (tmp_path / "out/relative.cu").exists()
+
+
+def test_empty_folders_are_kept_and_reported(tmp_path):
+    source = _write(tmp_path / "src", {"a.cu": "int a;\n"})
+    (source / "build/empty").mkdir(parents=True)
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    assert (tmp_path / "out/build/empty").is_dir()
+    assert _outcomes(tree)["build/empty"].kind == "folder"
+
+
+@pytest.fixture
+def open_folder():
+    """A folder every user can enter (pytest's tmp_path is private to root)."""
+    folder = Path(tempfile.mkdtemp(prefix="rocport-tree-"))
+    os.chmod(folder, 0o755)
+    yield folder
+    for path in folder.rglob("*"):
+        if not path.is_symlink():
+            os.chmod(path, 0o755)
+    shutil.rmtree(folder)
+
+
+def test_unreadable_file_is_reported_and_the_run_goes_on(open_folder):
+    if os.geteuid() == 0 and shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: permissions cannot be denied")
+    root = open_folder
+    source = _write(root / "src", {"a.cu": "cudaMalloc(0, 1);\n", "secret.cu": "int s;\n"})
+    os.chmod(source / "secret.cu", 0o000)
+    (root / "out").mkdir(mode=0o777)
+    os.chmod(root / "out", 0o777)
+    report = root / "out" / "report.json"
+    command = [os.sys.executable, "-m", "translator", "translate", str(source), "-o",
+               str(root / "out/tree"), "--no-clang", "--jobs", "1", "--report", str(report)]
+    if os.geteuid() == 0:
+        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=120,
+                              cwd=Path(__file__).resolve().parents[2])
+    assert finished.returncode == 1, finished.stderr
+    files = {f["path"]: f for f in json.loads(report.read_text())["files"]}
+    assert files["secret.cu"]["status"] == "error"
+    assert "cannot read" in files["secret.cu"]["message"]
+    assert (root / "out/tree/a.cu").read_text() == "hipMalloc(0, 1);\n"
+
+
+def test_hip_naming_renames_sources_and_every_reference(tmp_path):
+    source = _project(tmp_path / "src")
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS.with_changes(naming="hip"), jobs=1)
+    out = tmp_path / "out"
+    assert (out / "src/main.hip").exists() and not (out / "src/main.cu").exists()
+    assert (out / "include/kern.cuh").exists()  # headers keep their names
+    assert '#include "impl.hip"' in (out / "src/main.hip").read_text()
+    assert "%.o: %.hip" in (out / "Makefile").read_text()
+    assert "add_executable(app src/main.hip)" in (out / "CMakeLists.txt").read_text()
+    assert _outcomes(tree)["src/main.cu"].output_path == "src/main.hip"
+
+
+def test_same_stem_and_existing_hip_file_are_reported(tmp_path):
+    source = _write(tmp_path / "src", {"a.cu": "int a;\n", "a.cpp": "int b;\n",
+                                       "b.cu": "int c;\n", "b.hip": "int d;\n"})
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS.with_changes(naming="hip"), jobs=1)
+    outcomes = _outcomes(tree)
+    assert outcomes["a.cu"].output_path == "a.hip"
+    assert "a.cpp shares this file's stem" in outcomes["a.cu"].message
+    assert outcomes["b.cu"].output_path == "b.cu"
+    assert "b.hip already exists" in outcomes["b.cu"].message
+    assert (tmp_path / "out/b.hip").read_text() == "int d;\n"
+
+
+def test_case_only_name_clash_is_reported_for_both_files(tmp_path):
+    source = _write(tmp_path / "src", {"Kernel.cu": "int a;\n", "kernel.cu": "int b;\n"})
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    outcomes = _outcomes(tree)
+    assert "differs only by case from kernel.cu" in outcomes["Kernel.cu"].message
+    assert "differs only by case from Kernel.cu" in outcomes["kernel.cu"].message
+
+
+@pytest.mark.parametrize("naming", ["keep", "hip"])
+@pytest.mark.parametrize("tool", ["git", "patch"])
+def test_tree_patch_applied_to_the_source_reproduces_the_output(tmp_path, naming, tool):
+    source = _project(tmp_path / "src")
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS.with_changes(naming=naming), jobs=1)
+    patch_file = tmp_path / "changes.patch"
+    patch_file.write_bytes(tree_patch(tree))
+    work = tmp_path / "work"
+    shutil.copytree(source, work, symlinks=True)
+    if tool == "git":
+        command = ["git", "apply", "--unsafe-paths", str(patch_file)]
+    else:
+        command = ["patch", "-p1", "-s", "-i", str(patch_file)]
+    finished = subprocess.run(command, cwd=work, capture_output=True, text=True, timeout=60)
+    assert finished.returncode == 0, finished.stderr + finished.stdout
+    assert _files(work) == _files(tmp_path / "out")
+
+
+def test_archives_hold_the_output_tree(tmp_path):
+    source = _project(tmp_path / "src")
+    (source / "empty").mkdir()
+    migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    pack_zip(tmp_path / "out", tmp_path / "hip.zip")
+    pack_tar_gz(tmp_path / "out", tmp_path / "hip.tar.gz")
+    expected = _files(tmp_path / "out")
+    with zipfile.ZipFile(tmp_path / "hip.zip") as archive:
+        zipped = {n: archive.read(n) for n in archive.namelist() if not n.endswith("/")}
+        assert "empty/" in archive.namelist()
+    with tarfile.open(tmp_path / "hip.tar.gz") as archive:
+        tarred = {m.name: archive.extractfile(m).read() for m in archive.getmembers() if m.isfile()}
+    assert zipped == expected
+    assert tarred == expected
+
+
+def test_parallel_run_gives_the_same_output_and_report(tmp_path):
+    source = _write(tmp_path / "src", {f"k{i:02d}.cu": f"void k{i}() {{ cudaMalloc(0, {i}); }}\n"
+                                       for i in range(40)})
+    serial = migrate_tree(source, tmp_path / "serial", OPTIONS, jobs=1)
+    parallel = migrate_tree(source, tmp_path / "parallel", OPTIONS, jobs=2)
+    assert _files(tmp_path / "serial") == _files(tmp_path / "parallel")
+    strip = lambda report: {k: v for k, v in report.items() if k not in ("stats", "summary")}  # noqa: E731
+    assert strip(build_report(serial)) == strip(build_report(parallel))
+
+
+def test_cache_retranslates_only_the_changed_file(tmp_path):
+    source = _write(tmp_path / "src", {f"k{i}.cu": f"int v{i} = cudaSuccess;\n" for i in range(12)})
+    cache = tmp_path / "cache"
+    first = migrate_tree(source, tmp_path / "one", OPTIONS, jobs=1, cache_dir=cache)
+    (source / "k3.cu").write_text("int changed = cudaErrorInvalidValue;\n")
+    second = migrate_tree(source, tmp_path / "two", OPTIONS, jobs=1, cache_dir=cache)
+    assert first.run["translated"] == 12
+    assert (second.run["translated"], second.run["cache_hits"]) == (1, 11)
+    assert (tmp_path / "two/k3.cu").read_text() == "int changed = hipErrorInvalidValue;\n"
+
+
+def test_compile_commands_feed_include_dirs_and_defines(tmp_path):
+    database = [{"directory": "/home/dev/proj/build", "file": "../src/main.cu",
+                 "command": "nvcc -I../include -I/usr/local/cuda/include -DUSE_GPU=1 -c "
+                            "../src/main.cu"}]
+    source = _write(tmp_path / "src", {
+        "src/main.cu": '#include "kern.h"\n', "include/kern.h": "int k;\n",
+        "build/compile_commands.json": json.dumps(database),
+    })
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    flags = tree.compile_database.files["src/main.cu"]
+    assert flags.include_dirs == ("include",)
+    assert flags.defines == ("USE_GPU=1",)
+    assert flags.external_include_dirs == ("/usr/local/cuda/include",)
+    report = build_report(tree)
+    assert report["compile_commands"]["files"]["src/main.cu"]["include_dirs"] == ["include"]
+
+
+def test_output_inside_source_is_refused(tmp_path):
+    source = _write(tmp_path / "src", {"a.cu": "int a;\n"})
+    with pytest.raises(ValueError):
+        migrate_tree(source, source / "out", OPTIONS)
+
+
+def test_sarif_validates_against_the_published_schema(tmp_path):
+    source = _project(tmp_path / "src")
+    _write(source, {"requirements.txt": "cupy-cuda12x\n", "flags.mk": "F = -maxrregcount 32\n"})
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    sarif = to_sarif(build_report(tree))
+    jsonschema.validate(sarif, json.loads(SCHEMA.read_text()))
+    codes = {r["ruleId"] for r in sarif["runs"][0]["results"]}
+    assert {"W531", "W501", "E004"} <= codes
+
+
+def test_report_summary_names_families_and_problems(tmp_path):
+    source = _project(tmp_path / "src")
+    os.symlink("/etc/passwd", source / "passwd")
+    report = build_report(migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1))
+    assert "runtime" in report["stats"]["families"]
+    assert report["stats"]["families"]["build-system"]["converted"] > 0
+    assert "Not in the output: passwd" in report["summary"]

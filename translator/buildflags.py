@@ -1,0 +1,86 @@
+"""nvcc command lines: which lines carry them, and what each nvcc-only flag becomes.
+
+Shared by the rules that rewrite compiler invocations (R511-R514, W501). A table, not
+logic: each entry is a pattern for one nvcc flag (with its value), the hipcc spelling
+(``None`` = drop) and, for flags whose meaning is lost, the message a person should read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.buildtext import code_spans
+from translator.unit import Unit
+
+__all__ = ["flag_lines", "NVCC_OPTIONS", "LIBRARIES", "ARCH_FLAG", "NVCC_WORD"]
+
+#: The nvcc program as a word: ``nvcc``, ``/usr/local/cuda/bin/nvcc``, ``$(CUDA_HOME)/bin/nvcc``.
+NVCC_WORD = re.compile(
+    r"(?<![\w.+/-])(?P<path>(?:\$[({]?\w+[)}]?|[\w.+-]*)?(?:/[\w.+-]+)*/bin/)?nvcc(?![\w.+-])"
+)
+#: Architecture flags: -arch=sm_80, -arch sm_80, --gpu-architecture=compute_80, -gencode ...
+ARCH_FLAG = re.compile(
+    r"(?<![\w-])(?:(?:-arch|--gpu-architecture)(?:=|[ \t]+)(?:sm|compute|lto)_[\w$(){}]+"
+    r"|(?:-arch|--gpu-architecture)(?:=|[ \t]+)(?:native|all|all-major|\$[({]\w+[)}])"
+    r"|(?:-gencode|--generate-code)(?:=|[ \t]+)[\"']?arch=[\w,=\[\]$(){}]+[\"']?"
+    r"|(?:-code|--gpu-code)(?:=|[ \t]+)[\w,\[\]$(){}]+)(?![\w-])"
+)
+
+#: (pattern, hipcc replacement or None to drop, message for a person or None)
+NVCC_OPTIONS: tuple[tuple[re.Pattern, str | None, str | None], ...] = tuple(
+    (re.compile(r"(?<![\w-])" + pattern + r"(?![\w-])"), replacement, message)
+    for pattern, replacement, message in (
+        (r"(?:-Xcompiler|--compiler-options)(?:=|[ \t]+)(?P<value>\"[^\"]*\"|'[^']*'|[^\s()<>;]+)",
+         "{host}", None),
+        (r"--?use_fast_math", "-ffast-math", None),
+        (r"(?:-rdc|--relocatable-device-code)(?:=|[ \t]+)true", "-fgpu-rdc", None),
+        (r"(?:-rdc|--relocatable-device-code)(?:=|[ \t]+)false", None, None),
+        (r"-dc", "-fgpu-rdc -c", None),
+        (r"--?(?:expt-extended-lambda|extended-lambda|expt-relaxed-constexpr)", None, None),
+        (r"(?:--default-stream|-default-stream)(?:=|[ \t]+)per-thread",
+         "-fgpu-default-stream=per-thread", None),
+        (r"-lineinfo|--generate-line-info", "-gline-tables-only", None),
+        (r"-Wno-deprecated-gpu-targets", None, None),
+        (r"(?:-cudart|--cudart)(?:=|[ \t]+)(?:static|shared|none)", None,
+         "hipcc always links the shared HIP runtime; nvcc's -cudart choice was dropped"),
+        (r"(?:-ccbin|--compiler-bindir)(?:=|[ \t]+)[^\s()<>;]+", None,
+         "hipcc is clang and compiles host code itself; the nvcc host compiler was dropped"),
+        (r"(?:-Xptxas|--ptxas-options)(?:=|[ \t]+)[^\s()<>;]+", None,
+         "ptxas options have no AMD counterpart and were dropped; for register limits use "
+         "__launch_bounds__ in the code"),
+        (r"(?:-maxrregcount|--maxrregcount)(?:=|[ \t]+)\d+", None,
+         "AMD has no per-file register cap; use __launch_bounds__ on the kernels instead"),
+        (r"(?:-Xnvlink|--nvlink-options)(?:=|[ \t]+)[^\s()<>;]+", None,
+         "nvlink options have no AMD counterpart and were dropped"),
+        (r"--resource-usage|-res-usage", "-Rpass-analysis=kernel-resource-usage", None),
+    )
+)
+
+#: nvcc/CUDA link libraries -> (HIP library, ROC library for --roc).
+LIBRARIES: dict[str, tuple[str, str]] = {
+    "cudart": ("amdhip64", "amdhip64"),
+    "cudart_static": ("amdhip64", "amdhip64"),
+    "cuda": ("amdhip64", "amdhip64"),
+    "cublas": ("hipblas", "rocblas"),
+    "cublasLt": ("hipblaslt", "hipblaslt"),
+    "curand": ("hiprand", "rocrand"),
+    "cusparse": ("hipsparse", "rocsparse"),
+    "cufft": ("hipfft", "rocfft"),
+    "cusolver": ("hipsolver", "rocsolver"),
+    "nccl": ("rccl", "rccl"),
+    "cudnn": ("MIOpen", "MIOpen"),
+    "nvToolsExt": ("roctx64", "roctx64"),
+    "nvrtc": ("hiprtc", "hiprtc"),
+}
+
+
+def flag_lines(unit: Unit, language: str) -> Iterator[tuple[int, str]]:
+    """(offset, code) of the lines that may carry nvcc flags.
+
+    In CMake files and Makefiles every line does (flag variables are set far from the
+    nvcc call); in scripts, CI and Python files only lines that name nvcc.
+    """
+    for offset, code in code_spans(unit.source):
+        if language in ("cmake", "make") or NVCC_WORD.search(code):
+            yield offset, code

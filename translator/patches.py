@@ -1,0 +1,71 @@
+"""Unified diffs of one file and the git-style patch of a whole migrated tree.
+
+``tree_patch(tree)`` returns bytes that ``git apply`` and ``patch -p1`` apply to the
+source tree to reproduce the output tree: changed files as text hunks, renamed files
+with ``rename from``/``rename to`` headers (GNU patch 2.7+ understands them), files
+without a final newline with ``\\ No newline at end of file``, and non-UTF-8 files with
+their original bytes (hunks are made from the surrogate-escaped text and encoded back).
+
+Limits: files with NUL bytes are never changed by a migration (they are copied as
+binary), so the patch needs no binary hunks. Entries that are not in the output (skipped
+links, unreadable files) are not in the patch either: applying it leaves them as they are.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from translator.tree import TreeResult
+
+__all__ = ["file_diff", "tree_patch", "split_lines"]
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of TEXT with their ``\\n`` (only ``\\n`` ends a line, as for diff and patch)."""
+    return _LINE.findall(text)
+
+
+def _hunks(original: str, translated: str) -> str:
+    lines = difflib.unified_diff(split_lines(original), split_lines(translated), n=3)
+    out = []
+    for index, line in enumerate(lines):
+        if index < 2:  # difflib's own ---/+++ lines; callers write their own headers
+            continue
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def file_diff(original: str, translated: str, old_path: str, new_path: str) -> str:
+    """A unified diff with git-style ``a/`` and ``b/`` prefixes ('' when equal)."""
+    if original == translated:
+        return ""
+    return f"--- a/{old_path}\n+++ b/{new_path}\n" + _hunks(original, translated)
+
+
+def tree_patch(tree: TreeResult) -> bytes:
+    """The patch that turns the source tree into the output tree (see module limits)."""
+    pieces: list[str] = []
+    for outcome in sorted(tree.files, key=lambda o: o.path):
+        if outcome.status in ("skipped", "error") or outcome.kind in ("folder", "link"):
+            continue
+        result = outcome.result
+        changed = result is not None and result.changed
+        renamed = outcome.output_path != outcome.path
+        if not changed and not renamed:
+            continue
+        old, new = outcome.path, outcome.output_path
+        header = f"diff --git a/{old} b/{new}\n"
+        if renamed:
+            similarity = 100
+            if changed:
+                matcher = difflib.SequenceMatcher(None, split_lines(result.original),
+                                                  split_lines(result.source), autojunk=False)
+                similarity = min(99, int(matcher.quick_ratio() * 100))
+            header += f"similarity index {similarity}%\nrename from {old}\nrename to {new}\n"
+        pieces.append(header)
+        if changed:
+            pieces.append(file_diff(result.original, result.source, old, new))
+    return "".join(pieces).encode("utf-8", "surrogateescape")

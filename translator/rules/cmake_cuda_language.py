@@ -1,0 +1,83 @@
+"""R501 cmake-cuda-language: CUDA enabled as a CMake language.
+
+What it does
+------------
+Removes ``CUDA`` from ``project(... LANGUAGES ...)`` and ``enable_language(...)``
+(keeping or adding ``CXX``), turns ``LANGUAGE CUDA`` source properties and
+``$<COMPILE_LANGUAGE:CUDA>`` generator expressions into ``CXX``, and, after the first
+such command, adds ``GPU_TARGETS`` (from the options), ``find_package(hip REQUIRED)``
+and ``link_libraries(hip::device)`` unless the file already finds HIP or CUDA.
+
+Why
+---
+HIP sources are C++ compiled by ``hipcc`` (configure with ``CXX=hipcc``);
+``hip::device`` adds ``-x hip`` and ``--offload-arch`` for every target.
+
+Example (CUDA)
+--------------
+    project(particles LANGUAGES CXX CUDA)
+
+Output (HIP)
+------------
+    project(particles LANGUAGES CXX)
+    set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+    find_package(hip REQUIRED)
+    link_libraries(hip::device)
+
+Limits
+------
+Flags for the CUDA language (``CMAKE_CUDA_FLAGS``) are R506's; CMake's own ``HIP``
+language is not used because Debian's HIP packages do not support it (see
+``translator/buildsys.py``). Every C++ file of the project is compiled as HIP.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.buildtext import cmake_commands, hip_setup, remove_argument, unit_language
+from translator.diagnostics import Usage
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
+
+_FINDS_GPU = re.compile(r"(?i)find_package\s*\(\s*(?:hip|cuda|cudatoolkit)\b")
+_GENEX = re.compile(r"\$<COMPILE_LANG(?:UAGE|_AND_ID):(?P<lang>CUDA)\b")
+
+
+def check(unit) -> Iterator[Finding]:
+    if unit_language(unit) != "cmake" or "CUDA" not in unit.source:
+        return
+    text = unit.source
+    setup_needed = not _FINDS_GPU.search(text)
+    for command in cmake_commands(text):
+        if command.lowered in ("project", "enable_language"):
+            arguments = command.arguments[1:] if command.lowered == "project" else command.arguments
+            languages = [a for a in arguments if a.text == "CUDA"]
+            if not languages:
+                continue
+            has_cxx = any(a.text == "CXX" for a in arguments)
+            for argument in languages:
+                if has_cxx:
+                    yield Edit(*remove_argument(text, argument), "")
+                else:
+                    yield Edit(argument.start, argument.end, "CXX")
+                    has_cxx = True
+                yield Usage("CUDA", "build-system", "cmake-language", argument.start, True, "CXX")
+            if setup_needed:
+                indent = text[text.rfind("\n", 0, command.start) + 1 : command.start]
+                yield Edit(command.end, command.end, "\n" + hip_setup(unit.options, indent))
+                setup_needed = False
+        elif command.lowered in ("set_source_files_properties", "set_property"):
+            for before, argument in zip(command.arguments, command.arguments[1:], strict=False):
+                if before.text == "LANGUAGE" and argument.text == "CUDA":
+                    yield Edit(argument.start, argument.end, "CXX")
+                    yield Usage("LANGUAGE CUDA", "build-system", "cmake-language",
+                                argument.start, True, "LANGUAGE CXX")
+    for match in _GENEX.finditer(text):
+        yield Edit(match.start("lang"), match.end("lang"), "CXX")
+        yield Usage(match.group(), "build-system", "cmake-language", match.start(), True, "CXX")
+
+
+RULE = Rule("R501", "cmake-cuda-language", "CUDA as a CMake language becomes HIP via hipcc",
+            check, "build-system", __doc__)

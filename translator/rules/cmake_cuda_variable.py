@@ -1,0 +1,83 @@
+"""R506 cmake-cuda-variable: CUDA compiler variables and properties in CMake files.
+
+What it does
+------------
+Renames ``CMAKE_CUDA_FLAGS`` (and its ``_DEBUG``/``_RELEASE``... forms) →
+``CMAKE_CXX_FLAGS``, ``CMAKE_CUDA_STANDARD`` → ``CMAKE_CXX_STANDARD``,
+``CMAKE_CUDA_STANDARD_REQUIRED`` → ``CMAKE_CXX_STANDARD_REQUIRED``,
+``CMAKE_CUDA_EXTENSIONS`` → ``CMAKE_CXX_EXTENSIONS``, the target properties
+``CUDA_STANDARD``/``CUDA_STANDARD_REQUIRED``/``CUDA_EXTENSIONS`` → their ``CXX`` forms;
+``list(APPEND CUDA_NVCC_FLAGS ...)`` → ``add_compile_options(...)``. Reports
+``CUDA_SEPARABLE_COMPILATION``, ``CUDA_RESOLVE_DEVICE_SYMBOLS`` and
+``CMAKE_CUDA_COMPILER`` for a person.
+
+Why
+---
+``.cu`` files are compiled as ``CXX`` by ``hipcc`` after migration, so their flags and
+standard are the ``CXX`` ones.
+
+Example (CUDA)
+--------------
+    set(CMAKE_CUDA_STANDARD 17)
+    set(CMAKE_CUDA_FLAGS "${CMAKE_CUDA_FLAGS} --use_fast_math")
+
+Output (HIP)
+------------
+    set(CMAKE_CXX_STANDARD 17)
+    set(CMAKE_CXX_FLAGS "${CMAKE_CXX_FLAGS} -ffast-math")
+
+Limits
+------
+Separable compilation needs ``-fgpu-rdc`` on compile and link lines; it is reported,
+not rewritten. The nvcc flags inside are mapped by R512/R513.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.buildtext import cmake_commands, code_spans, unit_language
+from translator.diagnostics import Diagnostic, Usage
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
+
+_RENAME = re.compile(
+    r"\bCMAKE_CUDA_(?P<rest>FLAGS(?:_[A-Z]+)?|STANDARD(?:_REQUIRED)?|EXTENSIONS)\b"
+    r"|\bCUDA_(?P<property>STANDARD(?:_REQUIRED)?|EXTENSIONS)\b"
+)
+_REPORTED = {
+    "CUDA_SEPARABLE_COMPILATION": "separable compilation needs -fgpu-rdc when compiling "
+    "and linking with hipcc; add it to the target's compile and link options",
+    "CUDA_RESOLVE_DEVICE_SYMBOLS": "device symbol resolution is part of -fgpu-rdc linking",
+    "CMAKE_CUDA_COMPILER": "configure with CXX=hipcc instead of choosing a CUDA compiler",
+}
+_REPORTED_WORD = re.compile(r"\b(?P<name>" + "|".join(_REPORTED) + r")\b")
+
+
+def check(unit) -> Iterator[Finding]:
+    if unit_language(unit) != "cmake" or "CUDA_" not in unit.source:
+        return
+    text = unit.source
+    for command in cmake_commands(text):
+        arguments = command.arguments
+        if (command.lowered == "list" and len(arguments) > 2 and arguments[0].text == "APPEND"
+                and arguments[1].text == "CUDA_NVCC_FLAGS"):
+            yield Edit(command.start, arguments[1].end, "add_compile_options(")
+            # the text between "list(" and "CUDA_NVCC_FLAGS" is replaced as a whole
+            yield Usage("CUDA_NVCC_FLAGS", "build-system", "cmake-variable", command.start, True,
+                        "add_compile_options")
+    for offset, code in code_spans(text):
+        for match in _RENAME.finditer(code):
+            rest = match.group("rest")
+            target = f"CMAKE_CXX_{rest}" if rest else f"CXX_{match.group('property')}"
+            yield Edit(offset + match.start(), offset + match.end(), target)
+            yield Usage(match.group(), "build-system", "cmake-variable", offset + match.start(),
+                        True, target)
+        for match in _REPORTED_WORD.finditer(code):
+            yield Diagnostic("R506", f"{match.group()}: {_REPORTED[match.group()]}",
+                             offset=offset + match.start())
+
+
+RULE = Rule("R506", "cmake-cuda-variable", "CUDA compiler variables become CXX ones", check,
+            "build-system", __doc__)

@@ -1,0 +1,87 @@
+"""R502 cuda-architectures: ``CMAKE_CUDA_ARCHITECTURES`` and ``CUDA_ARCHITECTURES``.
+
+What it does
+------------
+``set(CMAKE_CUDA_ARCHITECTURES ...)`` becomes a ``GPU_TARGETS`` cache entry with the
+options' targets; other mentions of ``CMAKE_CUDA_ARCHITECTURES`` become ``GPU_TARGETS``;
+the target property ``CUDA_ARCHITECTURES <values>`` becomes ``HIP_ARCHITECTURES`` with
+the AMD targets; ``-DCMAKE_CUDA_ARCHITECTURES=...`` on cmake command lines (scripts,
+Makefiles, CI) becomes ``-DGPU_TARGETS=...``.
+
+Why
+---
+``find_package(hip)`` compiles for ``GPU_TARGETS``; NVIDIA ``sm`` numbers mean nothing
+to AMD GPUs (MI300X is ``gfx942``).
+
+Example (CUDA)
+--------------
+    set(CMAKE_CUDA_ARCHITECTURES 80 90)
+
+Output (HIP)
+------------
+    set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+
+Limits
+------
+The targets come from the options (``offload_archs``), not from the CUDA values.
+``GPU_TARGETS`` must be set before ``find_package(hip)``; R501 puts one there. A
+per-target ``HIP_ARCHITECTURES`` is only honoured by CMake's HIP language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.buildtext import cmake_commands, code_spans, unit_language
+from translator.diagnostics import Usage
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
+
+_COMMAND_LINE = re.compile(r"-DCMAKE_CUDA_ARCHITECTURES(?::STRING)?=(?:\"[^\"]*\"|'[^']*'|\S+)")
+_VARIABLE = re.compile(r"\bCMAKE_CUDA_ARCHITECTURES\b")
+
+
+def check(unit) -> Iterator[Finding]:
+    language = unit_language(unit)
+    if "CUDA_ARCHITECTURES" not in unit.source:
+        return
+    targets = ";".join(unit.options.offload_archs or ("gfx942",))
+    if language in ("make", "shell", "ci", "python"):
+        for offset, code in code_spans(unit.source):
+            for match in _COMMAND_LINE.finditer(code):
+                start, end = offset + match.start(), offset + match.end()
+                yield Edit(start, end, f'-DGPU_TARGETS="{targets}"')
+                yield Usage(match.group(), "build-system", "architecture", offset + match.start(),
+                            True, "GPU_TARGETS")
+        return
+    if language != "cmake":
+        return
+    handled = []
+    for command in cmake_commands(unit.source):
+        names = [a.text for a in command.arguments]
+        if command.lowered == "set" and names[:1] == ["CMAKE_CUDA_ARCHITECTURES"]:
+            text = f'set(GPU_TARGETS "{targets}" CACHE STRING "AMD GPU targets to compile for")'
+            yield Edit(command.start, command.end, text)
+            handled.append((command.start, command.end))
+            yield Usage("CMAKE_CUDA_ARCHITECTURES", "build-system", "architecture",
+                        command.start, True, "GPU_TARGETS")
+        for index, argument in enumerate(command.arguments[:-1]):
+            if argument.text == "CUDA_ARCHITECTURES":
+                value = command.arguments[index + 1]
+                yield Edit(argument.start, argument.end, "HIP_ARCHITECTURES")
+                yield Edit(value.start, value.end, f'"{targets}"')
+                yield Usage("CUDA_ARCHITECTURES", "build-system", "architecture",
+                            argument.start, True, "HIP_ARCHITECTURES")
+    for match in _VARIABLE.finditer(unit.source):
+        if not any(start <= match.start() < end for start, end in handled):
+            if not _in_comment(unit.source, match.start()):
+                yield Edit(match.start(), match.end(), "GPU_TARGETS")
+
+
+def _in_comment(text: str, offset: int) -> bool:
+    return "#" in text[text.rfind("\n", 0, offset) + 1 : offset]
+
+
+RULE = Rule("R502", "cuda-architectures", "CUDA architectures become AMD GPU targets", check,
+            "build-system", __doc__)

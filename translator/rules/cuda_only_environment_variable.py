@@ -1,0 +1,67 @@
+"""W521 cuda-only-environment-variable: a CUDA environment variable with no HIP twin.
+
+What it finds
+-------------
+``CUDA_DEVICE_ORDER``, ``CUDA_CACHE_PATH``, ``CUDA_CACHE_DISABLE``,
+``CUDA_CACHE_MAXSIZE``, ``CUDA_MODULE_LOADING``, ``CUDA_DEVICE_MAX_CONNECTIONS``,
+``CUDA_MPS_PIPE_DIRECTORY``/``CUDA_MPS_LOG_DIRECTORY`` and ``CUDA_FORCE_PTX_JIT`` in
+scripts, Python launchers, CI files and build files.
+
+Why it matters on AMD
+---------------------
+The HIP runtime ignores them, so the behaviour they asked for (device order, kernel
+cache, queue count, MPS) silently disappears.
+
+Example
+-------
+    export CUDA_DEVICE_MAX_CONNECTIONS=1
+
+Suggested fix
+-------------
+``CUDA_DEVICE_MAX_CONNECTIONS`` → consider ``GPU_MAX_HW_QUEUES``; ``CUDA_DEVICE_ORDER``
+→ ROCm enumerates by PCI bus already; kernel cache variables → remove (ROCm caches code
+objects itself); MPS → no counterpart, partition with ``HIP_VISIBLE_DEVICES`` or CU masks.
+
+Limits
+------
+Only literal names are seen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.buildtext import code_spans, unit_language
+from translator.diagnostics import Diagnostic, Usage
+from translator.rules.base import Finding, Rule
+
+LANGUAGES = frozenset(("shell", "python", "ci", "make", "cmake", "python-deps"))
+ADVICE = {
+    "CUDA_DEVICE_ORDER": "ROCm already enumerates GPUs by PCI bus; remove it",
+    "CUDA_CACHE_PATH": "ROCm has no JIT cache setting by this name; remove it",
+    "CUDA_CACHE_DISABLE": "ROCm has no JIT cache setting by this name; remove it",
+    "CUDA_CACHE_MAXSIZE": "ROCm has no JIT cache setting by this name; remove it",
+    "CUDA_MODULE_LOADING": "HIP loads code objects its own way; remove it",
+    "CUDA_DEVICE_MAX_CONNECTIONS": "the closest HIP setting is GPU_MAX_HW_QUEUES; check the "
+    "intent (often serialising communication kernels)",
+    "CUDA_MPS_PIPE_DIRECTORY": "MPS has no ROCm counterpart",
+    "CUDA_MPS_LOG_DIRECTORY": "MPS has no ROCm counterpart",
+    "CUDA_FORCE_PTX_JIT": "AMD GPUs run no PTX; remove it",
+}
+_NAME = re.compile(r"(?<![\w])(?P<name>" + "|".join(ADVICE) + r")(?!\w)")
+
+
+def check(unit) -> Iterator[Finding]:
+    if unit_language(unit) not in LANGUAGES or "CUDA_" not in unit.source:
+        return
+    for offset, code in code_spans(unit.source):
+        for match in _NAME.finditer(code):
+            name = match.group("name")
+            yield Diagnostic("W521", f"{name} has no HIP counterpart: {ADVICE[name]}",
+                             offset=offset + match.start())
+            yield Usage(name, "build-system", "environment", offset + match.start(), False)
+
+
+RULE = Rule("W521", "cuda-only-environment-variable",
+            "a CUDA environment variable the HIP runtime ignores", check, "build-system", __doc__)

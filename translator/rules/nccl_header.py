@@ -1,0 +1,50 @@
+"""R541 nccl-header: the NCCL header in C/C++ sources.
+
+What it does
+------------
+Rewrites ``#include <nccl.h>`` and ``#include "nccl.h"`` to ``#include <rccl/rccl.h>``.
+The NCCL API names (``ncclAllReduce``, ``ncclComm_t``...) are the same in RCCL, so
+nothing else in the code changes; link flags and CMake packages are R514/R503/R504's.
+
+Why
+---
+RCCL is AMD's implementation of the NCCL API; ROCm installs its header as
+``rccl/rccl.h`` and there is no ``nccl.h`` on a ROCm machine.
+
+Example (CUDA)
+--------------
+    #include <nccl.h>
+
+Output (HIP)
+------------
+    #include <rccl/rccl.h>
+
+Limits
+------
+RCCL lags NCCL in a few newer calls; those fail to compile and show in the compile
+check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.buildtext import unit_language
+from translator.diagnostics import Usage
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
+
+
+def check(unit) -> Iterator[Finding]:
+    if "nccl.h" not in unit.source or unit_language(unit) != "c++":
+        return
+    for directive in unit.directives:
+        if directive.keyword != "include" or not directive.tokens:
+            continue
+        token = directive.tokens[0]
+        if token.text in ('"nccl.h"', "<nccl.h>"):
+            yield Edit(token.start, token.end, "<rccl/rccl.h>")
+            yield Usage("nccl.h", "build-system", "header", token.start, True, "rccl/rccl.h")
+
+
+RULE = Rule("R541", "nccl-header", "nccl.h becomes rccl/rccl.h", check, "build-system", __doc__)

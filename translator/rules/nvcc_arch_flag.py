@@ -1,0 +1,60 @@
+"""R512 nvcc-arch-flag: NVIDIA GPU architecture flags of nvcc.
+
+What it does
+------------
+Replaces ``-arch=sm_XX``, ``-arch sm_XX``, ``--gpu-architecture=...``, every
+``-gencode arch=compute_XX,code=sm_XX`` and ``-code=...`` on a line by one set of
+``--offload-arch=gfxNNN`` flags, one per target in the options (``gfx942`` by
+default). Later architecture flags on the same line are removed.
+
+Why
+---
+AMD GPUs are named by their ISA (``gfx942`` for MI300X); NVIDIA's ``sm_XX`` values mean
+nothing to ``hipcc``, and several ``-gencode`` flags collapse into one target list.
+
+Example (CUDA)
+--------------
+    NVCCFLAGS := -O3 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90
+
+Output (HIP)
+------------
+    NVCCFLAGS := -O3 --offload-arch=gfx942
+
+Limits
+------
+The targets come from the options, not from the CUDA architectures (there is no
+meaningful mapping). In scripts and CI files only lines that name ``nvcc`` are changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.buildflags import ARCH_FLAG, flag_lines
+from translator.buildtext import offload_arch_flags, unit_language
+from translator.diagnostics import Usage
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
+
+LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
+
+
+def check(unit) -> Iterator[Finding]:
+    language = unit_language(unit)
+    if language not in LANGUAGES:
+        return
+    replacement = offload_arch_flags(unit.options)
+    for offset, code in flag_lines(unit, language):
+        matches = list(ARCH_FLAG.finditer(code))
+        for index, match in enumerate(matches):
+            start, end = offset + match.start(), offset + match.end()
+            if index == 0:
+                yield Edit(start, end, replacement)
+            else:  # drop the flag and the blanks before it
+                blank = len(code[: match.start()]) - len(code[: match.start()].rstrip(" \t"))
+                yield Edit(start - blank, end, "")
+            yield Usage(match.group(), "build-system", "nvcc-flag", start, True, replacement)
+
+
+RULE = Rule("R512", "nvcc-arch-flag", "sm_XX/-gencode flags become --offload-arch", check,
+            "build-system", __doc__)

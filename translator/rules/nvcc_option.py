@@ -1,0 +1,69 @@
+"""R513 nvcc-option: nvcc-only compiler options that hipcc spells differently or lacks.
+
+What it does
+------------
+Maps nvcc options to hipcc (clang) ones: ``-Xcompiler A,B`` → ``A B``,
+``--use_fast_math`` → ``-ffast-math``, ``-rdc=true`` → ``-fgpu-rdc``, ``-dc`` →
+``-fgpu-rdc -c``, ``--default-stream per-thread`` → ``-fgpu-default-stream=per-thread``,
+``-lineinfo`` → ``-gline-tables-only``, ``--resource-usage`` →
+``-Rpass-analysis=kernel-resource-usage``. Drops options clang does not need
+(``--expt-extended-lambda``, ``--expt-relaxed-constexpr``, ``-Wno-deprecated-gpu-targets``,
+``-rdc=false``) and options with no AMD counterpart (``-Xptxas``, ``-maxrregcount``,
+``-ccbin``, ``-cudart``, ``-Xnvlink``), which W501 reports.
+
+Why
+---
+``hipcc`` passes unknown options to clang, which stops with "unknown argument".
+
+Example (CUDA)
+--------------
+    NVCCFLAGS = -O2 --use_fast_math -Xcompiler -fopenmp,-Wall --expt-extended-lambda
+
+Output (HIP)
+------------
+    NVCCFLAGS = -O2 -ffast-math -fopenmp -Wall
+
+Limits
+------
+Options are found in CMake files and Makefiles everywhere, and in scripts only on lines
+that name nvcc. Options split across variables (``-Xcompiler $(HOSTFLAGS)``) become the
+variable's value unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.buildflags import NVCC_OPTIONS, flag_lines
+from translator.buildtext import unit_language
+from translator.diagnostics import Usage
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
+
+LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
+
+
+def check(unit) -> Iterator[Finding]:
+    language = unit_language(unit)
+    if language not in LANGUAGES:
+        return
+    for offset, code in flag_lines(unit, language):
+        for pattern, replacement, _message in NVCC_OPTIONS:
+            for match in pattern.finditer(code):
+                start, end = offset + match.start(), offset + match.end()
+                if replacement is None:
+                    before = code[: match.start()]
+                    start -= len(before) - len(before.rstrip(" \t"))
+                    text = ""
+                elif "{host}" in replacement:
+                    value = match.group("value").strip("\"'")
+                    text = " ".join(part for part in value.split(",") if part)
+                else:
+                    text = replacement
+                yield Edit(start, end, text)
+                yield Usage(match.group().split()[0].split("=")[0], "build-system",
+                            "nvcc-flag", start, True, text)
+
+
+RULE = Rule("R513", "nvcc-option", "nvcc-only options become hipcc options or are dropped",
+            check, "build-system", __doc__)
