@@ -26,13 +26,14 @@ import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Flags", "filter_flags", "cmake_flags", "makefile_flags", "BUILD_FILE_NAMES"]
+__all__ = ["Flags", "filter_flags", "cmake_flags", "makefile_flags", "BUILD_FILE_NAMES",
+           "SAFE_MACRO", "read_build_flags"]
 
 BUILD_FILE_NAMES = ("CMakeLists.txt", "Makefile", "makefile", "GNUmakefile")
 _PATH_FLAGS = {"-I": "include", "-isystem": "system", "-iquote": "include",
                "-idirafter": "system"}
 _STD = re.compile(r"^--?std=(?P<std>(?:c|gnu)\+\+\w+)$")
-_SAFE_MACRO = re.compile(r"^[A-Za-z_]\w*(?:=.*)?$", re.S)
+SAFE_MACRO = re.compile(r"^[A-Za-z_]\w*(?:=.*)?$", re.S)
 
 
 @dataclass
@@ -65,7 +66,7 @@ def filter_flags(arguments: list[str], flags: Flags) -> Flags:
             continue
         if argument.startswith(("-D", "-U")):
             value = argument[2:] or next(items, "")
-            if _SAFE_MACRO.match(value):
+            if SAFE_MACRO.match(value):
                 (flags.defines if argument.startswith("-D") else flags.undefines).append(value)
             continue
         std = _STD.match(argument)
@@ -111,7 +112,7 @@ def cmake_flags(text: str, folder: str, root_folder: str = "") -> Flags:
             skip = 1 if name.startswith("target_") else 0
             for value in arguments[skip:]:
                 value = value.removeprefix("-D")
-                if value.upper() not in _CMAKE_KEYWORDS and _SAFE_MACRO.match(value):
+                if value.upper() not in _CMAKE_KEYWORDS and SAFE_MACRO.match(value):
                     flags.defines.append(value)
         elif name == "target_compile_features":
             for value in arguments:

@@ -219,7 +219,13 @@ def _translate_folder(source: Path, arguments: argparse.Namespace, options: Opti
 
 
 def _check(arguments: argparse.Namespace) -> int:
-    from translator.compile import CompileOptions, Limits, compile_check, merge_into_report
+    from translator.compile import (
+        CompileOptions,
+        Limits,
+        compile_check,
+        merge_into_report,
+        report_context,
+    )
 
     report_path = Path(arguments.report) if arguments.report else None
     report = {}
@@ -239,10 +245,7 @@ def _check(arguments: argparse.Namespace) -> int:
     if not Path(arguments.folder).is_dir():
         print(f"rocport: {arguments.folder}: no such folder", file=sys.stderr)
         return 2
-    renames = {f["path"]: f["output_path"] for f in report.get("files", [])
-               if f.get("path") != f.get("output_path")}
-    outcome = compile_check(arguments.folder, options, line_maps=report.get("line_maps"),
-                            renames=renames)
+    outcome = compile_check(arguments.folder, options, **report_context(report))
     for note in outcome["notes"]:
         print(f"rocport: {note}", file=sys.stderr)
     if outcome["skipped"]:

@@ -34,7 +34,7 @@ from translator.line_maps import LineMaps
 from translator.sandbox import READONLY_PATHS, Limits, Run, Sandbox, SandboxUnavailable
 from translator.toolchain import Toolchain, choose_archs, find_toolchain
 
-__all__ = ["CompileOptions", "compile_check", "merge_into_report", "Limits"]
+__all__ = ["CompileOptions", "compile_check", "merge_into_report", "report_context", "Limits"]
 
 # No crash reproducers: they would copy preprocessed sources into the scratch folder.
 _DIAGNOSTIC_FLAGS = ("-fno-color-diagnostics", "-fdiagnostics-parseable-fixits",
@@ -81,13 +81,15 @@ def compile_check(
     *,
     line_maps: LineMaps | Mapping | None = None,
     renames: Mapping[str, str] | None = None,
+    compile_commands: Mapping | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict:
     """Compile the units of the migrated tree at ROOT; see the module docstring.
 
     LINE_MAPS is the report's ``line_maps`` section (or a LineMaps); RENAMES maps
-    original to output paths (for compile_commands.json written before a rename).
-    PROGRESS is called with (units done, units total).
+    original to output paths (for compile_commands.json written before a rename);
+    COMPILE_COMMANDS is the report's ``compile_commands`` section. ``report_context``
+    gives all three from a report. PROGRESS is called with (units done, units total).
     """
     options = options or CompileOptions()
     root = Path(root).resolve()
@@ -96,14 +98,14 @@ def compile_check(
     scratch = Path(options.work_dir or tempfile.mkdtemp(prefix="rocport-check-"))
     scratch.mkdir(parents=True, exist_ok=True)
     try:
-        return _check(root, options, line_maps, renames, progress, scratch)
+        return _check(root, options, line_maps, renames, compile_commands, progress, scratch)
     finally:
         if options.work_dir is None:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames, progress,
-           scratch: Path) -> dict:
+def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
+           compile_commands, progress, scratch: Path) -> dict:
     started = time.monotonic()
     notes: list[str] = []
     sandbox, refusal = _sandbox(options, scratch, notes)
@@ -124,7 +126,8 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames, pr
     if not archs:
         return _skipped("compile check skipped: hipcc accepts none of the targets",
                         toolchain_entry, notes)
-    units, unit_notes = find_units(root, renames=renames, max_units=options.max_units)
+    units, unit_notes = find_units(root, renames=renames, compile_commands=compile_commands,
+                                   max_units=options.max_units)
     notes += unit_notes
     source = sandbox.source_view(root, scratch / "src")
     mount = sandbox.mounts(source, scratch)[0]
@@ -151,6 +154,16 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames, pr
     summary["seconds"] = round(time.monotonic() - started, 2)
     return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,
             "skipped": "", "notes": notes}
+
+
+def report_context(report: Mapping) -> dict:
+    """The keyword arguments of compile_check() that a translation report provides."""
+    return {
+        "line_maps": report.get("line_maps"),
+        "renames": {f["path"]: f["output_path"] for f in report.get("files", [])
+                    if f.get("output_path") and f.get("path") != f.get("output_path")},
+        "compile_commands": report.get("compile_commands"),
+    }
 
 
 def _sandbox(options: CompileOptions, scratch: Path, notes: list[str]):

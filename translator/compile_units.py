@@ -26,7 +26,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from translator.build_flags import BUILD_FILE_NAMES, Flags, filter_flags, read_build_flags
+from translator.build_flags import (
+    BUILD_FILE_NAMES,
+    SAFE_MACRO,
+    Flags,
+    filter_flags,
+    read_build_flags,
+)
 
 __all__ = ["CompileUnit", "find_units", "uses_hip", "SOURCE_SUFFIXES", "DEFAULT_STD"]
 
@@ -67,12 +73,20 @@ def _language(path: str, data: bytes) -> str:
 
 
 def find_units(root: Path, *, renames: Mapping[str, str] | None = None,
+               compile_commands: Mapping | None = None,
                max_units: int = 1000) -> tuple[list[CompileUnit], list[str]]:
-    """(units, notes) for the tree at ROOT. RENAMES maps original to output paths."""
+    """(units, notes) for the tree at ROOT. RENAMES maps original to output paths.
+
+    COMPILE_COMMANDS is the report's ``compile_commands`` section (translator/compdb.py:
+    the database already placed on the tree, ``files`` keyed by output path); when it
+    lists files it is used instead of reading ``compile_commands.json`` again.
+    """
     root = Path(root).resolve()
     notes: list[str] = []
     database = _compile_database(root)
-    if database is not None:
+    if compile_commands and compile_commands.get("files"):
+        units = _units_from_section(root, compile_commands, notes)
+    elif database is not None:
         units = _units_from_database(root, database, renames or {}, notes)
     else:
         units = _units_from_scan(root, notes)
@@ -110,6 +124,24 @@ def _units_from_database(root: Path, database: Path, renames: Mapping[str, str],
             units[unit.path] = unit
     notes.append(f"{len(units)} units from {relative_name}")
     return sorted(units.values(), key=lambda unit: unit.path)
+
+
+def _units_from_section(root: Path, section: Mapping, notes: list[str]) -> list[CompileUnit]:
+    units = []
+    for path, entry in sorted(section["files"].items()):
+        data = _read(root / path) if _inside(root, root / path) else None
+        if data is None or not path.endswith(SOURCE_SUFFIXES):
+            continue
+        if not (path.endswith((".cu", ".hip")) or uses_hip(data)):
+            continue
+        defines = [d for d in entry.get("defines", ()) if SAFE_MACRO.match(str(d))]
+        units.append(CompileUnit(
+            path=path, language=_language(path, data),
+            include_dirs=_usable_dirs(root, [str(d) for d in entry.get("include_dirs", ())]),
+            defines=tuple(dict.fromkeys(defines)), origin="compile_commands.json",
+        ))
+    notes.append(f"{len(units)} units from {section.get('path') or 'compile_commands.json'}")
+    return units
 
 
 def _unit_from_entry(root: Path, entry: dict, mapper: _PathMapper) -> CompileUnit | None:

@@ -118,3 +118,34 @@ def test_reads_rocm_6_version():
 def test_reads_rocm_7_version_without_vendor_prefix_line():
     text = "HIP version: 7.0.51831-a3e329ad8\nclang version 20.0.0git (roc-7.0.0)\n"
     assert parse_version_output(text) == ("7.0.51831-a3e329ad8", "20.0.0", "")
+
+
+def test_uses_the_reports_compile_commands_section(tmp_path):
+    _tree(tmp_path, {"src/k.hip": KERNEL, "src/host.cpp": "int main() {}\n", "include/a.h": ""})
+    section = {"path": "compile_commands.json", "problems": [], "files": {
+        "src/k.hip": {"source_path": "src/k.cu", "include_dirs": ["include", "../out"],
+                      "defines": ["FAST", "BAD MACRO"], "external_include_dirs": []},
+        "src/host.cpp": {"source_path": "src/host.cpp", "include_dirs": [], "defines": []}}}
+    units, _ = find_units(tmp_path, compile_commands=section)
+    assert [(u.path, u.include_dirs, u.defines, u.origin) for u in units] == [
+        ("src/k.hip", ("include",), ("FAST",), "compile_commands.json")]
+
+
+def test_migrated_tree_report_feeds_units_after_renaming(tmp_path):
+    from translator.compile import report_context
+    from translator.options import Options
+    from translator.report import build_report
+    from translator.tree import migrate_tree
+
+    _tree(tmp_path / "cuda", {
+        "src/k.cu": "#include <cuda_runtime.h>\n#include \"a.h\"\n__global__ void k() {}\n",
+        "include/a.h": "", "compile_commands.json": json.dumps([
+            {"directory": "/home/dev/p/build", "file": "/home/dev/p/src/k.cu",
+             "command": "nvcc -I/home/dev/p/include -DFAST -c /home/dev/p/src/k.cu"}])})
+    tree = migrate_tree(tmp_path / "cuda", tmp_path / "hip", Options(naming="hip"))
+    context = report_context(build_report(tree))
+    units, _ = find_units(tmp_path / "hip", renames=context["renames"],
+                          compile_commands=context["compile_commands"])
+    assert [(u.path, u.include_dirs, u.defines) for u in units] == [
+        ("src/k.hip", ("include",), ("FAST",))]
+    assert context["line_maps"]["src/k.hip"]["source"] == "src/k.cu"
