@@ -170,15 +170,27 @@ class Sandbox:
         if not self.isolated:
             return list(argv)
         command = [self.bubblewrap]
-        made = set()
-        for path in self.readonly_paths:
-            if not os.path.lexists(path):
-                continue
+        made: set[Path] = set()
+
+        def parents(path: str) -> list[str]:
+            created = []
             for parent in reversed(Path(path).parents[:-1]):
                 if parent not in made:  # bubblewrap would create it private (0700)
-                    command += ["--perms", "0755", "--dir", str(parent)]
+                    created += ["--perms", "0755", "--dir", str(parent)]
                     made.add(parent)
-            command += ["--ro-bind", path, path]
+            return created
+
+        for path in self.readonly_paths:
+            if not os.path.exists(path):
+                continue
+            if os.path.islink(path) and not path.startswith("/etc/"):
+                # /opt/rocm -> /opt/rocm-6.3.0: keep the link and its target, so that
+                # absolute links inside the ROCm tree still resolve.
+                real = os.path.realpath(path)
+                command += [*parents(real), "--ro-bind", real, real]
+                command += [*parents(path), "--symlink", os.readlink(path), path]
+            else:
+                command += [*parents(path), "--ro-bind", path, path]
         for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
             top = Path("/", name)
             if top.is_symlink():

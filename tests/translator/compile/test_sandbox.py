@@ -143,3 +143,19 @@ def test_works_for_a_non_root_caller_in_a_user_namespace():
         shutil.rmtree(base, ignore_errors=True)
     assert completed.stdout.split()[:1] == ["65534"], completed.stderr + completed.stdout
     assert "canary-non-root" not in completed.stdout
+
+
+def test_a_linked_system_folder_keeps_its_link_and_target(folders):
+    # As /opt/rocm -> /opt/rocm-6.3.0 in ROCm images (outside /tmp, which is the job's own).
+    base = Path(tempfile.mkdtemp(prefix="rocport-link-", dir="/var/tmp"))
+    try:
+        (base / "rocm-9.9" / "bin").mkdir(parents=True)
+        (base / "rocm-9.9" / "bin" / "tool").write_text("tool\n")
+        (base / "rocm").symlink_to(base / "rocm-9.9")
+        base.chmod(0o755)
+        sandbox = Sandbox(readonly_paths=(*Sandbox().readonly_paths, str(base / "rocm")))
+        result = sandbox.run(["/bin/sh", "-c", f"readlink {base}/rocm; cat {base}/rocm/bin/tool"],
+                             *folders)
+    finally:
+        shutil.rmtree(base)
+    assert result.output.split() == [str(base / "rocm-9.9"), "tool"]
