@@ -49,7 +49,7 @@ class CompileOptions:
     hipcc: str = "hipcc"
     #: GPU targets; one the compiler does not know is replaced by its newest gfx9 target.
     offload_archs: tuple[str, ...] = ("gfx942",)
-    #: Units compiled at once; 0 means one per CPU.
+    #: Units compiled at once; 0 means one per CPU this process may use.
     jobs: int = 0
     #: Folder of cached results (shared between runs); None disables the cache.
     cache_dir: str | None = None
@@ -141,13 +141,15 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
         unit = _with_option_flags(unit, options)
         run = _compile_unit(unit, index, archs, toolchain, sandbox, source, scratch, cache,
                             resource_usage)
+        if options.work_dir is None:  # objects are not kept: free the space as we go
+            shutil.rmtree(scratch / "units" / f"{index:05d}", ignore_errors=True)
         entry = unit_entry(unit, run, archs, line_maps, mount)
         done += 1
         if progress is not None:
             progress(done, len(units))
         return entry
 
-    jobs = options.jobs or os.cpu_count() or 1
+    jobs = options.jobs or len(os.sched_getaffinity(0)) or 1
     with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(units) or 1))) as pool:
         entries = list(pool.map(check, enumerate(units)))
     summary = summarize(entries)
