@@ -2,10 +2,11 @@
 
 In order of preference:
 
-1. ``compile_commands.json`` at the tree's root or in ``build/``: its entries, with the
-   safe flags of each command (build_flags.filter_flags). Its paths come from another
-   machine; they are mapped onto the tree by the longest path suffix that exists in it.
-   Entries for files that do not use HIP (and are not ``.cu``/``.hip``) are skipped.
+1. The report's ``compile_commands`` section (the tree's ``compile_commands.json`` as
+   the tree migration placed it on the tree, translator/compdb.py), else a
+   ``compile_commands.json`` at the tree's root or in ``build/``, placed the same way.
+   Its ``.cu``/``.hip`` entries and the entries that use HIP are compiled with their
+   include folders and macros, and the C++ standard most entries ask for.
 2. Otherwise every source file that uses HIP, with the flags of the build files
    (``CMakeLists.txt``, Makefiles) in its folder and the folders above it, and the
    include folders of the other build files after those.
@@ -22,6 +23,7 @@ import json
 import os
 import re
 import shlex
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -33,6 +35,7 @@ from translator.build_flags import (
     filter_flags,
     read_build_flags,
 )
+from translator.compdb import read_compile_database
 
 __all__ = ["CompileUnit", "find_units", "uses_hip", "SOURCE_SUFFIXES", "DEFAULT_STD"]
 
@@ -107,26 +110,25 @@ def _compile_database(root: Path) -> Path | None:
 
 def _units_from_database(root: Path, database: Path, renames: Mapping[str, str],
                          notes: list[str]) -> list[CompileUnit]:
+    """Units of a compile_commands.json read here (no report): placed on the tree by
+    translator/compdb.py, as the tree migration does, then as from a report."""
     relative_name = database.relative_to(root).as_posix()
-    try:
-        entries = json.loads(database.read_text(encoding="utf-8", errors="replace"))
-    except json.JSONDecodeError as error:
-        notes.append(f"{relative_name} is not valid JSON ({error.msg}); units found by scan")
+    data = database.read_bytes()
+    tree_files = {path.relative_to(root).as_posix() for path in root.rglob("*")
+                  if path.is_file()}
+    placed = read_compile_database(data, relative_name, tree_files | set(renames))
+    if not placed.files:
+        notes.append(f"{relative_name}: no usable entries "
+                     f"({'; '.join(placed.problems[:3]) or 'empty'}); units found by scan")
         return _units_from_scan(root, notes)
-    if not isinstance(entries, list):
-        notes.append(f"{relative_name} is not a list; units found by scan")
-        return _units_from_scan(root, notes)
-    mapper = _PathMapper(root, renames)
-    units: dict[str, CompileUnit] = {}
-    for entry in entries:
-        unit = _unit_from_entry(root, entry, mapper) if isinstance(entry, dict) else None
-        if unit is not None and unit.path not in units:
-            units[unit.path] = unit
-    notes.append(f"{len(units)} units from {relative_name}")
-    return sorted(units.values(), key=lambda unit: unit.path)
+    section = placed.to_dict()
+    section["files"] = {renames.get(path, path): flags
+                        for path, flags in section["files"].items()}
+    return _units_from_section(root, section, notes)
 
 
 def _units_from_section(root: Path, section: Mapping, notes: list[str]) -> list[CompileUnit]:
+    std = _database_std(root, str(section.get("path", "")))
     units = []
     for path, entry in sorted(section["files"].items()):
         data = _read(root / path) if _inside(root, root / path) else None
@@ -138,87 +140,34 @@ def _units_from_section(root: Path, section: Mapping, notes: list[str]) -> list[
         units.append(CompileUnit(
             path=path, language=_language(path, data),
             include_dirs=_usable_dirs(root, [str(d) for d in entry.get("include_dirs", ())]),
-            defines=tuple(dict.fromkeys(defines)), origin="compile_commands.json",
+            defines=tuple(dict.fromkeys(defines)), std=std, origin="compile_commands.json",
         ))
     notes.append(f"{len(units)} units from {section.get('path') or 'compile_commands.json'}")
     return units
 
 
-def _unit_from_entry(root: Path, entry: dict, mapper: _PathMapper) -> CompileUnit | None:
-    directory = str(entry.get("directory", ""))
-    file_name = str(entry.get("file", ""))
-    original = os.path.normpath(os.path.join(directory, file_name))
-    path = mapper.tree_path(original)
-    if path is None or not path.endswith(SOURCE_SUFFIXES):
-        return None
-    data = _read(root / path)
-    if data is None or not (path.endswith((".cu", ".hip")) or uses_hip(data)):
-        return None
-    if isinstance(entry.get("arguments"), list):
-        arguments = [str(a) for a in entry["arguments"]][1:]
-    else:
-        try:
-            arguments = shlex.split(str(entry.get("command", "")))[1:]
-        except ValueError:
-            arguments = []
-    flags = filter_flags(arguments, Flags())
-    flags.ignored = [a for a in flags.ignored if a not in ("-c", "-o")]
-    include_dirs = _mapped_dirs(flags.include_dirs, directory, mapper)
-    system_dirs = _mapped_dirs(flags.system_include_dirs, directory, mapper)
-    return CompileUnit(
-        path=path, language=_language(path, data), include_dirs=include_dirs,
-        system_include_dirs=system_dirs, defines=tuple(flags.defines),
-        undefines=tuple(flags.undefines), std=flags.std or DEFAULT_STD,
-        origin="compile_commands.json", ignored_flags=tuple(dict.fromkeys(flags.ignored)),
-    )
-
-
-def _mapped_dirs(values: list[str], directory: str, mapper: _PathMapper) -> tuple[str, ...]:
-    mapped = []
-    for value in values:
-        absolute = os.path.normpath(os.path.join(directory, value))
-        tree_path = mapper.tree_path(absolute, folder=True)
-        if tree_path is not None:
-            mapped.append(tree_path)
-        elif _system_folder(absolute):
-            mapped.append(absolute)
-    return tuple(dict.fromkeys(mapped))
-
-
-class _PathMapper:
-    """Maps paths of the machine that wrote compile_commands.json onto the tree.
-
-    The project's root there is learned from the first file whose path ends in a path
-    that exists in the tree (longest such suffix).
-    """
-
-    def __init__(self, root: Path, renames: Mapping[str, str]) -> None:
-        self.root = root
-        self.renames = renames
-        self.original_root: str | None = None
-
-    def tree_path(self, original: str, folder: bool = False) -> str | None:
-        parts = PurePosixPath(original).parts
-        if self.original_root is None and not folder:
-            self._learn(parts)
-        if self.original_root is None:
-            return None
-        try:
-            relative = PurePosixPath(original).relative_to(self.original_root).as_posix()
-        except ValueError:
-            return None
-        relative = self.renames.get(relative, relative)
-        target = self.root / relative
-        exists = target.is_dir() if folder else target.is_file()
-        return relative if exists and _inside(self.root, target) else None
-
-    def _learn(self, parts: tuple[str, ...]) -> None:
-        for start in range(1, len(parts)):
-            relative = "/".join(parts[start:])
-            renamed = self.renames.get(relative, relative)
-            if (self.root / renamed).is_file():
-                self.original_root = str(PurePosixPath(*parts[:start]))
-                return
+def _database_std(root: Path, relative: str) -> str:
+    """The C++ standard most entries of the tree's compile_commands.json ask for."""
+    if not relative or not (root / relative).is_file():
+        return DEFAULT_STD
+    try:
+        entries = json.loads((root / relative).read_text(encoding="utf-8", errors="replace"))
+    except ValueError:
+        return DEFAULT_STD
+    found: Counter[str] = Counter()
+    for entry in entries if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        arguments = entry.get("arguments")
+        if not isinstance(arguments, list):
+            try:
+                arguments = shlex.split(str(entry.get("command", "")))
+            except ValueError:
+                continue
+        std = filter_flags([str(a) for a in arguments], Flags()).std
+        if std:
+            found[std] += 1
+    return found.most_common(1)[0][0] if found else DEFAULT_STD
 
 
 # --- scanning and build files ------------------------------------------------------------
@@ -253,6 +202,7 @@ def _unit_from_build_files(root: Path, path: str, data: bytes,
     own = [flags for build_file, flags in build_flags.items()
            if _is_within(os.path.dirname(build_file), folder)]
     own.sort(key=lambda flags: -len(flags.base))  # nearest folder first
+    ignored = [flag for flags in own for flag in flags.ignored]
     others = [flags for flags in build_flags.values() if flags not in own]
     include_dirs: list[str] = []
     system_dirs: list[str] = []
@@ -273,6 +223,7 @@ def _unit_from_build_files(root: Path, path: str, data: bytes,
         system_include_dirs=_usable_dirs(root, system_dirs),
         defines=tuple(dict.fromkeys(defines)), undefines=tuple(dict.fromkeys(undefines)),
         std=std or DEFAULT_STD, origin="build files" if build_flags else "scan",
+        ignored_flags=tuple(dict.fromkeys(ignored)),
     )
 
 

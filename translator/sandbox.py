@@ -20,20 +20,18 @@ would carry the worker's environment, secrets included, readable in ``/proc/1/en
 Limits (``Limits``) are set with ``prlimit`` on the whole process tree: CPU seconds and
 address space per process, file size, open files, no core files, and the number of
 processes of the sandbox user. The wall-clock limit and the captured-output limit are
-enforced here; on timeout the whole tree is killed and reaped before ``run`` returns.
+enforced by translator/supervise.py, which kills and reaps the whole tree on timeout.
 """
 
 from __future__ import annotations
 
 import os
-import selectors
 import shutil
-import signal
 import stat
-import subprocess
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from translator.supervise import Run, supervise
 
 __all__ = ["Limits", "Run", "Sandbox", "SandboxUnavailable", "SYSTEM_PATH"]
 
@@ -71,17 +69,6 @@ class Limits:
             f"--fsize={self.file_bytes}", f"--nproc={self.processes}",
             f"--nofile={self.open_files}", "--core=0",
         ]
-
-
-@dataclass(frozen=True)
-class Run:
-    """What a sandboxed command did. ``output`` is stdout and stderr interleaved."""
-
-    returncode: int
-    output: str
-    truncated: bool = False
-    timed_out: bool = False
-    seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -164,7 +151,8 @@ class Sandbox:
         command = self._limited(self._wrapped(argv, Path(source_dir), Path(work_dir)))
         environment = {} if self.isolated else self.command_environment()
         cwd = None if self.isolated else source_dir
-        return _supervise(command, environment, cwd, self.limits)
+        return supervise(command, environment, cwd, self.limits.wall_seconds,
+                         self.limits.output_bytes)
 
     def _wrapped(self, argv: list[str], source_dir: Path, work_dir: Path) -> list[str]:
         if not self.isolated:
@@ -253,95 +241,3 @@ def _stage_file(source: Path, target: Path) -> None:
                 pass
         shutil.copyfile(source, target, follow_symlinks=False)
         os.chmod(target, 0o644)
-
-
-def _supervise(command: list[str], environment: dict[str, str], cwd, limits: Limits) -> Run:
-    """Run COMMAND, keep at most limits.output_bytes of output, kill it all on timeout."""
-    started = time.monotonic()
-    deadline = started + limits.wall_seconds
-    try:
-        process = subprocess.Popen(
-            command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            env=environment, cwd=cwd, start_new_session=True, close_fds=True,
-        )
-    except OSError as error:
-        return Run(127, f"cannot start {command[0]}: {error.strerror}")
-    kept = bytearray()
-    seen = 0
-    timed_out = False
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                timed_out = True
-                break
-            if not selector.select(timeout=min(remaining, 1.0)):
-                continue
-            chunk = os.read(process.stdout.fileno(), 65536)
-            if not chunk:
-                break
-            seen += len(chunk)
-            room = limits.output_bytes - len(kept)
-            if room > 0:
-                kept += chunk[:room]
-    if timed_out:
-        _kill_tree(process)
-    else:
-        try:
-            process.wait(timeout=max(deadline - time.monotonic(), 0.1))
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            _kill_tree(process)
-    process.stdout.close()
-    text = kept.decode("utf-8", "replace")
-    if seen > len(kept):
-        text += f"\n[rocport: output truncated, {seen - len(kept)} more bytes not kept]\n"
-    return Run(process.returncode, text, seen > len(kept), timed_out,
-               round(time.monotonic() - started, 3))
-
-
-def _kill_tree(process: subprocess.Popen) -> None:
-    """Kill the command's process group and wait until every process in it is gone.
-
-    The sandboxed processes live in their own session and PID namespace; killing the
-    outer bubblewrap makes the kernel kill its PID-1 child (``--die-with-parent``), and
-    with it the whole namespace. We wait for those descendants to disappear as well.
-    """
-    descendants = _descendants(process.pid)
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    process.wait()
-    deadline = time.monotonic() + 10
-    for pid in descendants:
-        while _alive(pid) and time.monotonic() < deadline:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                break
-            time.sleep(0.01)
-
-
-def _descendants(pid: int) -> list[int]:
-    found, pending = [], [pid]
-    while pending:
-        current = pending.pop()
-        for task in Path(f"/proc/{current}/task").glob("*"):
-            try:
-                children = (task / "children").read_text().split()
-            except OSError:
-                continue
-            for child in children:
-                found.append(int(child))
-                pending.append(int(child))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state != "Z"

@@ -86,7 +86,6 @@ def test_compile_commands_paths_are_mapped_onto_the_tree(tmp_path):
     [unit] = units
     assert (unit.path, unit.include_dirs, unit.defines, unit.std, unit.origin) == (
         "src/k.cu", ("include",), ("FAST",), "c++14", "compile_commands.json")
-    assert unit.ignored_flags == ("-Xcompiler", "-fPIC")
 
 
 def test_compile_commands_follow_renamed_files(tmp_path):
@@ -100,6 +99,13 @@ def test_invalid_compile_commands_fall_back_to_a_scan(tmp_path):
     _tree(tmp_path, {"k.hip": KERNEL, "compile_commands.json": "{not json"})
     units, notes = find_units(tmp_path)
     assert [u.path for u in units] == ["k.hip"] and "not valid JSON" in notes[0]
+
+
+def test_build_file_flags_that_are_dropped_are_listed(tmp_path):
+    _tree(tmp_path, {"CMakeLists.txt": "add_compile_options(-fopenmp -Iinc)\n", "inc/a.h": "",
+                     "k.hip": KERNEL})
+    units, _ = find_units(tmp_path)
+    assert (units[0].include_dirs, units[0].ignored_flags) == (("inc",), ("-fopenmp",))
 
 
 def test_reads_debian_hip_5_version():
