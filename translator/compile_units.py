@@ -7,9 +7,9 @@ In order of preference:
    ``compile_commands.json`` at the tree's root or in ``build/``, placed the same way.
    Its ``.cu``/``.hip`` entries and the entries that use HIP are compiled with their
    include folders and macros, and the C++ standard most entries ask for.
-2. Otherwise every source file that uses HIP, with the flags of the build files
-   (``CMakeLists.txt``, Makefiles) in its folder and the folders above it, and the
-   include folders of the other build files after those.
+2. Otherwise every ``.cu``/``.hip`` file and every other source that uses HIP, with
+   the flags of the build files (``CMakeLists.txt``, Makefiles) in its folder and the
+   folders above it, and the include folders of the other build files after those.
 
 Include folders are tree-relative; absolute ones are kept only below ``/usr`` or
 ``/opt/rocm`` (the only host folders the sandbox shows) and never a CUDA toolkit's.
@@ -41,9 +41,7 @@ __all__ = ["CompileUnit", "find_units", "uses_hip", "SOURCE_SUFFIXES", "DEFAULT_
 
 SOURCE_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx", ".c++")
 DEFAULT_STD = "c++17"
-_HIP_USE = re.compile(
-    rb"#\s*include\s*[<\"]hip/|\bhip[A-Z]\w*\s*\(|hipLaunchKernelGGL|__global__|<<<"
-)
+_HIP_USE = re.compile(rb"#\s*include\s*[<\"]hip/|\bhip[A-Z]\w*|__global__|<<<")
 _KERNEL_CODE = re.compile(rb"#\s*include\s*[<\"]hip/hip_runtime\.h|__global__|__device__|<<<|"
                           rb"hipLaunchKernelGGL")
 _SYSTEM_PREFIXES = ("/usr/", "/opt/rocm")
@@ -189,7 +187,7 @@ def _units_from_scan(root: Path, notes: list[str]) -> list[CompileUnit]:
     units = []
     for relative in sources:
         data = _read(root / relative)
-        if data is not None and uses_hip(data):
+        if data is not None and (relative.endswith((".cu", ".hip")) or uses_hip(data)):
             units.append(_unit_from_build_files(root, relative, data, build_flags))
     notes.append(f"{len(units)} units that use HIP"
                  + (f"; flags from {', '.join(sorted(build_flags))}" if build_flags else ""))
