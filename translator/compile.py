@@ -231,8 +231,8 @@ def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: To
         cached = cache.get(key) if key else None
         if cached is not None:
             return {**cached, "cached": True}
-    run = sandbox.run([toolchain.hipcc, *flags, "-c", unit.path, "-o", f"{out}/unit.o"],
-                      source, work)
+    run = sandbox.run([toolchain.hipcc, *flags, "-c", _argument(unit.path), "-o",
+                       f"{out}/unit.o"], source, work)
     result = _classify(run, sandbox.limits)
     if key and result["status"] in ("ok", "failed"):
         cache.put(key, result)
@@ -241,8 +241,8 @@ def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: To
 
 def _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out) -> str | None:
     """The cache key: compiler identity, flags and the preprocessed unit (``hipcc -E``)."""
-    run = sandbox.run([toolchain.hipcc, *flags, "-E", unit.path, "-o", f"{out}/unit.i"],
-                      source, work)
+    run = sandbox.run([toolchain.hipcc, *flags, "-E", _argument(unit.path), "-o",
+                       f"{out}/unit.i"], source, work)
     if run.timed_out:
         return None
     preprocessed = work / "unit.i"
@@ -252,6 +252,11 @@ def _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out) -> str
     except OSError:
         data = b""
     return cache_key(toolchain.identity, "\0".join(flags), unit.path, run.output, data)
+
+
+def _argument(path: str) -> str:
+    """A tree-relative path as a compiler argument (``-x.cu`` would be read as a flag)."""
+    return f"./{path}" if path.startswith("-") else path
 
 
 def _classify(run: Run, limits: Limits) -> dict:
