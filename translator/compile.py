@@ -73,6 +73,9 @@ class CompileOptions:
     #: Keep scratch files (objects) in this folder; None uses a temporary folder.
     work_dir: str | None = None
     max_units: int = 1000
+    #: Time budget of the whole check (e.g. the task's time limit minus a margin): units
+    #: not started in time are reported as skipped. None: no budget.
+    total_seconds: float | None = None
 
 
 def compile_check(
@@ -135,12 +138,19 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
     resource_usage = options.resource_usage and _clang_major(toolchain) >= 14
     done = 0
 
+    deadline = started + options.total_seconds if options.total_seconds else None
+
     def check(indexed: tuple[int, CompileUnit]) -> dict:
         nonlocal done
         index, unit = indexed
         unit = _with_option_flags(unit, options)
-        run = _compile_unit(unit, index, archs, toolchain, sandbox, source, scratch, cache,
-                            resource_usage)
+        unit_sandbox = _within_deadline(sandbox, deadline)
+        if unit_sandbox is None:
+            run = {"status": "skipped", "output": "", "seconds": 0.0, "message":
+                   f"not compiled: the check's time budget ({options.total_seconds:g} s) ran out"}
+        else:
+            run = _compile_unit(unit, index, archs, toolchain, unit_sandbox, source, scratch,
+                                cache, resource_usage)
         if options.work_dir is None:  # objects are not kept: free the space as we go
             shutil.rmtree(scratch / "units" / f"{index:05d}", ignore_errors=True)
         entry = unit_entry(unit, run, archs, line_maps, mount)
@@ -156,6 +166,20 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
     summary["seconds"] = round(time.monotonic() - started, 2)
     return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,
             "skipped": "", "notes": notes}
+
+
+def _within_deadline(sandbox: Sandbox, deadline: float | None) -> Sandbox | None:
+    """SANDBOX with its wall-clock limit cut to what is left before DEADLINE (None when
+    too little is left to compile anything)."""
+    if deadline is None:
+        return sandbox
+    left = deadline - time.monotonic()
+    if left < 1.0:
+        return None
+    if left >= sandbox.limits.wall_seconds:
+        return sandbox
+    return dataclasses.replace(sandbox, limits=dataclasses.replace(sandbox.limits,
+                                                                   wall_seconds=left))
 
 
 def report_context(report: Mapping) -> dict:

@@ -326,3 +326,12 @@ def test_kernels_are_reported_for_each_target(tmp_path):
     assert sorted((k["name"], k["arch"]) for k in entry["kernels"]) == [
         ("_Z5largePf", arch) for arch in archs]
     assert "kernel-resource-usage" not in entry["output"]
+
+
+def test_units_beyond_the_time_budget_are_skipped(tmp_path):
+    tree = _small_tree(tmp_path / "t", {"a_slow.hip": SLOW, "b_slow.hip": SLOW})
+    outcome = compile_check(tree, CompileOptions(offload_archs=("gfx90a",), jobs=1,
+                                                 total_seconds=3))
+    statuses = [(entry["output_path"], entry["status"]) for entry in outcome["compile"]]
+    assert statuses == [("a_slow.hip", "timeout"), ("b_slow.hip", "skipped")]
+    assert "time budget" in outcome["compile"][1]["message"]
