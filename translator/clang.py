@@ -14,6 +14,7 @@ back to tokens.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import glob
 import os
@@ -84,6 +85,11 @@ def _index(library_file: str | None):
         return cindex.Index.create()
     except cindex.LibclangError as error:
         raise ClangUnavailable(f"libclang cannot be loaded: {error}") from error
+
+
+# Drop the cached Index while clang.cindex still works; at interpreter teardown its
+# __del__ would otherwise print "Exception ignored ... 'NoneType' object has no attribute".
+atexit.register(_index.cache_clear)
 
 
 def libclang_version(library_file: str | None = None) -> str:
