@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import asdict
 
 from translator.engine import Result
+from translator.line_maps import line_maps_section
 from translator.patches import file_diff, split_lines, tree_patch
 from translator.tree import FileOutcome, TreeResult
 
@@ -122,6 +123,9 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
         "compile": [],
         "compile_commands": database,
         "stats": stats,
+        # output line -> original line per translated file: puts hipcc's diagnostics on
+        # the CUDA lines (translator/line_maps.py, used by the compile check)
+        "line_maps": line_maps_section(tree.files),
     }
     report["summary"] = summary(report)
     return report
