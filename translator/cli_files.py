@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from translator.config import ConfigError, configure
 from translator.engine import Result, translate
 from translator.options import Options
 from translator.stats import file_statistics, format_statistics, merge, write_csv
@@ -35,11 +36,15 @@ def translate_files(arguments: argparse.Namespace, options: Options) -> int:
             continue
         try:
             data = source.read_bytes()
+            file_options = configure(options, source)  # the nearest .rocport.toml
         except OSError as error:
             print(f"rocport: {source}: cannot read: {error.strerror}", file=sys.stderr)
             status = 1
             continue
-        result = translate(data, options, source.name)
+        except ConfigError as error:
+            print(f"rocport: {error}", file=sys.stderr)
+            return 2
+        result = translate(data, file_options, source.name)
         results.append((source, result))
         if not arguments.quiet_warnings:
             _print_findings(source, result)
@@ -52,11 +57,17 @@ def translate_files(arguments: argparse.Namespace, options: Options) -> int:
 
 
 def _print_findings(source: Path, result: Result) -> None:
+    suppressed = 0
     for diagnostic in result.diagnostics:
-        if not diagnostic.suppressed:
-            print(f"{source}:{diagnostic.line}:{diagnostic.column}: "
-                  f"{diagnostic.severity.value}: {diagnostic.code} {diagnostic.message}",
-                  file=sys.stderr)
+        if diagnostic.suppressed:
+            suppressed += 1
+            continue
+        print(f"{source}:{diagnostic.line}:{diagnostic.column}: "
+              f"{diagnostic.severity.value}: {diagnostic.code} {diagnostic.message}",
+              file=sys.stderr)
+    if suppressed:
+        print(f"{source}: {suppressed} finding(s) suppressed with 'rocport: ignore'",
+              file=sys.stderr)
 
 
 def _write(source: Path, result: Result, arguments: argparse.Namespace) -> bool:

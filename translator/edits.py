@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-__all__ = ["Edit", "apply_edits", "line_map"]
+__all__ = ["Edit", "apply_edits", "line_map", "without_overlaps"]
 
 
 class Edit(NamedTuple):
@@ -98,6 +98,11 @@ def _disjoint(edits: list[Edit]) -> list[Edit] | None:
 
 def _span(edit: Edit) -> tuple[int, int]:
     return (edit.start, edit.end)
+
+
+def without_overlaps(accepted: list[Edit], candidates: list[Edit]) -> list[Edit]:
+    """CANDIDATES (sorted) that neither overlap nor duplicate ACCEPTED (sorted)."""
+    return _not_hitting(accepted, candidates)
 
 
 def _not_hitting(accepted: list[Edit], candidates: list[Edit]) -> list[Edit]:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from translator.diagnostics import Diagnostic, Severity, Usage
-from translator.edits import Edit, apply_edits, line_map
+from translator.edits import Edit, apply_edits, line_map, without_overlaps
 from translator.options import Options
 from translator.rules import ENGINE_CODES, RULES, RULES_BY_CODE, Rule
 from translator.unit import Unit
@@ -88,12 +88,16 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
                        severity=Severity.NOTE)
         )
     if options.fix_hazards:
-        edits.extend(
+        # A fix of text that a rewrite rule changed gives way silently: the rewrite
+        # already did it (R401 widens the masks W410 would widen).
+        rewrites = sorted(edit for edit in edits if not edit.fallback)
+        fixes = [
             Edit(fix.start, fix.end, fix.text, diagnostic.code)
             for diagnostic in diagnostics
             for fix in diagnostic.fixes
             if not _suppressed(unit, diagnostic)
-        )
+        ]
+        edits.extend(without_overlaps(rewrites, sorted(fixes)))
     output, applied, rejected = apply_edits(text, edits)
     for edit in rejected:
         diagnostics.append(

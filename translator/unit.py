@@ -135,6 +135,14 @@ class Unit:
             return None
 
 
+    @cached_property
+    def facts(self):
+        """Shared facts for hazard rules (``translator.analysis.Facts``), built once."""
+        from translator.analysis import Facts
+
+        return Facts(self)
+
+
 class Spans:
     """Sorted, disjoint half-open spans with a fast membership test."""
 

@@ -156,7 +156,14 @@ def test_unreadable_file_is_reported_and_the_run_goes_on(open_folder):
     command = [os.sys.executable, "-m", "translator", "translate", str(source), "-o",
                str(root / "out/tree"), "--no-clang", "--jobs", "1", "--report", str(report)]
     if os.geteuid() == 0:
-        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+        unprivileged = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        # A checkout under a folder only root may enter (mktemp -d) is out of reach.
+        probe = subprocess.run([*unprivileged, os.sys.executable, "-c", "import translator"],
+                               capture_output=True, timeout=60,
+                               cwd=Path(__file__).resolve().parents[2])
+        if probe.returncode != 0:
+            pytest.skip("an unprivileged user cannot import translator from this checkout")
+        command = [*unprivileged, *command]
     finished = subprocess.run(command, capture_output=True, text=True, timeout=120,
                               cwd=Path(__file__).resolve().parents[2])
     assert finished.returncode == 1, finished.stderr

@@ -82,7 +82,7 @@ def _host_pointer(unit: Unit, text: str) -> bool:
 RULE = Rule(
     code="R103",
     name="cuda-symbol-argument",
-    summary="Wrap the symbol argument of cudaMemcpyToSymbol & co. in HIP_SYMBOL()",
+    summary="Wrap the symbol argument of cudaMemcpyToSymbol and its kin in HIP_SYMBOL()",
     check=check,
     category="unsupported-api",
     doc=__doc__,

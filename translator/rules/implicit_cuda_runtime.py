@@ -60,7 +60,7 @@ def check(unit: Unit) -> Iterator[Finding]:
 RULE = Rule(
     code="R002",
     name="implicit-cuda-runtime",
-    summary="Include hip/hip_runtime.h in .cu files that relied on nvcc's implicit include",
+    summary="Include hip/hip_runtime.h in .cu files that relied on the implicit include of nvcc",
     check=check,
     category="unsupported-api",
     doc=__doc__,

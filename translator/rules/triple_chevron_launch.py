@@ -232,7 +232,7 @@ def _configuration_from_clang(
 RULE = Rule(
     code="R201",
     name="triple-chevron-launch",
-    summary="Rewrite kernel<<<...>>>(...) to hipLaunchKernelGGL (--hip-kernel-execution-syntax)",
+    summary="Rewrite triple-chevron kernel launches to hipLaunchKernelGGL (with the HIP syntax option)",
     check=check,
     category="unsupported-api",
     doc=__doc__,

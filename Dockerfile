@@ -1,0 +1,47 @@
+# One definition, two targets; docker-compose.yml picks the role by command.
+#   app   web server and CPU workers (queue "translate"): Python 3.11 on Debian 12
+#   rocm  compile-check workers (queue "rocm"): ROCm's development image, which has hipcc
+
+FROM python:3.11-slim-bookworm AS app
+# libclang-common-15-dev: clang's resource headers, which the pip libclang wheel lacks.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libclang-common-15-dev \
+ && rm -rf /var/lib/apt/lists/*
+ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
+    DATA_DIR=/data STATIC_ROOT=/app/staticfiles
+WORKDIR /app
+COPY pyproject.toml requirements.lock README.md manage.py ./
+COPY translator translator
+COPY webapp webapp
+COPY workers workers
+COPY templates templates
+RUN pip install --no-cache-dir -c requirements.lock -e . \
+ && SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput -v 0 \
+ && useradd --system --uid 1000 --home-dir /data rocport \
+ && mkdir -p /data && chown rocport /data
+USER rocport
+EXPOSE 8000
+CMD ["gunicorn", "webapp.wsgi:application", "--bind", "0.0.0.0:8000"]
+
+# The same uid as in "app": both write job results to the shared media volume.
+FROM rocm/dev-ubuntu-24.04:6.3 AS rocm
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 python3-venv libclang-common-18-dev \
+      bubblewrap \
+ && rm -rf /var/lib/apt/lists/*
+ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 HIP_PLATFORM=amd \
+    VIRTUAL_ENV=/venv PATH=/venv/bin:/opt/rocm/bin:$PATH \
+    DATA_DIR=/data HIPCC=/opt/rocm/bin/hipcc
+WORKDIR /app
+COPY pyproject.toml requirements.lock README.md manage.py ./
+COPY translator translator
+COPY webapp webapp
+COPY workers workers
+COPY templates templates
+RUN python3 -m venv /venv \
+ && pip install --no-cache-dir -c requirements.lock -e . \
+ && (userdel --remove ubuntu 2>/dev/null || true) \
+ && useradd --system --uid 1000 --home-dir /data rocport \
+ && mkdir -p /data && chown rocport /data
+USER rocport
+CMD ["celery", "-A", "workers", "worker", "-Q", "rocm", "--concurrency", "1"]

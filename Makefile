@@ -1,0 +1,41 @@
+# rocport: `make run` serves the whole service locally, `make test` runs the whole suite.
+# Both prepare the machine first (scripts/bootstrap.sh: Debian packages when root, .venv).
+
+PYTHON := .venv/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: run test bench lint bootstrap-run bootstrap-test example-zip
+
+run: bootstrap-run
+	$(PYTHON) scripts/run.py
+
+# SQLite always; when DATABASE_URL is set, the database-backed tests run on it as well.
+test: bootstrap-test
+	env -u DATABASE_URL $(PYTHON) -m pytest $(PYTEST_ARGS)
+	@if [ -n "$$DATABASE_URL" ]; then \
+		echo "rocport: database tests again on $$DATABASE_URL"; \
+		$(PYTHON) -m pytest $(PYTEST_ARGS) tests/webapp tests/workers tests/e2e; \
+	fi
+
+bench: bootstrap-test
+	@for script in benchmarks/bench_*.py; do \
+		echo "== $$script"; $(PYTHON) $$script || exit 1; \
+	done
+
+lint: bootstrap-test
+	.venv/bin/ruff check .
+
+bootstrap-run:
+	@scripts/bootstrap.sh run
+
+bootstrap-test:
+	@scripts/bootstrap.sh test
+
+# One file to upload on the "New job" page: var/examples/$(EXAMPLE).zip
+# (any folder of examples/, e.g. make example-zip EXAMPLE=particles).
+EXAMPLE ?= saxpy
+example-zip:
+	@mkdir -p var/examples
+	@rm -f var/examples/$(EXAMPLE).zip
+	cd examples && python3 -m zipfile -c ../var/examples/$(EXAMPLE).zip $(EXAMPLE)
+	@echo "upload var/examples/$(EXAMPLE).zip at http://127.0.0.1:8000/jobs/new/"

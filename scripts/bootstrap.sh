@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Prepare this machine for rocport: missing Debian packages (when root) and the .venv.
+#
+#   scripts/bootstrap.sh run    packages for `make run`
+#   scripts/bootstrap.sh test   the same plus what the test suite drives (Chromium, ...)
+#
+# A package that cannot be installed is named, with the feature that stays off, and the
+# script carries on. The virtual environment is created when absent and (re)installed
+# from requirements.lock only when an installed version differs from it.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-run}
+# hipcc and the HIP runtime for the compile check; clang's resource headers for libclang
+# (the pip wheel has none); bubblewrap sandboxes hipcc; Redis is the job queue.
+run_packages=(redis-server hipcc libamdhip64-dev rocm-device-libs libclang-common-15-dev
+              bubblewrap)
+test_packages=(chromium libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev)
+declare -A feature=(
+  [redis-server]="no local Redis: jobs need a Redis at REDIS_URL"
+  [hipcc]="compile check skipped: no hipcc"
+  [libamdhip64-dev]="compile check fails: no HIP runtime headers"
+  [rocm-device-libs]="compile check fails: no ROCm device libraries"
+  [libclang-common-15-dev]="token-only translation: no clang resource headers"
+  [bubblewrap]="hipcc runs without a sandbox (development only)"
+  [chromium]="end-to-end browser tests cannot run"
+)
+
+packages=("${run_packages[@]}")
+[[ $mode == test ]] && packages+=("${test_packages[@]}")
+
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+
+missing=()
+for package in "${packages[@]}"; do
+  installed "$package" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null; then
+    echo "rocport: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null || echo "rocport: apt-get update failed"
+    if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+      # One unavailable package must not keep the others out.
+      for package in "${missing[@]}"; do
+        apt-get install -y -qq --no-install-recommends "$package" >/dev/null 2>&1 || true
+      done
+    fi
+  fi
+  for package in "${missing[@]}"; do
+    if ! installed "$package"; then
+      echo "rocport: MISSING system package $package (apt-get install $package): ${feature[$package]:-some tests cannot run}"
+    fi
+  done
+fi
+
+if [[ ! -e .venv ]]; then
+  if ! python3 -m venv .venv 2>/dev/null; then
+    if [[ $(id -u) == 0 ]]; then
+      apt-get install -y -qq python3-venv >/dev/null && python3 -m venv .venv
+    fi
+  fi
+fi
+if [[ ! -x .venv/bin/python ]]; then
+  echo "rocport: cannot create .venv (apt-get install python3-venv)" >&2
+  exit 1
+fi
+
+# Every pinned distribution present at its pinned version?
+if ! .venv/bin/python - <<'PY'
+import re, sys
+from importlib.metadata import PackageNotFoundError, version
+for line in open("requirements.lock"):
+    match = re.match(r"([A-Za-z0-9_.-]+)==(\S+)", line)
+    if not match:
+        continue
+    try:
+        if version(match[1]) != match[2]:
+            sys.exit(1)
+    except PackageNotFoundError:
+        sys.exit(1)
+PY
+then
+  echo "rocport: installing Python packages into .venv"
+  .venv/bin/python -m pip install -q --upgrade pip || exit 1
+  if [[ -L .venv ]]; then
+    # A shared development venv (a link): install the pins, not this checkout.
+    .venv/bin/python -m pip install -q -r requirements.lock || exit 1
+  else
+    .venv/bin/python -m pip install -q -c requirements.lock -e ".[test]" || exit 1
+  fi
+fi

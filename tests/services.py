@@ -1,0 +1,164 @@
+"""Real services for integration tests: Redis, a Celery worker process, and waiting helpers.
+
+Redis: the one at REDIS_URL when it answers, else a private redis-server on a spare port
+for this session. Queues are isolated per session by REDIS_KEY_PREFIX (kombu's
+``global_keyprefix``), set in ``tests/settings.py``.
+
+The worker is a separate process (``celery -A workers worker``), as in production. It
+opens the test database (its URL is built from the test connection) and shares this
+session's DATA_DIR for stored files; its TMPDIR is a folder the tests can inspect.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+import redis
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def wait_for(condition: Callable[[], object], timeout: float, what: str, interval=0.1):
+    """Poll CONDITION until it returns something true; fail the test after TIMEOUT seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(interval)
+
+
+def redis_answers(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ValueError):
+        return False
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory):
+    from django.conf import settings
+
+    if redis_answers(settings.REDIS_URL):
+        yield settings.REDIS_URL
+        return
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.fail(f"no Redis answers at {settings.REDIS_URL} and redis-server is not installed")
+    folder = tmp_path_factory.mktemp("redis")
+    port = free_port()
+    process = subprocess.Popen(
+        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        wait_for(lambda: redis_answers(url), 15, "the private redis-server")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+@dataclass
+class WorkerProcess:
+    process: subprocess.Popen
+    log: Path
+    tmp: Path
+
+    def children(self) -> list[int]:
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        return [int(pid) for pid in path.read_text().split()] if path.exists() else []
+
+    def log_tail(self, lines: int = 60) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def database_url_for_tests() -> str:
+    """A URL for the database this test session uses (the test database, not the real one)."""
+    from django.db import connection
+
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{Path(db['NAME']).resolve()}"
+    user = quote(db.get("USER") or "")
+    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
+    host = db.get("HOST") or "localhost"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgres://{user}{password}@{host}{port}/{quote(db['NAME'])}"
+
+
+def start_worker(redis_url: str, folder: Path, *, key_prefix: str | None = None,
+                 queues: str = "translate,rocm", extra_env: dict | None = None) -> WorkerProcess:
+    """Start ``celery -A workers worker`` on the test database; wait until it is ready."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / "tmp"
+    tmp.mkdir(exist_ok=True)
+    log = folder / "worker.log"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "webapp.settings",
+        "DATABASE_URL": database_url_for_tests(),
+        "REDIS_URL": redis_url,
+        "TMPDIR": str(tmp),
+        "PYTHONPATH": str(ROOT),
+        **({"REDIS_KEY_PREFIX": key_prefix} if key_prefix is not None else {}),
+        **(extra_env or {}),
+    }
+    with open(log, "wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "workers", "worker", "-Q", queues,
+             "--concurrency", "1", "--pool", "prefork", "--without-gossip", "--without-mingle",
+             "--without-heartbeat", "--loglevel", "INFO", "--hostname", f"test-{os.getpid()}@%h"],
+            cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
+        )
+    worker = WorkerProcess(process, log, tmp)
+
+    def ready():
+        if process.poll() is not None:
+            pytest.fail(f"the worker exited with {process.returncode}:\n{worker.log_tail()}")
+        return " ready." in log.read_text(errors="replace")
+
+    wait_for(ready, 60, "the Celery worker to be ready")
+    return worker
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker, redis_url, tmp_path_factory):
+    """One worker for the session, consuming both queues with this session's key prefix."""
+    from workers.celery import app
+
+    app.conf.broker_url = redis_url
+    with django_db_blocker.unblock():
+        worker = start_worker(redis_url, tmp_path_factory.mktemp("worker"))
+    yield worker
+    worker.stop()

@@ -1,0 +1,6 @@
+#include <hip/hip_runtime.h>
+#include <hip/hip_cooperative_groups.h>
+// #include <cooperative_groups/reduce.h>
+const char *name = "cooperative_groups/scan.h";
+
+__global__ void k(int *out) { out[threadIdx.x] = 0; }

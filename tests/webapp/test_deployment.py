@@ -1,0 +1,101 @@
+"""docker-compose.yml, the Dockerfile and .env.example agree with the project.
+
+Docker cannot run here, so these files are kept honest by reading them: every command a
+project service runs must exist in the project, every setting must be documented.
+"""
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from django.core.management import get_commands
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+SERVICES = COMPOSE["services"]
+PROJECT_SERVICES = {name: s for name, s in SERVICES.items() if "build" in s}
+LOCKED = {line.split("==")[0].lower() for line in (ROOT / "requirements.lock").read_text()
+          .splitlines() if "==" in line}
+SETTINGS_VARIABLES = sorted(set(re.findall(
+    r'env_(?:str|bool|int|list)\(\s*"([A-Z_]+)"', (ROOT / "webapp/settings.py").read_text()
+)))
+
+
+def python_attribute_exists(spec: str) -> bool:
+    module, _, attribute = spec.partition(":")
+    return hasattr(importlib.import_module(module), attribute)
+
+
+def test_the_expected_roles_exist():
+    assert {"web", "worker", "worker-rocm", "redis", "postgres"} <= set(SERVICES)
+
+
+@pytest.mark.parametrize("name", sorted(PROJECT_SERVICES))
+def test_project_service_command_exists_in_the_project(name):
+    command = PROJECT_SERVICES[name]["command"]
+    program, arguments = command[0], command[1:]
+    if program == "gunicorn":
+        assert "gunicorn" in LOCKED
+        assert python_attribute_exists(arguments[0])
+    elif program == "celery":
+        assert "celery" in LOCKED
+        assert arguments[:2] == ["-A", "workers"] and python_attribute_exists("workers:app")
+        from django.conf import settings
+
+        routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+        queues = arguments[arguments.index("-Q") + 1].split(",")
+        assert set(queues) <= routed
+    elif program == "python":
+        assert arguments[0] == "manage.py" and (ROOT / "manage.py").is_file()
+        assert arguments[1] in get_commands()
+    else:
+        pytest.fail(f"{name}: unknown program {program!r}")
+
+
+@pytest.mark.parametrize("name", sorted(PROJECT_SERVICES))
+def test_build_target_is_defined_in_the_dockerfile(name):
+    target = PROJECT_SERVICES[name]["build"]["target"]
+    assert re.search(rf"^FROM \S+ AS {target}$", (ROOT / "Dockerfile").read_text(), re.M)
+
+
+def test_every_queue_has_a_worker():
+    from django.conf import settings
+
+    consumed = set()
+    for service in PROJECT_SERVICES.values():
+        command = service["command"]
+        if command[0] == "celery":
+            consumed |= set(command[command.index("-Q") + 1].split(","))
+    assert consumed == {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+
+
+def test_rocm_worker_reaches_the_gpu():
+    rocm = SERVICES["worker-rocm"]
+    assert rocm["build"]["target"] == "rocm"
+    assert {"/dev/kfd", "/dev/dri"} <= set(rocm["devices"])
+
+
+def test_redis_persists_append_only():
+    assert "--appendonly" in SERVICES["redis"]["command"]
+
+
+def test_named_volumes_are_declared():
+    used = {
+        volume.split(":")[0]
+        for service in SERVICES.values()
+        for volume in service.get("volumes", [])
+        if not volume.startswith((".", "/"))
+    }
+    assert used <= set(COMPOSE["volumes"])
+
+
+def test_project_services_read_dot_env():
+    assert all(service["env_file"] == ".env" for service in PROJECT_SERVICES.values())
+
+
+@pytest.mark.parametrize("variable", SETTINGS_VARIABLES)
+def test_every_setting_is_documented(variable):
+    assert re.search(rf"^{variable}=", (ROOT / ".env.example").read_text(), re.M)
+    assert f"`{variable}`" in (ROOT / "README.md").read_text()

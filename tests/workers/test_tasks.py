@@ -1,0 +1,100 @@
+"""Tasks run eagerly in this process: the real translator, archive checks and hipcc."""
+
+import io
+import json
+import tarfile
+import tempfile
+
+import pytest
+from django.core.files.storage import default_storage
+
+from tests.factories import example_zip, make_job, tar_bytes, zip_bytes
+from webapp.jobs.models import Job
+from workers.celery import app
+from workers.tasks import compile_job, translate_job
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def eager(monkeypatch, tmp_path):
+    """Run tasks inline and give them a scratch folder of their own to inspect."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield scratch
+    app.conf.task_always_eager = before
+
+
+def run(job: Job) -> Job:
+    translate_job.delay(str(job.pk))
+    job.refresh_from_db()
+    return job
+
+
+def test_translates_and_compiles_the_example(eager):
+    job = run(make_job(archive=example_zip()))
+    assert (job.state, job.failure_message) == ("done", "")
+    assert job.artifacts == ["hip-tree.tar.gz", "changes.patch", "report.json", "findings.sarif"]
+    assert job.progress_done == job.progress_total == job.summary["files"] == 3
+    assert "hipMalloc(&d_x, bytes)" in job.open_artifact("changes.patch").read().decode()
+    report = job.read_report()
+    assert [(u["path"], u["ok"]) for u in report["compile"]] == [("saxpy/saxpy.cu", True)]
+    assert report["toolchain"]["hipcc"] and report["toolchain"]["rocport"]
+    assert job.compile_status.startswith("compile check: 1 of 1 units compiled with hipcc")
+    with tarfile.open(fileobj=io.BytesIO(job.open_artifact("hip-tree.tar.gz").read())) as tree:
+        source = tree.extractfile("saxpy/saxpy.h").read().decode()
+    assert "#include <hip/hip_runtime.h>" in source
+    assert json.load(job.open_artifact("findings.sarif"))["version"] == "2.1.0"
+    assert list(eager.iterdir()) == []
+
+
+def test_missing_hipcc_finishes_with_the_compile_check_skipped(eager, settings):
+    settings.HIPCC = "hipcc-not-installed"
+    job = run(make_job(archive=example_zip()))
+    assert job.state == "done"
+    assert job.compile_status == "compile check skipped: no hipcc-not-installed on this runner"
+    assert job.read_report()["compile"] == []
+
+
+def symlink_tar() -> bytes:
+    link = tarfile.TarInfo("evil-link")
+    link.type, link.linkname = tarfile.SYMTYPE, "/etc/passwd"
+    return tar_bytes([("a.cu", b"int a;\n"), link], compressed=True)
+
+
+@pytest.mark.parametrize(("archive", "suffix", "code", "message"), [
+    (b"int main() { return 0; }\n", ".zip", "not-an-archive",
+     "the upload is not a zip, tar or tar.gz archive"),
+    (zip_bytes({"ok.cu": "int a;", "../evil": "owned"}), ".zip", "unsafe-path",
+     "../evil: '..' in a path is not allowed"),
+    (symlink_tar(), ".tar.gz", "link", "evil-link: links are not allowed"),
+], ids=["not-an-archive", "zip-with-parent-path", "tar-with-symlink"])
+def test_bad_archive_fails_the_job_with_a_clear_message(eager, archive, suffix, code, message):
+    job = run(make_job(archive=archive, suffix=suffix))
+    assert (job.state, job.failure_code, job.failure_message) == ("failed", code, message)
+    assert list(eager.iterdir()) == []
+    assert not (eager.parent / "evil").exists()
+    assert default_storage.listdir(f"jobs/{job.pk}")[1] == [f"input{suffix}"]
+
+
+def test_redelivered_translation_fails_as_worker_lost(eager):
+    job = make_job(archive=example_zip(), state=Job.State.TRANSLATING)
+    job = run(job)
+    assert (job.state, job.failure_code) == ("failed", "worker-lost")
+
+
+def test_redelivered_compile_check_fails_as_worker_lost(eager):
+    job = make_job(state=Job.State.COMPILING)
+    job.claim_compile()
+    compile_job.delay(str(job.pk))
+    job.refresh_from_db()
+    assert (job.state, job.failure_code) == ("failed", "worker-lost")
+
+
+def test_a_canceled_job_is_left_alone(eager):
+    job = make_job(archive=example_zip(), state=Job.State.CANCELED)
+    job = run(job)
+    assert (job.state, job.artifacts) == ("canceled", [])

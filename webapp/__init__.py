@@ -1,0 +1,1 @@
+"""rocport's web application: settings, pages, API and webhook around the translator."""

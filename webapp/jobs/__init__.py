@@ -1,0 +1,1 @@
+"""Jobs: the Job model and its state machine, the upload form, the job pages."""

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from webapp.jobs import views
+
+app_name = "jobs"
+urlpatterns = [
+    path("", views.job_list, name="list"),
+    path("new/", views.upload, name="new"),
+    path("<uuid:job_id>/", views.job_detail, name="detail"),
+    path("<uuid:job_id>/cancel/", views.cancel, name="cancel"),
+    path("<uuid:job_id>/files/<str:name>", views.download, name="download"),
+]

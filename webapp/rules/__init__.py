@@ -1,0 +1,1 @@
+"""Read-only pages that render the rule registry and each rule's documentation."""

@@ -1,0 +1,217 @@
+"""Django settings: the only module that reads the environment.
+
+Every variable is listed, with its default and meaning, in ``.env.example`` and the
+README. Values are read through ``env_str``/``env_bool``/``env_int``, which raise
+``ImproperlyConfigured`` on malformed values; a secret may come from ``NAME_FILE``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_str(name: str, default: str | None = None, environ: Mapping[str, str] = os.environ):
+    """NAME's value, or the content of the file named by NAME_FILE, or DEFAULT."""
+    value = environ.get(name)
+    path = environ.get(f"{name}_FILE")
+    if value is not None and path is not None:
+        raise ImproperlyConfigured(f"set {name} or {name}_FILE, not both")
+    if path is not None:
+        try:
+            return Path(path).read_text(encoding="utf-8").strip()
+        except OSError as error:
+            raise ImproperlyConfigured(f"{name}_FILE: cannot read {path}: {error}") from error
+    return default if value is None else value
+
+
+def env_bool(name: str, default: bool, environ: Mapping[str, str] = os.environ) -> bool:
+    """``true`` or ``false`` (any case); anything else is a configuration error."""
+    value = env_str(name, None, environ)
+    if value is None or value == "":
+        return default
+    if value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
+
+
+def env_int(name: str, default: int, environ: Mapping[str, str] = os.environ, minimum: int = 0):
+    value = env_str(name, None, environ)
+    if value is None or value == "":
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {number}")
+    return number
+
+
+def env_list(name: str, default: str, environ: Mapping[str, str] = os.environ) -> list[str]:
+    return [item.strip() for item in env_str(name, default, environ).split(",") if item.strip()]
+
+
+def development_secret_key(path: Path) -> str:
+    """A random key kept in an ignored file, so sessions survive restarts in development."""
+    if path.is_file():
+        return path.read_text().strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    path.write_text(key + "\n")
+    path.chmod(0o600)
+    return key
+
+
+# --- Core -----------------------------------------------------------------------------
+DATA_DIR = Path(env_str("DATA_DIR", str(BASE_DIR / "var")))
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY (or SECRET_KEY_FILE) is required unless DEBUG=true")
+    SECRET_KEY = development_secret_key(DATA_DIR / "secret_key")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "webapp.apps.WebappConfig",
+    "webapp.jobs",
+    "webapp.rules",
+]
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+ROOT_URLCONF = "webapp.urls"
+WSGI_APPLICATION = "webapp.wsgi.application"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database: SQLite unless DATABASE_URL is set ----------------------------------------
+DATABASE_URL = env_str("DATABASE_URL", "")
+if DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": DATA_DIR / "db.sqlite3",
+            # The worker and the web server write at once: wait for locks, take them early.
+            "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "jobs:list"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+# --- Files ----------------------------------------------------------------------------
+STATIC_URL = "static/"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(DATA_DIR / "static")))
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(DATA_DIR / "media")))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
+        if not DEBUG
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
+    },
+}
+MAX_UPLOAD_BYTES = env_int("MAX_UPLOAD_BYTES", 200 * 1024 * 1024, minimum=1)
+MAX_UNPACKED_BYTES = env_int("MAX_UNPACKED_BYTES", 1024 * 1024 * 1024, minimum=1)
+MAX_ARCHIVE_FILES = env_int("MAX_ARCHIVE_FILES", 20_000, minimum=1)
+MAX_COMPRESSION_RATIO = env_int("MAX_COMPRESSION_RATIO", 100, minimum=1)
+# Larger uploads stream to a temporary file instead of memory.
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+
+# --- Translation and compile check ------------------------------------------------------
+TRANSLATE_TIME_LIMIT = env_int("TRANSLATE_TIME_LIMIT", 60, minimum=1)
+COMPILE_TIME_LIMIT = env_int("COMPILE_TIME_LIMIT", 600, minimum=1)
+HIPCC = env_str("HIPCC", "hipcc")
+HIP_OFFLOAD_ARCH = env_str("HIP_OFFLOAD_ARCH", "gfx942")
+# Development only: let the compile check run hipcc without its sandbox (bubblewrap).
+COMPILE_ALLOW_UNSANDBOXED = env_bool("COMPILE_ALLOW_UNSANDBOXED", False)
+# Wall-clock limit of one hipcc run in the compile check (seconds).
+COMPILE_UNIT_TIME_LIMIT = env_int("COMPILE_UNIT_TIME_LIMIT", 300, minimum=1)
+# Compile results by preprocessed unit, shared by the runs of one runner ("" disables).
+COMPILE_CACHE_DIR = env_str("COMPILE_CACHE_DIR", str(DATA_DIR / "compile-cache")) or None
+LIBCLANG_PATH = env_str("LIBCLANG_PATH", "") or None
+CLANG_RESOURCE_DIR = env_str("CLANG_RESOURCE_DIR", "") or None
+
+# --- GitHub ---------------------------------------------------------------------------
+GITHUB_WEBHOOK_SECRET = env_str("GITHUB_WEBHOOK_SECRET", "")
+
+# --- Celery (read by workers/celery.py with the CELERY_ prefix) -------------------------
+REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
+REDIS_KEY_PREFIX = env_str("REDIS_KEY_PREFIX", "")
+CELERY_BROKER_URL = REDIS_URL
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # A message whose worker died unacknowledged comes back after this many seconds;
+    # it must outlast the longest task, or a slow task would run twice.
+    "visibility_timeout": 2 * max(TRANSLATE_TIME_LIMIT, COMPILE_TIME_LIMIT) + 60,
+    **({"global_keyprefix": REDIS_KEY_PREFIX} if REDIS_KEY_PREFIX else {}),
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_DEFAULT_QUEUE = "translate"
+CELERY_TASK_ROUTES = {
+    "workers.tasks.translate_job": {"queue": "translate"},
+    "workers.tasks.compile_job": {"queue": "rocm"},
+}
+# Enqueueing must not hang a web request when Redis is down.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2,
+                                    "interval_step": 0.5, "interval_max": 1}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,18 @@
+"""Root URLconf: pages, /rules/, /accounts/ (Django's login views), /admin/.
+
+The REST API (``/api/``) and the GitHub webhook (``/hooks/github/``) are separate apps;
+each adds its one ``path(...)`` line below.
+"""
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import RedirectView
+
+urlpatterns = [
+    path("", RedirectView.as_view(pattern_name="jobs:list", permanent=False), name="home"),
+    path("jobs/", include("webapp.jobs.urls")),
+    path("rules/", include("webapp.rules.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+]
+

@@ -1,0 +1,29 @@
+"""The Celery app, configured from Django settings (names with the ``CELERY_`` prefix).
+
+Routing: ``translate_job`` runs on queue ``translate`` (CPU workers), ``compile_job`` on
+queue ``rocm`` (hosts with hipcc). Start one worker for both with
+``celery -A workers worker -Q translate,rocm``.
+"""
+
+import logging
+import os
+
+from celery import Celery, signals
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "webapp.settings")
+
+logger = logging.getLogger(__name__)
+
+# workers.runners: ROCm runners announce themselves (job pages say when none is online).
+app = Celery("rocport", include=["workers.tasks", "workers.runners"])
+app.config_from_object("django.conf:settings", namespace="CELERY")
+
+
+@signals.worker_init.connect
+def report_system_checks(**kwargs) -> None:
+    """Log Django's system checks when a worker starts (a missing libclang, say)."""
+    from django.core import checks
+
+    for message in checks.run_checks():
+        level = logging.ERROR if message.is_serious() else logging.WARNING
+        logger.log(level, "%s", message)

@@ -1,0 +1,219 @@
+"""Thin tasks: load a Job by primary key, call the translator, store results via the model.
+
+``translate_job`` (queue ``translate``): unpack the stored input safely, migrate the tree,
+store ``hip-tree.tar.gz``, ``changes.patch``, ``report.json`` and ``findings.sarif``,
+then hand over to ``compile_job`` (queue ``rocm``), which may run on another host and
+so fetches the tree from storage. A translation is never retried.
+
+A killed worker: messages are acknowledged late and requeued when the worker is lost,
+so a redelivered message finds its job already past ``queued`` (or its compile check
+already claimed) and fails the job with ``worker-lost`` instead of leaving it stuck.
+Unexpected errors and hard time limits end in ``on_failure`` (``internal-error``,
+``time-limit``); the traceback goes to the worker's log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from celery import Task
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
+from django.conf import settings
+from django.core.files import File
+
+import translator
+from translator.archive import ArchiveError, Limits, extract, pack_tar_gz
+from translator.compile import (
+    CompileOptions,
+    compile_check,
+    merge_into_report,
+    report_context,
+)
+from translator.options import Options
+from translator.patches import tree_patch
+from translator.report import build_report
+from translator.sandbox import Limits as SandboxLimits
+from translator.sarif import to_sarif
+from translator.tree import migrate_tree
+from webapp.jobs.models import InvalidTransition, Job
+from workers.celery import app
+
+logger = logging.getLogger(__name__)
+
+WORKER_LOST = ("worker-lost", "the worker stopped while working on this job (killed or out of "
+               "memory); it was not retried, please submit it again")
+_OPTION_FIELDS = {field.name for field in dataclasses.fields(Options)}
+
+
+class _JobLeft(Exception):
+    """The job was canceled (or failed elsewhere) while this task worked on it."""
+
+
+class JobTask(Task):
+    def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:
+        job_id = args[0] if args else kwargs.get("job_id")
+        if isinstance(exc, TimeLimitExceeded):
+            code, message = "time-limit", "the job took longer than its time limit"
+        else:
+            code, message = "internal-error", "rocport failed unexpectedly; the error was logged"
+        try:
+            Job.objects.get(pk=job_id).mark_failed(code, message)
+        except (Job.DoesNotExist, InvalidTransition):
+            logger.warning("job %s: %s after it had ended", job_id, code)
+
+
+def archive_limits() -> Limits:
+    return Limits(max_bytes=settings.MAX_UNPACKED_BYTES, max_files=settings.MAX_ARCHIVE_FILES,
+                  max_ratio=settings.MAX_COMPRESSION_RATIO)
+
+
+def translation_options(job: Job) -> Options:
+    chosen = {key: value for key, value in job.options.items() if key in _OPTION_FIELDS}
+    return Options(**chosen, clang_resource_dir=settings.CLANG_RESOURCE_DIR)
+
+
+@app.task(base=JobTask, soft_time_limit=settings.TRANSLATE_TIME_LIMIT,
+          time_limit=settings.TRANSLATE_TIME_LIMIT + 30)
+def translate_job(job_id: str) -> None:
+    job = Job.objects.get(pk=job_id)
+    try:
+        job.start_unpacking()
+    except InvalidTransition:
+        if job.state in (Job.State.UNPACKING, Job.State.TRANSLATING):
+            job.mark_failed(*WORKER_LOST)
+        return
+    try:
+        with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
+            _translate(job, Path(scratch))
+    except ArchiveError as error:
+        job.mark_failed(error.code, error.message)
+        return
+    except SoftTimeLimitExceeded:
+        job.mark_failed("time-limit",
+                        f"translation took longer than {settings.TRANSLATE_TIME_LIMIT} s")
+        return
+    except (_JobLeft, InvalidTransition):
+        logger.info("job %s ended while translating (%s)", job_id, job.state)
+        return
+    compile_job.delay(job_id)
+
+
+def _translate(job: Job, scratch: Path) -> None:
+    archive = scratch / f"input{job.input_suffix()}"
+    with job.open_input() as source, open(archive, "wb") as target:
+        shutil.copyfileobj(source, target)
+    extract(archive, scratch / "source", archive_limits())
+    job.start_translating(total=0)
+    # One process: the worker's concurrency is the unit of parallelism (and a Celery pool
+    # process may not start children of its own).
+    tree = migrate_tree(scratch / "source", scratch / "hip", translation_options(job),
+                        progress=_ProgressReporter(job), jobs=1)
+    report = build_report(tree, {"rocport": translator.__version__})
+    pack_tar_gz(scratch / "hip", scratch / "hip-tree.tar.gz")
+    with open(scratch / "hip-tree.tar.gz", "rb") as packed:
+        job.store_artifact("hip-tree.tar.gz", File(packed))
+    job.store_artifact("changes.patch", tree_patch(tree))
+    job.store_artifact("report.json", _json(report))
+    job.store_artifact("findings.sarif", _json(to_sarif(report)))
+    job.start_compiling(_summary(report))
+
+
+class _ProgressReporter:
+    """migrate_tree's progress callback: writes to the job at most twice a second."""
+
+    def __init__(self, job: Job, interval: float = 0.5) -> None:
+        self.job, self.interval, self.last = job, interval, 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - self.last >= self.interval:
+            self.last = now
+            if not self.job.set_progress(done, total):
+                raise _JobLeft
+
+
+def _summary(report: dict) -> dict:
+    files = [f for f in report.get("files", []) if f.get("kind") != "folder"]
+    return {
+        "files": len(files),
+        "translated": sum(1 for f in files if f.get("status") == "translated"),
+        "findings": sum(1 for f in report.get("findings", []) if not f.get("suppressed")),
+    }
+
+
+@app.task(base=JobTask, soft_time_limit=settings.COMPILE_TIME_LIMIT,
+          time_limit=settings.COMPILE_TIME_LIMIT + 30)
+def compile_job(job_id: str) -> None:
+    job = Job.objects.get(pk=job_id)
+    if job.state != Job.State.COMPILING:
+        return
+    if not job.claim_compile():
+        job.mark_failed(*WORKER_LOST)
+        return
+    try:
+        report = job.read_report() or {}
+        with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
+            outcome = _compile(job, report, Path(scratch))
+    except SoftTimeLimitExceeded:
+        job.mark_failed("time-limit",
+                        f"the compile check took longer than {settings.COMPILE_TIME_LIMIT} s")
+        return
+    job.store_artifact("report.json", _json(merge_into_report(report, outcome)))
+    try:
+        job.mark_done(_compile_status(outcome), _compile_summary(outcome))
+    except InvalidTransition:
+        logger.info("job %s ended while compiling (%s)", job_id, job.state)
+
+
+def _compile(job: Job, report: dict, scratch: Path) -> dict:
+    packed = scratch / "hip-tree.tar.gz"
+    with job.open_artifact("hip-tree.tar.gz") as source, open(packed, "wb") as target:
+        shutil.copyfileobj(source, target)
+    extract(packed, scratch / "hip", archive_limits())
+    # The report's line maps put hipcc's diagnostics on the CUDA lines.
+    return compile_check(scratch / "hip", compile_options(), **report_context(report))
+
+
+def compile_options() -> CompileOptions:
+    """Settings for the compile check. The check as a whole stops starting units 30 s
+    before the task's own time limit, so the job ends with a report, not a time-out."""
+    return CompileOptions(
+        hipcc=settings.HIPCC,
+        offload_archs=tuple(a.strip() for a in settings.HIP_OFFLOAD_ARCH.split(",") if a.strip()),
+        allow_unsandboxed=settings.COMPILE_ALLOW_UNSANDBOXED,
+        cache_dir=str(settings.COMPILE_CACHE_DIR) if settings.COMPILE_CACHE_DIR else None,
+        limits=SandboxLimits(
+            wall_seconds=min(settings.COMPILE_UNIT_TIME_LIMIT, settings.COMPILE_TIME_LIMIT)),
+        total_seconds=max(settings.COMPILE_TIME_LIMIT - 30, 1),
+    )
+
+
+def _compile_status(outcome: dict) -> str:
+    if outcome.get("skipped"):
+        return outcome["skipped"]
+    units = outcome.get("compile", [])
+    if not units:
+        return "compile check: no HIP translation units to compile"
+    passed = sum(1 for unit in units if unit.get("ok"))
+    hipcc = outcome.get("toolchain", {}).get("hipcc", {})
+    archs = ", ".join(hipcc.get("offload_archs", [])) or settings.HIP_OFFLOAD_ARCH
+    substituted = "".join(f" ({wanted} is not supported by this hipcc)"
+                          for wanted, used in hipcc.get("substituted_archs", {}).items() if used)
+    return (f"compile check: {passed} of {len(units)} units compiled with hipcc "
+            f"{hipcc.get('hip_version', '')} for {archs}{substituted}")
+
+
+def _compile_summary(outcome: dict) -> dict:
+    units = outcome.get("compile", [])
+    passed = sum(1 for unit in units if unit.get("ok"))
+    return {"compile_ok": passed, "compile_failed": len(units) - passed}
+
+
+def _json(value: dict) -> bytes:
+    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
