@@ -1,5 +1,7 @@
-"""Benchmark of single-file translation on the token path (no libclang), with the
-reporting of unsupported and unknown names switched on as always.
+"""Benchmark of single-file translation on the token path (no libclang): the rewrite
+rules (R codes), with the reporting of unsupported and unknown names switched on as
+always. The hazard warnings (W codes) have their own benchmark (bench_hazards.py); a last
+line gives the one-core figure with them for comparison.
 
 The corpus (at least 20 MB by default) is generated from the golden cases and the
 examples: each file strings together a deterministic pick of them with its own names,
@@ -27,7 +29,8 @@ sys.path.insert(0, str(ROOT))  # run from a checkout
 from translator.engine import translate  # noqa: E402
 from translator.options import Options  # noqa: E402
 
-OPTIONS = Options(use_clang=False)
+OPTIONS = Options(use_clang=False, select=("R",))
+WITH_WARNINGS = Options(use_clang=False)
 _DEFINITION = re.compile(
     r"\b(__global__\s+void|__device__\s+\w+|int|void|static\s+\w+)\s+(\w+)\s*\("
 )
@@ -70,10 +73,10 @@ def make_corpus(megabytes: float, seed: int) -> list[str]:
     return files
 
 
-def _translate_all(files: list[str]) -> int:
+def _translate_all(files: list[str], options: Options = OPTIONS) -> int:
     edits = 0
     for index, text in enumerate(files):
-        edits += len(translate(text, OPTIONS, f"file_{index}.cu").edits)
+        edits += len(translate(text, options, f"file_{index}.cu").edits)
     return edits
 
 
@@ -106,6 +109,13 @@ def main() -> int:
     wall = time.perf_counter() - wall
     print(f"{arguments.jobs} cores:  {size / wall:6.2f} MB/s  {lines / wall:12,.0f} lines/s  "
           f"(wall {wall:.1f} s, pool start included); {parallel_edits:,} edits")
+    sample = files[: max(1, len(files) // 10)]
+    sample_size = sum(len(text.encode("utf-8", "surrogateescape")) for text in sample) / 1e6
+    cpu = time.process_time()
+    _translate_all(sample, WITH_WARNINGS)
+    cpu = time.process_time() - cpu
+    print(f"with the hazard warnings, one core: {sample_size / cpu:.2f} MB/s per CPU second "
+          f"(on {sample_size:.1f} MB)")
     return 0 if parallel_edits == edits else 1
 
 

@@ -22,7 +22,7 @@ from translator.names import ApiName
 from translator.syntax import Call, call_at, is_member_name, render_arguments
 from translator.unit import Unit
 
-__all__ = ["Signature", "signatures", "rewrite_call", "calls_of", "declared_variables"]
+__all__ = ["Signature", "signatures", "rewrite_call", "calls_of", "declared_variable"]
 
 SIGNATURES_PATH = Path(__file__).resolve().parent / "data" / "call_signatures.tsv"
 _CAST = re.compile(r"reinterpret_cast<const void\*>\(\$(\d+)\)")
@@ -83,26 +83,44 @@ def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str
             yield match.group(), call
 
 
-def declared_variables(unit: Unit) -> dict[str, bool]:
-    """Variables the file declares: name -> True for device variables (``__device__``,
-    ``__constant__``, ``__managed__``), False for others. Functions are not listed."""
-    return unit.shared("declared variables", _declared_variables)
+def declared_variable(unit: Unit, name: str) -> bool | None:
+    """How the file declares the variable NAME: True as a device variable (``__device__``,
+    ``__constant__``, ``__managed__``), False as another variable, None when it does not
+    declare a variable of that name (a function, or a name from elsewhere)."""
+    cache = unit.shared("declared variables", lambda _: {})
+    if name not in cache:
+        cache[name] = _declared_variable(unit, name)
+    return cache[name]
 
 
-def _declared_variables(unit: Unit) -> dict[str, bool]:
-    found: dict[str, bool] = {}
-    for match in unit.regions.code_matches(_DECLARATION):
-        name = match.group("name")
-        found[name] = found.get(name, False) or match.group("qualifier") is not None
+def _declared_variable(unit: Unit, name: str) -> bool | None:
+    source = unit.source
+    found: bool | None = None
+    for match in unit.regions.code_matches(re.compile(rf"{re.escape(name)}(?![\w$])")):
+        start = match.start()
+        if start and (source[start - 1].isalnum() or source[start - 1] in "_$"):
+            continue
+        if not _VARIABLE_AFTER.match(source, match.end()):
+            continue
+        statement = max(source.rfind(";", 0, start), source.rfind("{", 0, start),
+                        source.rfind("}", 0, start), source.rfind("(", 0, start),
+                        source.rfind(",", 0, start), start - 200)
+        before = source[statement + 1 : start]
+        if not _TYPE_BEFORE.search(before):
+            continue
+        head = source[max(source.rfind(";", 0, start), source.rfind("}", 0, start),
+                          start - 200) + 1 : start]
+        device = _DEVICE_QUALIFIER.search(head) is not None
+        found = device or bool(found)
     return found
 
 
-_DECLARATION = re.compile(
-    r"""(?P<qualifier>__(?:device|constant|managed)__[^;{}()=]*?)?
-        (?:\b[A-Za-z_][\w:<>]*\s*[*&]*\s+|[*&]\s*)
-        (?P<name>[A-Za-z_]\w*)\s*(?=[;=,)\[])""",
-    re.VERBOSE,
+_VARIABLE_AFTER = re.compile(r"\s*[;=,)\[]")
+_TYPE_BEFORE = re.compile(
+    r"(?:^|[^\w$])(?!(?:return|case|goto|throw|new|delete|sizeof|else|do)\b)"
+    r"[A-Za-z_][\w:<>]*\s*[*&]*\s*(?:const\s*[*&]*\s*)?$"
 )
+_DEVICE_QUALIFIER = re.compile(r"__(?:device|constant|managed)__")
 
 
 def rewrite_call(
@@ -138,7 +156,9 @@ def _keep_existing_casts(template: str, call: Call, unit: Unit) -> str:
         index = int(match.group(1))
         if index < len(call.arguments):
             text = call.arguments[index].text
-            if _ALREADY_VOID.match(text) or declared_variables(unit).get(text) is not None:
+            if _ALREADY_VOID.match(text) or (
+                    re.fullmatch(r"[A-Za-z_]\w*", text)
+                    and declared_variable(unit, text) is not None):
                 return f"${index}"
         return match.group()
 

@@ -42,7 +42,7 @@ from collections.abc import Iterator
 
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.signatures import calls_of, declared_variables
+from translator.signatures import calls_of, declared_variable
 from translator.unit import Unit
 
 #: The symbol-taking calls and the index of their symbol argument.
@@ -76,7 +76,7 @@ def _host_pointer(unit: Unit, text: str) -> bool:
     """True when TEXT names a variable the file declares without a device qualifier
     (``const void *symbol``): already the address HIP wants, not a device symbol."""
     return re.fullmatch(r"[A-Za-z_]\w*", text) is not None \
-        and declared_variables(unit).get(text) is False
+        and declared_variable(unit, text) is False
 
 
 RULE = Rule(
