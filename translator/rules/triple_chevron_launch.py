@@ -232,7 +232,7 @@ def _configuration_from_clang(
 RULE = Rule(
     code="R201",
     name="triple-chevron-launch",
-    summary="Rewrite triple-chevron kernel launches to hipLaunchKernelGGL (with the HIP syntax option)",
+    summary="Rewrite triple-chevron kernel launches to hipLaunchKernelGGL (HIP syntax option)",
     check=check,
     category="unsupported-api",
     doc=__doc__,
