@@ -34,9 +34,12 @@ _USER_AGENT = "rocport"
 
 class GitHubError(Exception):
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+        super().__init__(code, message)  # both in args: Celery pickles task exceptions
         self.code = code
         self.message = message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class TransientGitHubError(GitHubError):

@@ -17,6 +17,9 @@ _FULL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}")
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
+_KINDS = {dict: "an object", str: "a string", int: "a number"}
+
+
 class PayloadError(ValueError):
     """The payload lacks a field rocport needs, or a field has an unexpected shape."""
 
@@ -88,7 +91,7 @@ def _get(container: object, key: str, kind: type):
     value = container.get(key)
     # bool is an int subclass; a number field must not accept true/false.
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PayloadError(f"{key!r} is missing or not a {kind.__name__}")
+        raise PayloadError(f"{key!r} is missing or not {_KINDS[kind]}")
     return value
 
 
