@@ -1,1 +1,1 @@
-from tests.services import celery_worker, redis_url  # noqa: F401  (fixtures)
+from tests.services import celery_worker, fake_github, redis_url  # noqa: F401  (fixtures)

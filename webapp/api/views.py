@@ -10,7 +10,7 @@ from django.conf import settings
 from django.http import FileResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import NotFound
@@ -65,6 +65,10 @@ class JobPagination(PageNumberPagination):
 
 
 @extend_schema(tags=["jobs"])
+@extend_schema_view(
+    list=extend_schema(summary="Your jobs, newest first (paginated: ?page=, ?page_size=)"),
+    retrieve=extend_schema(summary="One job: state, progress, failure, summary and links"),
+)
 class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Repository translation jobs of the signed-in client."""
 
