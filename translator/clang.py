@@ -5,6 +5,20 @@ CUDA builtin variables and rocport's minimal declarations (``data/cuda_stubs.h``
 served as in-memory files, together with empty stand-ins for the CUDA headers, so
 ``#include <cuda_runtime.h>`` resolves on any machine.
 
+What rules can ask (a small API; everything else stays inside this module):
+
+- ``parse(source, path, ...) -> ParseResult`` with ``messages``/``errors`` and
+  ``functions`` (each ``Function`` has its span and CUDA ``target``: global, device,
+  host-device or host);
+- ``Node``: ``kind``, ``spelling``, ``text``, ``start``/``end``, ``children()``,
+  ``walk()``, ``referenced``, and the semantic answers ``evaluate()`` (constant folding
+  through ``clang_Cursor_Evaluate``), ``type_size``, ``pointee_size``,
+  ``array_extents``, ``is_pointer``, ``is_shared``, ``operator`` and
+  ``cuda_target``. Pointer data flow over Nodes lives in ``translator.dataflow``.
+
+A header that cannot be found is replaced by an empty stand-in and the file parsed
+again, so one missing project header does not leave the rest of the file unresolved.
+
 clang's resource headers (``stddef.h``, ``__clang_cuda_builtin_vars.h``) do not ship in
 the pip ``libclang`` wheel; they come from an installed clang (Debian:
 ``libclang-common-NN-dev``). ``find_resource_dir()`` looks for them; when neither the
@@ -27,6 +41,7 @@ __all__ = [
     "Node",
     "ParseResult",
     "ClangMessage",
+    "Function",
     "parse",
     "find_resource_dir",
     "libclang_version",
@@ -58,6 +73,30 @@ class ClangMessage:
     in_main_file: bool
 
 
+@dataclass(frozen=True, eq=False)
+class Function:
+    """A function definition of the main file and where its code runs.
+
+    ``target`` is ``"global"`` (a kernel), ``"device"``, ``"host-device"`` or ``"host"``.
+    Offsets are characters of the original text; ``body`` is the COMPOUND_STMT node.
+    """
+
+    name: str
+    start: int
+    end: int
+    body_start: int
+    target: str
+    node: Node | None = None
+
+    @property
+    def on_device(self) -> bool:
+        return self.target != "host"
+
+
+_FUNCTION_KINDS = frozenset({
+    "FUNCTION_DECL", "CXX_METHOD", "FUNCTION_TEMPLATE", "CONSTRUCTOR", "DESTRUCTOR",
+    "CONVERSION_FUNCTION",
+})
 @dataclass(frozen=True)
 class ParseResult:
     root: Node
@@ -66,6 +105,24 @@ class ParseResult:
     @property
     def errors(self) -> tuple[ClangMessage, ...]:
         return tuple(m for m in self.messages if m.severity in ("error", "fatal"))
+
+    @functools.cached_property
+    def functions(self) -> tuple[Function, ...]:
+        """Function definitions of the main file (also in namespaces and classes), by start."""
+        found: list[Function] = []
+        pending = [c for c in self.root.children() if c.in_main_file]
+        while pending:
+            node = pending.pop()
+            kind = node.kind
+            if kind in _FUNCTION_KINDS:
+                body = next((c for c in node.children() if c.kind == "COMPOUND_STMT"), None)
+                if body is not None:
+                    found.append(Function(node.spelling, node.start, node.end, body.start,
+                                          node.cuda_target, node))
+            elif kind in ("NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE",
+                          "UNEXPOSED_DECL", "LINKAGE_SPEC"):
+                pending.extend(c for c in node.children() if c.in_main_file)
+        return tuple(sorted(found, key=lambda f: f.start))
 
 
 def _cindex():
@@ -79,6 +136,8 @@ def _cindex():
 @functools.cache
 def _index(library_file: str | None):
     cindex = _cindex()
+    # Free the index while the bindings still exist, not during interpreter teardown.
+    atexit.register(_index.cache_clear)
     if library_file and not cindex.Config.loaded:
         cindex.Config.set_library_file(library_file)
     try:
@@ -168,13 +227,41 @@ def parse(
         cindex.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
         | cindex.TranslationUnit.PARSE_INCOMPLETE
     )
-    try:
-        unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
-    except cindex.TranslationUnitLoadError as error:
-        raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
+    missing: list[str] = []
+    for _attempt in range(_MAX_MISSING_HEADERS + 1):
+        try:
+            unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
+        except cindex.TranslationUnitLoadError as error:
+            raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
+        header = _missing_header(unit)
+        if header is None or header in missing:
+            break
+        # A missing header is fatal and leaves calls unresolved for the rest of the file:
+        # stand in an empty one (in the stub folder, which is on the include path) and
+        # parse again, so one unavailable project header does not cost the analysis.
+        missing.append(header)
+        unsaved.append((f"{_STUB_DIR}/{header}", b"#pragma once\n"))
     offsets = _OffsetMap(data, source)
     messages = tuple(_messages(unit, main))
+    if missing:
+        note = ClangMessage("warning", 1, 1, "headers not found, analysed as empty: "
+                            + ", ".join(missing), True)
+        messages = (note, *messages)
     return ParseResult(Node(unit.cursor, main, offsets, unit), messages)
+
+
+_MAX_MISSING_HEADERS = 8
+
+
+def _missing_header(unit) -> str | None:
+    """The header of a fatal 'file not found' error, if parsing stopped on one."""
+    for diagnostic in unit.diagnostics:
+        text = diagnostic.spelling
+        if diagnostic.severity >= 4 and text.endswith("file not found") and text.startswith("'"):
+            header = text[1:text.index("'", 1)]
+            if ".." not in header and not header.startswith("/"):
+                return header
+    return None
 
 
 def _messages(unit, main: str) -> Iterator[ClangMessage]:
@@ -194,6 +281,7 @@ class _OffsetMap:
     def __init__(self, data: bytes, text: str) -> None:
         self._identity = len(data) == len(text)
         self._data = data
+        self.text = text
 
     def char_offset(self, byte_offset: int) -> int:
         if self._identity:
@@ -202,7 +290,13 @@ class _OffsetMap:
 
 
 class Node:
-    """A cursor of the parsed file with offsets in characters of the original text."""
+    """A cursor of the parsed file with offsets in characters of the original text.
+
+    Besides the cursor's kind, spelling and extent it answers the few semantic questions
+    hazard rules ask: the constant value of an expression (``evaluate``), sizes and
+    shapes of types (``type_size``, ``pointee_size``, ``array_extents``), volatility,
+    the operator of an operator node and where a function runs (``cuda_target``).
+    """
 
     __slots__ = ("_cursor", "_main", "_offsets", "_unit")
 
@@ -253,6 +347,83 @@ class Node:
         )
 
     @property
+    def text(self) -> str:
+        """The source text of the extent ('' for nodes without a main-file extent)."""
+        start, end = self.start, self.end
+        return self._offsets.text[start:end] if end > start else ""
+
+    @property
+    def cuda_target(self) -> str:
+        """For a function: ``global``, ``device``, ``host-device`` or ``host``."""
+        attributes = self.attributes
+        if "CUDAGLOBAL_ATTR" in attributes:
+            return "global"
+        if "CUDADEVICE_ATTR" in attributes:
+            return "host-device" if "CUDAHOST_ATTR" in attributes else "device"
+        return "host"
+
+    @property
+    def is_shared(self) -> bool:
+        """A variable declared ``__shared__``."""
+        return "CUDASHARED_ATTR" in self.attributes
+
+    @property
+    def is_pointer(self) -> bool:
+        return self._cursor.type.get_canonical().kind.name == "POINTER"
+
+    @property
+    def type_size(self) -> int | None:
+        """Size in bytes of the node's type; None for incomplete or dependent types."""
+        size = self._cursor.type.get_size()
+        return size if size >= 0 else None
+
+    @property
+    def pointee_size(self) -> int | None:
+        """Size in bytes of what a pointer (or array) points to; None when unknown."""
+        canonical = self._cursor.type.get_canonical()
+        inner = canonical.get_pointee() if canonical.kind.name == "POINTER" else None
+        if inner is None or inner.kind.name == "INVALID":
+            inner = canonical.get_array_element_type()
+        size = inner.get_size() if inner.kind.name != "INVALID" else -1
+        return size if size > 0 else None
+
+    @property
+    def pointee_spelling(self) -> str:
+        canonical = self._cursor.type.get_canonical()
+        inner = canonical.get_pointee()
+        if inner.kind.name == "INVALID":
+            inner = canonical.get_array_element_type()
+        return inner.spelling if inner.kind.name != "INVALID" else ""
+
+    @property
+    def array_extents(self) -> tuple[int, ...]:
+        """Extents of a constant-size array type, outermost first (``()`` otherwise)."""
+        extents = []
+        kind = self._cursor.type.get_canonical()
+        while kind.kind.name == "CONSTANTARRAY":
+            extents.append(kind.get_array_size())
+            kind = kind.get_array_element_type().get_canonical()
+        return tuple(extents)
+
+    @property
+    def operator(self) -> str:
+        """The operator of a binary, compound-assignment or unary operator node."""
+        children = list(self._cursor.get_children())
+        text = self._offsets.text
+        if len(children) == 2 and self.kind != "UNARY_OPERATOR":
+            left, right = (Node(c, self._main, self._offsets, self._unit) for c in children)
+            return text[left.end:right.start].strip() if right.start > left.end else ""
+        if len(children) == 1:
+            operand = Node(children[0], self._main, self._offsets, self._unit)
+            before = text[self.start:operand.start].strip()
+            return before or text[operand.end:self.end].strip()
+        return ""
+
+    def evaluate(self) -> int | float | None:
+        """The value clang computes for a constant expression, or None."""
+        return _evaluate(self._cursor)
+
+    @property
     def referenced(self) -> Node | None:
         target = self._cursor.referenced
         return Node(target, self._main, self._offsets, self._unit) if target else None
@@ -262,12 +433,64 @@ class Node:
             yield Node(child, self._main, self._offsets, self._unit)
 
     def walk(self) -> Iterator[Node]:
-        """This node and its descendants located in the main file, depth first."""
-        for cursor in self._cursor.walk_preorder():
-            location = cursor.location
-            if location.file and location.file.name == self._main:
-                yield Node(cursor, self._main, self._offsets, self._unit)
+        """This node and its descendants located in the main file, depth first.
+
+        From the translation unit, only top-level declarations of the main file are
+        entered, so the (large) ASTs of included headers are never visited.
+        """
+        tops = [self._cursor]
+        if self._cursor.kind.name == "TRANSLATION_UNIT":
+            tops = [c for c in self._cursor.get_children()
+                    if c.location.file and c.location.file.name == self._main]
+        for top in tops:
+            for cursor in top.walk_preorder():
+                location = cursor.location
+                if location.file and location.file.name == self._main:
+                    yield Node(cursor, self._main, self._offsets, self._unit)
 
     def __repr__(self) -> str:
         return f"Node({self.kind}, {self.spelling!r}, {self.start}..{self.end})"
 
+
+
+@functools.cache
+def _evaluation_library():
+    """libclang with the clang_Cursor_Evaluate family declared (the bindings lack it)."""
+    import ctypes
+
+    cindex = _cindex()
+    lib = cindex.conf.lib
+    lib.clang_Cursor_Evaluate.argtypes = [cindex.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    for name, restype in (
+        ("clang_EvalResult_getKind", ctypes.c_int),
+        ("clang_EvalResult_isUnsignedInt", ctypes.c_uint),
+        ("clang_EvalResult_getAsUnsigned", ctypes.c_ulonglong),
+        ("clang_EvalResult_getAsLongLong", ctypes.c_longlong),
+        ("clang_EvalResult_getAsDouble", ctypes.c_double),
+        ("clang_EvalResult_dispose", None),
+    ):
+        function = getattr(lib, name)
+        function.argtypes = [ctypes.c_void_p]
+        function.restype = restype
+    return lib
+
+
+def _evaluate(cursor) -> int | float | None:
+    if not (cursor.kind.is_expression() or cursor.kind.name == "VAR_DECL"):
+        return None
+    lib = _evaluation_library()
+    result = lib.clang_Cursor_Evaluate(cursor)
+    if not result:
+        return None
+    try:
+        kind = lib.clang_EvalResult_getKind(result)
+        if kind == 1:  # CXEval_Int
+            if lib.clang_EvalResult_isUnsignedInt(result):
+                return int(lib.clang_EvalResult_getAsUnsigned(result))
+            return int(lib.clang_EvalResult_getAsLongLong(result))
+        if kind == 2:  # CXEval_Float
+            return float(lib.clang_EvalResult_getAsDouble(result))
+        return None
+    finally:
+        lib.clang_EvalResult_dispose(result)

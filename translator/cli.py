@@ -99,11 +99,25 @@ def build_parser() -> argparse.ArgumentParser:
                            help="folders: pack the output as .tar.gz/.tgz/.zip (repeatable)")
     translate.add_argument("clang_args", nargs="*", help="after --: arguments for clang")
 
-    check = commands.add_parser("check", help="compile a migrated folder with hipcc")
+    check = commands.add_parser(
+        "check", help="compile a migrated folder with hipcc",
+        description="Compile every translation unit of a migrated folder with hipcc in a "
+        "sandbox. When --report names an existing report of `rocport translate`, its "
+        "compile part is replaced and diagnostics are placed on the original CUDA lines.",
+    )
     check.add_argument("folder")
-    check.add_argument("--offload-arch", action="append", dest="offload_archs")
+    check.add_argument("--offload-arch", action="append", dest="offload_archs",
+                       help="GPU target (repeatable; default gfx942)")
     check.add_argument("--hipcc", default="hipcc")
-    check.add_argument("--report", help="write the compile report JSON here")
+    check.add_argument("--report", help="write (or update) the report JSON here")
+    check.add_argument("--jobs", "-j", type=int, default=0, help="parallel compiles")
+    check.add_argument("--cache", help="folder of cached compile results")
+    check.add_argument("--timeout", type=float, default=300.0, help="seconds per unit")
+    check.add_argument("--std", help="C++ standard for every unit, e.g. c++20")
+    check.add_argument("-I", dest="include_dirs", action="append", default=[])
+    check.add_argument("-D", dest="defines", action="append", default=[])
+    check.add_argument("--allow-unsandboxed", action="store_true",
+                       help="development only: run hipcc without bubblewrap if it is missing")
 
     commands.add_parser("rules", help="list the rule catalogue")
     return parser
@@ -150,10 +164,17 @@ def _list_rules() -> int:
 
 
 def _translate(arguments: argparse.Namespace) -> int:
+    from translator.config import ConfigError, configure
     from translator.engine import translate
 
     options = options_from(arguments)
     source = Path(arguments.source)
+    if source.is_file():
+        try:
+            options = configure(options, source)  # the nearest .rocport.toml
+        except ConfigError as error:
+            print(f"rocport: {error}", file=sys.stderr)
+            return 2
     if source.is_dir():
         if not arguments.output:
             print("rocport: translating a folder needs -o OUTDIR", file=sys.stderr)
@@ -163,9 +184,14 @@ def _translate(arguments: argparse.Namespace) -> int:
         print(f"rocport: {source}: no such file or folder", file=sys.stderr)
         return 2
     result = translate(source.read_bytes(), options, source.name)
+    suppressed = [d for d in result.diagnostics if d.suppressed]
     for diagnostic in result.diagnostics:
-        print(f"{source}:{diagnostic.line}:{diagnostic.column}: {diagnostic.severity.value}: "
-              f"{diagnostic.code} {diagnostic.message}", file=sys.stderr)
+        if not diagnostic.suppressed:
+            print(f"{source}:{diagnostic.line}:{diagnostic.column}: {diagnostic.severity.value}: "
+                  f"{diagnostic.code} {diagnostic.message}", file=sys.stderr)
+    if suppressed:
+        print(f"{source}: {len(suppressed)} finding(s) suppressed with 'rocport: ignore'",
+              file=sys.stderr)
     target = source if arguments.inplace else Path(arguments.output) if arguments.output else None
     if target is None:
         sys.stdout.buffer.write(result.encode())
@@ -205,20 +231,66 @@ def _translate_folder(source: Path, arguments: argparse.Namespace, options: Opti
 
 
 def _check(arguments: argparse.Namespace) -> int:
-    from translator.compile import CompileOptions, compile_check
-
-    options = CompileOptions(
-        hipcc=arguments.hipcc, offload_archs=tuple(arguments.offload_archs or ("gfx942",))
+    from translator.compile import (
+        CompileOptions,
+        Limits,
+        compile_check,
+        merge_into_report,
+        report_context,
     )
-    outcome = compile_check(arguments.folder, options)
-    if arguments.report:
-        Path(arguments.report).write_text(json.dumps(outcome, indent=2) + "\n")
-    failed = [unit for unit in outcome["compile"] if not unit["ok"]]
+
+    report_path = Path(arguments.report) if arguments.report else None
+    report = {}
+    if report_path is not None and report_path.is_file():
+        try:
+            report = json.loads(report_path.read_text(encoding="utf-8"))
+        except ValueError as error:
+            print(f"rocport: {report_path} is not a report ({error})", file=sys.stderr)
+            return 2
+    options = CompileOptions(
+        hipcc=arguments.hipcc, offload_archs=tuple(arguments.offload_archs or ("gfx942",)),
+        jobs=arguments.jobs, cache_dir=arguments.cache, std=arguments.std,
+        limits=Limits(wall_seconds=arguments.timeout),
+        include_dirs=tuple(arguments.include_dirs), defines=tuple(arguments.defines),
+        allow_unsandboxed=arguments.allow_unsandboxed,
+    )
+    if not Path(arguments.folder).is_dir():
+        print(f"rocport: {arguments.folder}: no such folder", file=sys.stderr)
+        return 2
+    outcome = compile_check(arguments.folder, options, **report_context(report))
+    for note in outcome["notes"]:
+        print(f"rocport: {note}", file=sys.stderr)
+    if outcome["skipped"]:
+        print(f"rocport: {outcome['skipped']}", file=sys.stderr)
+    _print_compile(outcome)
+    if report_path is not None:
+        if not report:
+            report = {"tool": "rocport", "toolchain": {}, "findings": []}
+        report_path.write_text(json.dumps(merge_into_report(report, outcome), indent=2) + "\n")
+    if outcome["skipped"]:
+        return 3
+    return 0 if outcome["summary"]["failed"] == 0 else 1
+
+
+def _print_compile(outcome: dict) -> None:
     for unit in outcome["compile"]:
-        print(f"{'ok  ' if unit['ok'] else 'FAIL'} {unit['path']}")
-    if outcome.get("skipped"):
-        print(outcome["skipped"], file=sys.stderr)
-    return 1 if failed else 0
+        label = "ok" if unit["ok"] else unit["status"].upper()
+        extra = " (cached)" if unit["cached"] else ""
+        print(f"{label:<12} {unit['output_path']}{extra}")
+        for diagnostic in unit["diagnostics"]:
+            if diagnostic["severity"] in ("error", "fatal error", "warning"):
+                where = f"{diagnostic['path']}:{diagnostic['line']}"
+                print(f"    {where}: {diagnostic['severity']}: {diagnostic['message']}")
+        if unit["message"]:
+            print(f"    {unit['message']}")
+    summary = outcome["summary"]
+    hipcc = outcome["toolchain"].get("hipcc", {})
+    if outcome["compile"]:
+        print(f"{summary['ok']}/{summary['units']} units compiled "
+              f"(hipcc {hipcc.get('hip_version', '?')}, {', '.join(hipcc.get('offload_archs', []))}"
+              f"; {summary['cached']} cached)")
+    for group in summary["top_errors"][:5]:
+        print(f"  {group['count']:>4} x {group['message']}")
 
 
 if __name__ == "__main__":

@@ -1,129 +1,303 @@
-"""The hipcc compile check: compile each translated unit and collect the diagnostics.
+"""The hipcc compile check: compile every translation unit of a migrated tree in a sandbox.
 
-First version: finds HIP translation units in a migrated tree, compiles each with
-``hipcc -c`` for the requested GPU target and records success and compiler output.
-Later work adds the sandbox, diagnostics mapped back to CUDA lines, caching and
-resource usage (see the repository's issues).
+``compile_check(root, options, line_maps=...)`` finds the units and their flags
+(compile_units.py), identifies hipcc and the GPU targets it accepts (toolchain.py),
+compiles the units in parallel, each with ``hipcc -c`` in its own bubblewrap sandbox
+with resource limits (sandbox.py), reuses results cached by the hash of the
+preprocessed unit (compile_cache.py), and returns the report's compile part with every
+diagnostic placed on the original CUDA line (compile_report.py)::
+
+    {"toolchain": {"hipcc": {...}}, "compile": [...], "summary": {...}, "skipped": "",
+     "notes": [...]}
+
+Without a working bubblewrap the check refuses to run, unless
+``CompileOptions.allow_unsandboxed`` (a development setting) says otherwise; the
+report then says that hipcc ran unsandboxed. Never raises for bad input.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
-import re
 import shutil
-import subprocess
-from dataclasses import dataclass, field
+import tempfile
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CompileOptions", "Toolchain", "find_toolchain", "compile_check", "UNIT_SUFFIXES"]
+from translator.compile_cache import CompileCache, cache_key
+from translator.compile_report import merge_into_report, summarize, unit_entry
+from translator.compile_units import CompileUnit, find_units
+from translator.line_maps import LineMaps
+from translator.sandbox import READONLY_PATHS, Limits, Run, Sandbox, SandboxUnavailable
+from translator.toolchain import Toolchain, choose_archs, find_toolchain
 
-UNIT_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx")
-_HIP_MARKERS = re.compile(r"hip/hip_runtime|hipLaunchKernelGGL|__global__|<<<")
-#: Newest first; the first one the runner's hipcc accepts is used when gfx942 is not.
-FALLBACK_ARCHS = ("gfx942", "gfx941", "gfx940", "gfx90a", "gfx908", "gfx906", "gfx900")
+__all__ = ["CompileOptions", "compile_check", "merge_into_report", "report_context", "Limits"]
+
+# No crash reproducers: they would copy preprocessed sources into the scratch folder.
+_DIAGNOSTIC_FLAGS = ("-fno-color-diagnostics", "-fdiagnostics-parseable-fixits",
+                     "-fno-crash-diagnostics", "-Wno-unused-command-line-argument")
+_RESOURCE_FLAG = "-Rpass-analysis=kernel-resource-usage"
 
 
 @dataclass(frozen=True)
 class CompileOptions:
+    """How to run the compile check. Hashable; every value comes from the caller."""
+
     hipcc: str = "hipcc"
+    #: GPU targets; one the compiler does not know is replaced by its newest gfx9 target.
     offload_archs: tuple[str, ...] = ("gfx942",)
-    timeout_seconds: int = 120
-    max_output_bytes: int = 256 * 1024
+    #: Units compiled at once; 0 means one per CPU this process may use.
+    jobs: int = 0
+    #: Folder of cached results (shared between runs); None disables the cache.
+    cache_dir: str | None = None
+    limits: Limits = Limits()
+    bubblewrap: str = "/usr/bin/bwrap"
+    #: Development only: without a working bubblewrap, run hipcc unsandboxed anyway.
+    allow_unsandboxed: bool = False
+    sandbox_uid: int = 65534
+    sandbox_gid: int = 65534
+    #: Host paths the sandbox shows read-only (those that exist).
+    readonly_paths: tuple[str, ...] = READONLY_PATHS
+    #: Extra variables for hipcc, e.g. (("ROCM_PATH", "/opt/rocm"),).
+    environment: tuple[tuple[str, str], ...] = ()
+    #: Added to every unit: tree-relative include folders, NAME[=VALUE] definitions.
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    #: C++ standard for every unit (e.g. "c++20"); None uses the build's or C++17.
+    std: str | None = None
+    #: Record per-kernel registers, LDS and occupancy (clang 14 or newer).
+    resource_usage: bool = True
+    #: Keep scratch files (objects) in this folder; None uses a temporary folder.
+    work_dir: str | None = None
+    max_units: int = 1000
+    #: Time budget of the whole check (e.g. the task's time limit minus a margin): units
+    #: not started in time are reported as skipped. None: no budget.
+    total_seconds: float | None = None
 
 
-@dataclass(frozen=True)
-class Toolchain:
-    """What the runner has: hipcc's path and version, and the targets it accepts."""
+def compile_check(
+    root: str | os.PathLike,
+    options: CompileOptions | None = None,
+    *,
+    line_maps: LineMaps | Mapping | None = None,
+    renames: Mapping[str, str] | None = None,
+    compile_commands: Mapping | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict:
+    """Compile the units of the migrated tree at ROOT; see the module docstring.
 
-    hipcc: str | None
-    version: str = ""
-    archs: tuple[str, ...] = field(default_factory=tuple)
-    message: str = ""
-
-    @property
-    def available(self) -> bool:
-        return self.hipcc is not None
-
-
-SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/opt/rocm/bin"
-
-
-def _environment() -> dict[str, str]:
-    # A fixed environment: the worker's variables (secrets included) never reach hipcc.
-    # HIP_PLATFORM=amd: with nvcc installed, hipcc would otherwise pick the NVIDIA path.
-    return {"PATH": SYSTEM_PATH, "HIP_PLATFORM": "amd", "HOME": "/tmp", "LANG": "C.UTF-8"}
-
-
-def find_toolchain(hipcc: str = "hipcc") -> Toolchain:
-    path = shutil.which(hipcc, path=SYSTEM_PATH) if "/" not in hipcc else hipcc
-    if path is None:
-        return Toolchain(None, message=f"compile check skipped: no {hipcc} on this runner")
-    completed = subprocess.run(
-        [path, "--version"], capture_output=True, text=True, env=_environment(), timeout=60
-    )
-    match = re.search(r"HIP version:\s*(\S+)", completed.stdout)
-    version = match.group(1) if match else completed.stdout.strip().splitlines()[0:1]
-    return Toolchain(path, version if isinstance(version, str) else "", ())
-
-
-def choose_arch(toolchain: Toolchain, wanted: str, workdir: Path) -> str:
-    """WANTED if hipcc accepts it, else the newest gfx9 target it accepts."""
-    probe = workdir / ".rocport-probe.hip"
-    # hipcc needs the runtime header for any kernel (it declares hipLaunchKernel).
-    probe.write_text("#include <hip/hip_runtime.h>\n__global__ void rocport_probe() {}\n")
-    candidates = (wanted, *(a for a in FALLBACK_ARCHS if a != wanted))
-    try:
-        for arch in candidates:
-            completed = subprocess.run(
-                [toolchain.hipcc, "-x", "hip", "-c", f"--offload-arch={arch}", str(probe),
-                 "-o", os.devnull],
-                capture_output=True, text=True, env=_environment(), timeout=120,
-            )
-            if completed.returncode == 0:
-                return arch
-    finally:
-        probe.unlink(missing_ok=True)
-    return wanted
-
-
-def _units(root: Path) -> list[Path]:
-    units = []
-    for path in sorted(root.rglob("*")):
-        if path.suffix in UNIT_SUFFIXES and path.is_file() and not path.is_symlink():
-            text = path.read_text(encoding="utf-8", errors="replace")
-            if _HIP_MARKERS.search(text):
-                units.append(path)
-    return units
-
-
-def compile_check(root: str | os.PathLike, options: CompileOptions | None = None) -> dict:
-    """Compile every HIP unit under ROOT; return ``{"toolchain": ..., "compile": [...]}``."""
+    LINE_MAPS is the report's ``line_maps`` section (or a LineMaps); RENAMES maps
+    original to output paths (for compile_commands.json written before a rename);
+    COMPILE_COMMANDS is the report's ``compile_commands`` section. ``report_context``
+    gives all three from a report. PROGRESS is called with (units done, units total).
+    """
     options = options or CompileOptions()
-    root = Path(root)
-    toolchain = find_toolchain(options.hipcc)
+    root = Path(root).resolve()
+    if not isinstance(line_maps, LineMaps):
+        line_maps = LineMaps(line_maps)
+    scratch = Path(options.work_dir or tempfile.mkdtemp(prefix="rocport-check-"))
+    scratch.mkdir(parents=True, exist_ok=True)
+    try:
+        return _check(root, options, line_maps, renames, compile_commands, progress, scratch)
+    finally:
+        if options.work_dir is None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
+           compile_commands, progress, scratch: Path) -> dict:
+    started = time.monotonic()
+    notes: list[str] = []
+    sandbox, refusal = _sandbox(options, scratch, notes)
+    if sandbox is None:
+        return _skipped(refusal, {"sandbox": f"unavailable: {refusal}"}, notes)
+    toolchain = find_toolchain(options.hipcc, sandbox, scratch)
     if not toolchain.available:
-        return {"toolchain": {"hipcc": None, "message": toolchain.message}, "compile": [],
-                "skipped": toolchain.message}
-    arch = choose_arch(toolchain, options.offload_archs[0], root)
-    results = []
-    for unit in _units(root):
-        relative = unit.relative_to(root).as_posix()
-        command = [toolchain.hipcc, "-x", "hip", "-c", f"--offload-arch={arch}", relative,
-                   "-o", os.devnull]
-        try:
-            completed = subprocess.run(
-                command, cwd=root, capture_output=True, text=True, env=_environment(),
-                timeout=options.timeout_seconds,
-            )
-            output = (completed.stdout + completed.stderr)[: options.max_output_bytes]
-            ok = completed.returncode == 0
-        except subprocess.TimeoutExpired:
-            output, ok = f"stopped after {options.timeout_seconds} s", False
-        results.append({"path": relative, "ok": ok, "arch": arch, "output": output,
-                        "diagnostics": []})
-    return {
-        "toolchain": {"hipcc": toolchain.hipcc, "hip_version": toolchain.version,
-                      "offload_arch": arch},
-        "compile": results,
-        "skipped": "",
+        return _skipped(toolchain.message, {"sandbox": sandbox.describe()}, notes)
+    archs, substituted = choose_archs(toolchain, options.offload_archs, sandbox, scratch)
+    toolchain_entry = {
+        **toolchain.as_dict(), "requested_archs": list(options.offload_archs),
+        "offload_archs": archs, "substituted_archs": substituted,
+        "sandbox": sandbox.describe(), "limits": dataclasses.asdict(options.limits),
     }
+    for wanted, used in substituted.items():
+        notes.append(f"{wanted} is not supported by this hipcc; compiled for {used}" if used
+                     else f"{wanted} is not supported by this hipcc and no gfx9 target is")
+    if not archs:
+        return _skipped("compile check skipped: hipcc accepts none of the targets",
+                        toolchain_entry, notes)
+    units, unit_notes = find_units(root, renames=renames, compile_commands=compile_commands,
+                                   max_units=options.max_units)
+    notes += unit_notes
+    source = sandbox.source_view(root, scratch / "src")
+    mount = sandbox.mounts(source, scratch)[0]
+    cache = CompileCache(options.cache_dir)
+    resource_usage = options.resource_usage and _clang_major(toolchain) >= 14
+    done = 0
+
+    deadline = started + options.total_seconds if options.total_seconds else None
+
+    def check(indexed: tuple[int, CompileUnit]) -> dict:
+        nonlocal done
+        index, unit = indexed
+        unit = _with_option_flags(unit, options)
+        unit_sandbox = _within_deadline(sandbox, deadline)
+        if unit_sandbox is None:
+            run = {"status": "skipped", "output": "", "seconds": 0.0, "message":
+                   f"not compiled: the check's time budget ({options.total_seconds:g} s) ran out"}
+        else:
+            run = _compile_unit(unit, index, archs, toolchain, unit_sandbox, source, scratch,
+                                cache, resource_usage)
+        if options.work_dir is None:  # objects are not kept: free the space as we go
+            shutil.rmtree(scratch / "units" / f"{index:05d}", ignore_errors=True)
+        entry = unit_entry(unit, run, archs, line_maps, mount)
+        done += 1
+        if progress is not None:
+            progress(done, len(units))
+        return entry
+
+    jobs = options.jobs or len(os.sched_getaffinity(0)) or 1
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(units) or 1))) as pool:
+        entries = list(pool.map(check, enumerate(units)))
+    summary = summarize(entries)
+    summary["seconds"] = round(time.monotonic() - started, 2)
+    return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,
+            "skipped": "", "notes": notes}
+
+
+def _within_deadline(sandbox: Sandbox, deadline: float | None) -> Sandbox | None:
+    """SANDBOX with its wall-clock limit cut to what is left before DEADLINE (None when
+    too little is left to compile anything)."""
+    if deadline is None:
+        return sandbox
+    left = deadline - time.monotonic()
+    if left < 1.0:
+        return None
+    if left >= sandbox.limits.wall_seconds:
+        return sandbox
+    return dataclasses.replace(sandbox, limits=dataclasses.replace(sandbox.limits,
+                                                                   wall_seconds=left))
+
+
+def report_context(report: Mapping) -> dict:
+    """The keyword arguments of compile_check() that a translation report provides."""
+    return {
+        "line_maps": report.get("line_maps"),
+        "renames": {f["path"]: f["output_path"] for f in report.get("files", [])
+                    if f.get("output_path") and f.get("path") != f.get("output_path")},
+        "compile_commands": report.get("compile_commands"),
+    }
+
+
+def _sandbox(options: CompileOptions, scratch: Path, notes: list[str]):
+    """(Sandbox, '') or (None, why the check refuses to run)."""
+    sandbox = Sandbox(options.bubblewrap, options.limits, options.sandbox_uid,
+                      options.sandbox_gid, options.readonly_paths, options.environment)
+    try:
+        sandbox.probe(scratch / "sandbox-probe")
+        return sandbox, ""
+    except SandboxUnavailable as error:
+        if not options.allow_unsandboxed:
+            return None, (f"compile check refused: {error}; hipcc runs only sandboxed "
+                          "(a development setting can allow it without bubblewrap)")
+        notes.append(f"{error}: hipcc ran UNSANDBOXED because the development setting "
+                     "allows it; never do this with untrusted code")
+        return dataclasses.replace(sandbox, bubblewrap=None), ""
+
+
+def _skipped(message: str, toolchain: dict, notes: list[str]) -> dict:
+    return {"toolchain": {"hipcc": {"hipcc": None, **toolchain}}, "compile": [],
+            "summary": summarize([]), "skipped": message, "notes": notes}
+
+
+def _clang_major(toolchain: Toolchain) -> int:
+    head = toolchain.clang_version.split(".")[0]
+    return int(head) if head.isdigit() else 0
+
+
+def _with_option_flags(unit: CompileUnit, options: CompileOptions) -> CompileUnit:
+    return dataclasses.replace(
+        unit,
+        include_dirs=tuple(dict.fromkeys(unit.include_dirs + options.include_dirs)),
+        defines=tuple(dict.fromkeys(unit.defines + options.defines)),
+        std=options.std or unit.std,
+    )
+
+
+def _flags(unit: CompileUnit, archs: list[str], resource_usage: bool) -> list[str]:
+    flags = ["-x", unit.language, f"-std={unit.std}"]
+    if unit.language == "hip":
+        flags += [f"--offload-arch={arch}" for arch in archs]
+    flags += [f"-I{folder}" for folder in unit.include_dirs]
+    for folder in unit.system_include_dirs:
+        flags += ["-isystem", folder]
+    flags += [f"-D{name}" for name in unit.defines]
+    flags += [f"-U{name}" for name in unit.undefines]
+    flags += list(_DIAGNOSTIC_FLAGS)
+    if resource_usage and unit.language == "hip":
+        flags.append(_RESOURCE_FLAG)
+    return flags
+
+
+def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: Toolchain,
+                  sandbox: Sandbox, source: Path, scratch: Path, cache: CompileCache,
+                  resource_usage: bool) -> dict:
+    work = scratch / "units" / f"{index:05d}"
+    work.mkdir(parents=True, exist_ok=True)
+    out = sandbox.mounts(source, work)[1]
+    flags = _flags(unit, archs, resource_usage)
+    key = None
+    if cache.enabled:
+        key = _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out)
+        cached = cache.get(key) if key else None
+        if cached is not None:
+            return {**cached, "cached": True}
+    run = sandbox.run([toolchain.hipcc, *flags, "-c", _argument(unit.path), "-o",
+                       f"{out}/unit.o"], source, work)
+    result = _classify(run, sandbox.limits)
+    if key and result["status"] in ("ok", "failed"):
+        cache.put(key, result)
+    return result
+
+
+def _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out) -> str | None:
+    """The cache key: compiler identity, flags and the preprocessed unit (``hipcc -E``)."""
+    run = sandbox.run([toolchain.hipcc, *flags, "-E", _argument(unit.path), "-o",
+                       f"{out}/unit.i"], source, work)
+    if run.timed_out:
+        return None
+    preprocessed = work / "unit.i"
+    try:
+        data = preprocessed.read_bytes()
+        preprocessed.unlink()
+    except OSError:
+        data = b""
+    return cache_key(toolchain.identity, "\0".join(flags), unit.path, run.output, data)
+
+
+def _argument(path: str) -> str:
+    """A tree-relative path as a compiler argument (``-x.cu`` would be read as a flag)."""
+    return f"./{path}" if path.startswith("-") else path
+
+
+def _classify(run: Run, limits: Limits) -> dict:
+    output = run.output
+    if run.timed_out:
+        status, message = "timeout", f"stopped after {limits.wall_seconds:g} s (wall-clock limit)"
+    elif "CPU time limit exceeded" in output or run.returncode in (-24, 128 + 24):
+        status, message = "cpu-limit", f"stopped after {limits.cpu_seconds} s of CPU time"
+    elif any(text in output for text in ("out of memory", "std::bad_alloc",
+                                         "Cannot allocate memory")):
+        status = "memory-limit"
+        message = f"ran out of memory (limit {limits.memory_bytes >> 20} MiB per process)"
+    elif run.returncode == 0:
+        status, message = "ok", ""
+    else:
+        status, message = "failed", f"hipcc exited with status {run.returncode}"
+    if run.truncated:
+        message = (message + "; " if message else "") + "output truncated"
+    return {"status": status, "message": message, "returncode": run.returncode,
+            "output": output, "truncated": run.truncated, "seconds": run.seconds}

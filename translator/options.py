@@ -53,6 +53,8 @@ class Options:
     use_clang: bool = True
     #: Clang resource directory (headers such as stddef.h); None means look for one.
     clang_resource_dir: str | None = None
+    #: (glob, codes) pairs from ``.rocport.toml``; see ``translator.config.options_for_path``.
+    path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     #: File naming policy of a tree migration: "keep" names, or "hip" (``.cu`` -> ``.hip``,
     #: with includes and build files updated; ``.cuh`` headers keep their names).
     naming: str = "keep"

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import asdict
 
 from translator.engine import Result
+from translator.line_maps import line_maps_section
 from translator.patches import file_diff, split_lines, tree_patch
 from translator.tree import FileOutcome, TreeResult
 
@@ -107,8 +108,9 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
     database["files"] = {output_paths.get(path, path): {"source_path": path, **flags}
                          for path, flags in database["files"].items()}
     stats = statistics(results)
+    findings = [_finding(d) for result in results for d in result.diagnostics]
     stats.update(files=dict(sorted(statuses.items())), kinds=dict(sorted(kinds.items())),
-                 run=tree.run)
+                 run=tree.run, findings=_finding_counts(findings))
     report = {
         "tool": "rocport",
         "version": REPORT_VERSION,
@@ -117,13 +119,23 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
                     for key, value in asdict(tree.options).items()},
         "toolchain": toolchain or {},
         "files": [_file_entry(outcome) for outcome in tree.files],
-        "findings": [_finding(d) for result in results for d in result.diagnostics],
+        "findings": findings,
         "compile": [],
         "compile_commands": database,
         "stats": stats,
+        # output line -> original line per translated file: puts hipcc's diagnostics on
+        # the CUDA lines (translator/line_maps.py, used by the compile check)
+        "line_maps": line_maps_section(tree.files),
     }
     report["summary"] = summary(report)
     return report
+
+
+def _finding_counts(findings: list[dict]) -> dict:
+    """Active and suppressed findings (suppressed ones are counted, never dropped)."""
+    active = [f for f in findings if not f["suppressed"]]
+    return {"active": len(active), "suppressed": len(findings) - len(active),
+            "categories": dict(sorted(Counter(f["category"] for f in active).items()))}
 
 
 def summary(report: dict) -> str:
@@ -143,8 +155,10 @@ def summary(report: dict) -> str:
     if active:
         severities = Counter(f["severity"] for f in active)
         codes = Counter(f["code"] for f in active).most_common(5)
+        suppressed = len(report["findings"]) - len(active)
         lines.append("Findings: " + ", ".join(f"{n} {s}" for s, n in sorted(severities.items()))
-                     + " (most frequent: " + ", ".join(f"{c} x{n}" for c, n in codes) + ")")
+                     + " (most frequent: " + ", ".join(f"{c} x{n}" for c, n in codes) + ")"
+                     + (f"; {suppressed} suppressed" if suppressed else ""))
     else:
         lines.append("Findings: none")
     problems = [f for f in report["files"] if f["status"] in ("error", "skipped")]

@@ -31,6 +31,7 @@ from pathlib import Path
 from translator.buildsys import translate_build_file
 from translator.cache import ResultCache
 from translator.compdb import CompileDatabase, read_compile_database
+from translator.config import configure, options_for_path
 from translator.engine import Result, translate
 from translator.filekinds import classify
 from translator.naming import plan_names
@@ -109,7 +110,7 @@ def migrate_tree(
         raise ValueError("the output folder must not be inside the source folder")
     if output_root in source_root.parents:
         raise ValueError("the source folder must not be inside the output folder")
-    options = options or Options()
+    options = configure(options or Options(), source_root)  # the repository's .rocport.toml
     entries = list(walk(source_root))
     files = {e.path: e for e in entries if e.type == "file"}
     outputs, kept, notes = plan_names(sorted(files), options.naming)
@@ -231,7 +232,7 @@ def _translate_all(tree: TreeResult, contents: dict[str, bytes],
 
 def _job(tree: TreeResult, path: str, language: str, data: bytes) -> tuple[tuple, str]:
     flags = tree.compile_database.flags_for(path)
-    options = tree.options
+    options = options_for_path(tree.options, path)  # per-path ignores of .rocport.toml
     if flags.include_dirs or flags.defines:
         options = options.with_changes(
             include_dirs=options.include_dirs

@@ -105,6 +105,14 @@ class Unit:
             return None
 
 
+    @cached_property
+    def facts(self):
+        """Shared facts for hazard rules (``translator.analysis.Facts``), built once."""
+        from translator.analysis import Facts
+
+        return Facts(self)
+
+
 class Directive:
     """A preprocessor directive: ``#`` at the start of a line up to the end of the line."""
 

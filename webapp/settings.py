@@ -180,6 +180,10 @@ HIPCC = env_str("HIPCC", "hipcc")
 HIP_OFFLOAD_ARCH = env_str("HIP_OFFLOAD_ARCH", "gfx942")
 # Development only: let the compile check run hipcc without its sandbox (bubblewrap).
 COMPILE_ALLOW_UNSANDBOXED = env_bool("COMPILE_ALLOW_UNSANDBOXED", False)
+# Wall-clock limit of one hipcc run in the compile check (seconds).
+COMPILE_UNIT_TIME_LIMIT = env_int("COMPILE_UNIT_TIME_LIMIT", 300, minimum=1)
+# Compile results by preprocessed unit, shared by the runs of one runner ("" disables).
+COMPILE_CACHE_DIR = env_str("COMPILE_CACHE_DIR", str(DATA_DIR / "compile-cache")) or None
 LIBCLANG_PATH = env_str("LIBCLANG_PATH", "") or None
 CLANG_RESOURCE_DIR = env_str("CLANG_RESOURCE_DIR", "") or None
 

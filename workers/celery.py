@@ -14,7 +14,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "webapp.settings")
 
 logger = logging.getLogger(__name__)
 
-app = Celery("rocport", include=["workers.tasks"])
+# workers.runners: ROCm runners announce themselves (job pages say when none is online).
+app = Celery("rocport", include=["workers.tasks", "workers.runners"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 
 

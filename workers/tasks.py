@@ -35,10 +35,16 @@ from django.core.files import File
 
 import translator
 from translator.archive import ArchiveError, Limits, extract, pack_tar_gz
-from translator.compile import CompileOptions, compile_check
+from translator.compile import (
+    CompileOptions,
+    compile_check,
+    merge_into_report,
+    report_context,
+)
 from translator.options import Options
 from translator.patches import tree_patch
 from translator.report import build_report
+from translator.sandbox import Limits as SandboxLimits
 from translator.sarif import to_sarif
 from translator.tree import migrate_tree
 from webapp.github.messages import commit_status, job_links, pull_request_comment
@@ -163,40 +169,41 @@ def compile_job(job_id: str) -> None:
         job.mark_failed(*WORKER_LOST)
         return
     try:
+        report = job.read_report() or {}
         with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
-            outcome = _compile(job, Path(scratch))
+            outcome = _compile(job, report, Path(scratch))
     except SoftTimeLimitExceeded:
         job.mark_failed("time-limit",
                         f"the compile check took longer than {settings.COMPILE_TIME_LIMIT} s")
         return
-    report = job.read_report() or {}
-    report["compile"] = outcome.get("compile", [])
-    report["toolchain"] = {**report.get("toolchain", {}), **outcome.get("toolchain", {})}
-    job.store_artifact("report.json", _json(report))
+    job.store_artifact("report.json", _json(merge_into_report(report, outcome)))
     try:
         job.mark_done(_compile_status(outcome), _compile_summary(outcome))
     except InvalidTransition:
         logger.info("job %s ended while compiling (%s)", job_id, job.state)
 
 
-def _compile(job: Job, scratch: Path) -> dict:
+def _compile(job: Job, report: dict, scratch: Path) -> dict:
     packed = scratch / "hip-tree.tar.gz"
     with job.open_artifact("hip-tree.tar.gz") as source, open(packed, "wb") as target:
         shutil.copyfileobj(source, target)
     extract(packed, scratch / "hip", archive_limits())
-    return compile_check(scratch / "hip", compile_options())
+    # The report's line maps put hipcc's diagnostics on the CUDA lines.
+    return compile_check(scratch / "hip", compile_options(), **report_context(report))
 
 
 def compile_options() -> CompileOptions:
-    """Settings for the compile check; fields the installed CompileOptions lacks are left out
-    (the sandbox switch arrives with the hardened compile check)."""
-    wanted = {
-        "hipcc": settings.HIPCC,
-        "offload_archs": (settings.HIP_OFFLOAD_ARCH,),
-        "allow_unsandboxed": settings.COMPILE_ALLOW_UNSANDBOXED,
-    }
-    known = {field.name for field in dataclasses.fields(CompileOptions)}
-    return CompileOptions(**{key: value for key, value in wanted.items() if key in known})
+    """Settings for the compile check. The check as a whole stops starting units 30 s
+    before the task's own time limit, so the job ends with a report, not a time-out."""
+    return CompileOptions(
+        hipcc=settings.HIPCC,
+        offload_archs=tuple(a.strip() for a in settings.HIP_OFFLOAD_ARCH.split(",") if a.strip()),
+        allow_unsandboxed=settings.COMPILE_ALLOW_UNSANDBOXED,
+        cache_dir=str(settings.COMPILE_CACHE_DIR) if settings.COMPILE_CACHE_DIR else None,
+        limits=SandboxLimits(
+            wall_seconds=min(settings.COMPILE_UNIT_TIME_LIMIT, settings.COMPILE_TIME_LIMIT)),
+        total_seconds=max(settings.COMPILE_TIME_LIMIT - 30, 1),
+    )
 
 
 def _compile_status(outcome: dict) -> str:
@@ -206,8 +213,12 @@ def _compile_status(outcome: dict) -> str:
     if not units:
         return "compile check: no HIP translation units to compile"
     passed = sum(1 for unit in units if unit.get("ok"))
-    arch = outcome.get("toolchain", {}).get("offload_arch", settings.HIP_OFFLOAD_ARCH)
-    return f"compile check: {passed} of {len(units)} units compiled with hipcc for {arch}"
+    hipcc = outcome.get("toolchain", {}).get("hipcc", {})
+    archs = ", ".join(hipcc.get("offload_archs", [])) or settings.HIP_OFFLOAD_ARCH
+    substituted = "".join(f" ({wanted} is not supported by this hipcc)"
+                          for wanted, used in hipcc.get("substituted_archs", {}).items() if used)
+    return (f"compile check: {passed} of {len(units)} units compiled with hipcc "
+            f"{hipcc.get('hip_version', '')} for {archs}{substituted}")
 
 
 def _compile_summary(outcome: dict) -> dict:

@@ -47,7 +47,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpy
 cudaError_t cudaMemset(void *ptr, int value, size_t count);
 template <class T> cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyHostToDevice);
 template <class T> cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
-cudaError_t cudaDeviceSynchronize(void);
+__host__ __device__ cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
 const char *cudaGetErrorString(cudaError_t error);
@@ -94,3 +94,137 @@ template <class T> __device__ T atomicExch(T *address, T value);
 template <class T> __device__ T atomicCAS(T *address, T compare, T value);
 template <class T> __device__ T __ldg(const T *address);
 extern __device__ const int warpSize;
+
+/* Declarations hazard rules look at (runtime API, device intrinsics, texture
+ * references, cooperative groups and WMMA), so that files using them parse cleanly. */
+typedef __INT8_TYPE__ int8_t;
+typedef __UINT8_TYPE__ uint8_t;
+typedef __INT16_TYPE__ int16_t;
+typedef __UINT16_TYPE__ uint16_t;
+typedef __INT32_TYPE__ int32_t;
+typedef __UINT32_TYPE__ uint32_t;
+typedef __INT64_TYPE__ int64_t;
+typedef __UINT64_TYPE__ uint64_t;
+__host__ __device__ float fmaxf(float a, float b);
+__host__ __device__ float fminf(float a, float b);
+__host__ __device__ float fabsf(float a);
+__host__ __device__ float sqrtf(float a);
+__host__ __device__ float expf(float a);
+__host__ __device__ float logf(float a);
+__host__ __device__ float rsqrtf(float a);
+__host__ __device__ double fmax(double a, double b);
+__host__ __device__ double fmin(double a, double b);
+__host__ __device__ double sqrt(double a);
+__host__ __device__ double exp(double a);
+struct __half { unsigned short __x; };
+typedef __half half;
+struct __nv_bfloat16 { unsigned short __x; };
+struct float2 { float x, y; };
+struct float4 { float x, y, z, w; };
+struct int2 { int x, y; };
+struct int4 { int x, y, z, w; };
+enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
+enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1, cudaSharedMemBankSizeEightByte = 2 };
+enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8, cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
+enum cudaMemoryAdvise { cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly = 2, cudaMemAdviseSetPreferredLocation = 3, cudaMemAdviseUnsetPreferredLocation = 4, cudaMemAdviseSetAccessedBy = 5, cudaMemAdviseUnsetAccessedBy = 6 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+#define cudaHostAllocDefault 0
+#define cudaHostAllocPortable 1
+#define cudaHostAllocMapped 2
+#define cudaMemAttachGlobal 1
+#define cudaCpuDeviceId (-1)
+struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; size_t sharedMemPerBlock; int regsPerBlock; int warpSize; int maxThreadsPerBlock; int multiProcessorCount; int major; int minor; };
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream);
+template <class T> cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream);
+cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream);
+cudaError_t cudaHostGetDevicePointer(void **device, void *host, unsigned int flags);
+template <class T> cudaError_t cudaHostGetDevicePointer(T **device, void *host, unsigned int flags);
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t count, cudaStream_t stream = 0);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind);
+cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t count, int device, cudaStream_t stream = 0);
+cudaError_t cudaMemAdvise(const void *ptr, size_t count, cudaMemoryAdvise advice, int device);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *ptr, size_t length = 0, unsigned int flags = 4);
+cudaError_t cudaDeviceSetCacheConfig(cudaFuncCache config);
+cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache config);
+template <class T> cudaError_t cudaFuncSetCacheConfig(T *func, cudaFuncCache config);
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
+template <class T> cudaError_t cudaFuncSetAttribute(T *func, cudaFuncAttribute attr, int value);
+cudaError_t cudaThreadSynchronize(void);
+cudaError_t cudaThreadExit(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared = 0, cudaStream_t stream = 0);
+template <class T> cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void **args, size_t shared = 0, cudaStream_t stream = 0);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid, dim3 block, void **args, size_t shared = 0, cudaStream_t stream = 0);
+template <class T> cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block, void **args, size_t shared = 0, cudaStream_t stream = 0);
+template <class T> cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, T func, int block, size_t shared);
+template <class T, int dim = 1, int mode = cudaReadModeElementType> struct texture { int normalized; };
+template <class T, int dim = 1> struct surface { int unused; };
+struct textureReference;
+template <class T, int dim, int mode> cudaError_t cudaBindTexture(size_t *offset, const texture<T, dim, mode> &tex, const void *ptr, size_t size = ~(size_t)0);
+template <class T, int dim, int mode> cudaError_t cudaUnbindTexture(const texture<T, dim, mode> &tex);
+template <class T, int dim, int mode> __device__ T tex1Dfetch(texture<T, dim, mode> tex, int x);
+typedef unsigned long long cudaTextureObject_t;
+template <class T> __device__ T tex1Dfetch(cudaTextureObject_t tex, int x);
+__device__ long long clock64(void);
+__device__ long clock(void);
+__device__ void __threadfence_block(void);
+__device__ void __threadfence_system(void);
+__device__ unsigned __ballot(int predicate);
+__device__ int __any(int predicate);
+__device__ int __all(int predicate);
+template <class T> __device__ unsigned __match_any_sync(unsigned mask, T value);
+__device__ unsigned __reduce_add_sync(unsigned mask, unsigned value);
+__device__ int __clzll(long long x);
+__device__ unsigned __brev(unsigned x);
+template <class T> __device__ T atomicAdd_system(T *address, T value);
+template <class T> __device__ T atomicAnd(T *address, T value);
+template <class T> __device__ T atomicOr(T *address, T value);
+template <class T> __device__ T atomicInc(T *address, T value);
+__device__ float __fdividef(float x, float y);
+__device__ float __expf(float x);
+__device__ float __shfl_sync(unsigned mask, float var, int src, int width = 32);
+
+namespace cooperative_groups {
+struct thread_group { __device__ void sync() const; __device__ unsigned size() const; __device__ unsigned thread_rank() const; };
+struct thread_block : thread_group { __device__ dim3 group_index() const; __device__ dim3 thread_index() const; };
+struct grid_group : thread_group { __device__ bool is_valid() const; };
+struct coalesced_group : thread_group { template <class T> __device__ T shfl(T v, int src) const; __device__ unsigned long long ballot(int p) const; };
+template <unsigned N> struct thread_block_tile : thread_group {
+  template <class T> __device__ T shfl(T v, int src) const;
+  template <class T> __device__ T shfl_down(T v, unsigned delta) const;
+  template <class T> __device__ T shfl_xor(T v, unsigned mask) const;
+  __device__ unsigned long long ballot(int p) const;
+  __device__ int any(int p) const;
+  __device__ int all(int p) const;
+  __device__ unsigned meta_group_rank() const;
+};
+__device__ thread_block this_thread_block();
+__device__ grid_group this_grid();
+__device__ coalesced_group coalesced_threads();
+template <unsigned N, class G> __device__ thread_block_tile<N> tiled_partition(const G &g);
+__device__ thread_group tiled_partition(const thread_group &g, unsigned n);
+template <class G> __device__ void sync(const G &g);
+template <class T> struct plus { __device__ T operator()(T a, T b) const; };
+template <class T> struct less { __device__ T operator()(T a, T b) const; };
+template <class T> struct greater { __device__ T operator()(T a, T b) const; };
+template <class G, class T, class Op> __device__ T reduce(const G &g, T v, Op op);
+template <class G, class T, class Op> __device__ T inclusive_scan(const G &g, T v, Op op);
+template <class G, class T, class Op> __device__ T exclusive_scan(const G &g, T v, Op op);
+template <class G, class T> __device__ void memcpy_async(const G &g, T *dst, const T *src, size_t n);
+template <class G> __device__ void wait(const G &g);
+}  // namespace cooperative_groups
+
+namespace nvcuda { namespace wmma {
+struct matrix_a {}; struct matrix_b {}; struct accumulator {};
+struct row_major {}; struct col_major {};
+enum layout_t { mem_row_major, mem_col_major };
+template <class Use, int M, int N, int K, class T, class Layout = void> struct fragment { T x[8]; int num_elements; };
+template <class F, class T> __device__ void load_matrix_sync(F &a, const T *p, unsigned ldm);
+template <class F, class T> __device__ void load_matrix_sync(F &a, const T *p, unsigned ldm, layout_t layout);
+template <class F, class T> __device__ void store_matrix_sync(T *p, const F &a, unsigned ldm, layout_t layout);
+template <class F, class T> __device__ void fill_fragment(F &a, T v);
+template <class D, class A, class B, class C> __device__ void mma_sync(D &d, const A &a, const B &b, const C &c);
+}}  // namespace nvcuda::wmma

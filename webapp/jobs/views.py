@@ -14,6 +14,7 @@ from webapp.jobs.diffs import diff_css, split_patch
 from webapp.jobs.forms import UploadForm, archive_suffix
 from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
 from webapp.jobs.submit import submit_job
+from workers import runners
 
 #: Larger patches are offered for download only; highlighting them would stall the page.
 MAX_SHOWN_PATCH_BYTES = 2 * 1024 * 1024
@@ -66,11 +67,17 @@ def job_detail(request: HttpRequest, job_id) -> HttpResponse:
         patch_too_large = len(data) > MAX_SHOWN_PATCH_BYTES
         if not patch_too_large:
             diffs = split_patch(data.decode("utf-8", "replace"))
+    waits_for_runner = job.state == Job.State.COMPILING and job.compile_started_at is None
     context = {
         "job": job,
         "report": report,
         "findings": report.get("findings", []),
         "compile_units": report.get("compile", []),
+        "compile_summary": report.get("compile_summary", {}),
+        "hipcc": report.get("toolchain", {}).get("hipcc", {}),
+        "waits_for_runner": waits_for_runner,
+        # Only while the compile check waits: is any ROCm runner there to take it?
+        "rocm_runners": runners.online() if waits_for_runner else None,
         "diffs": diffs,
         "patch_too_large": patch_too_large,
         "downloads": [name for name in ARTIFACTS if name in job.artifacts],

@@ -1,0 +1,12 @@
+#include <cuda_runtime.h>
+
+__global__ void shift(float *x) {
+  float v = x[threadIdx.x];
+  x[threadIdx.x] = __shfl_down(v, 1);
+}
+
+int main() {
+  cudaThreadSynchronize();
+  cudaThreadExit();
+  return 0;
+}

@@ -1,0 +1,11 @@
+#include <hip/hip_runtime.h>
+
+__global__ void child(int *data) { data[threadIdx.x] += 1; }
+
+int main() {
+  int *data;
+  hipMalloc(&data, 64 * sizeof(int));
+  child<<<1, 64>>>(data);  // launched from the host
+  hipDeviceSynchronize();
+  return 0;
+}

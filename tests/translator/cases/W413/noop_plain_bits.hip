@@ -1,0 +1,7 @@
+#include <hip/hip_runtime.h>
+
+__global__ void count(const unsigned *in, int *out) {
+  unsigned long long votes = __ballot_sync(__activemask(), in[threadIdx.x] > 0);
+  out[0] = __popcll(votes);
+  out[1] = __popc(in[threadIdx.x]);  // a data word, not a ballot
+}

@@ -1,0 +1,17 @@
+#include <cuda_runtime.h>
+
+__managed__ float total;
+
+__global__ void accumulate(float *sum, const float *x) {
+  atomicAdd(sum, x[threadIdx.x]);
+  atomicAdd(&total, x[threadIdx.x]);
+}
+
+int main() {
+  float *sum, *x;
+  cudaMallocManaged(&sum, sizeof(float));
+  cudaMalloc(&x, 256 * sizeof(float));
+  accumulate<<<1, 256>>>(sum, x);
+  cudaDeviceSynchronize();
+  return 0;
+}

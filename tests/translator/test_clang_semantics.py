@@ -1,0 +1,67 @@
+"""translator.clang's semantic answers and translator.dataflow's pointer origins."""
+
+import pytest
+
+from translator import clang
+from translator.dataflow import pointer_origins
+
+SOURCE = """#include <cuda_runtime.h>
+#include <cstdlib>
+#define TILE 32
+struct Cell { float v[4]; };
+__global__ void kernel(float *out) {
+  __shared__ float tile[TILE][TILE + 1];
+  __shared__ Cell cells[8];
+  out[0] = tile[0][0] + cells[0].v[0];
+}
+__device__ int helper() { return 1; }
+__host__ __device__ int both() { return 2; }
+int main() {
+  float *d, *h = (float *)malloc(64), *m, *alias;
+  cudaMalloc((void **)&d, TILE * sizeof(float));
+  cudaMallocManaged(&m, 64);
+  alias = d;
+  h = alias;
+  return 0;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def parsed():
+    try:
+        return clang.parse(SOURCE, "semantics.cu")
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        pytest.skip(str(error))
+
+
+def _node(parsed, kind, spelling):
+    return next(n for n in parsed.root.walk() if n.kind == kind and n.spelling == spelling)
+
+
+def test_functions_know_where_they_run(parsed):
+    assert [(f.name, f.target) for f in parsed.functions] == [
+        ("kernel", "global"), ("helper", "device"), ("both", "host-device"), ("main", "host")]
+
+
+def test_types_sizes_and_extents(parsed):
+    tile = _node(parsed, "VAR_DECL", "tile")
+    cells = _node(parsed, "VAR_DECL", "cells")
+    assert (tile.array_extents, tile.type_size, tile.is_shared) == ((32, 33), 32 * 33 * 4, True)
+    assert (cells.type_size, cells.pointee_size) == (8 * 16, 16)
+    pointer = _node(parsed, "VAR_DECL", "d")
+    assert (pointer.is_pointer, pointer.pointee_size, pointer.pointee_spelling) == (
+        True, 4, "float")
+
+
+def test_constant_folding_through_macros_and_sizeof(parsed):
+    size = next(n for n in parsed.root.walk()
+                if n.kind == "BINARY_OPERATOR" and n.text == "TILE * sizeof(float)")
+    assert (size.operator, size.evaluate()) == ("*", 128)
+
+
+def test_pointer_origins_follow_allocations_and_aliases(parsed):
+    main = next(f for f in parsed.functions if f.name == "main")
+    origins = [(o.name, o.kind) for o in pointer_origins(main.node)]
+    assert origins == [("h", "host"), ("d", "device"), ("m", "managed"), ("alias", "device"),
+                       ("h", "device")]

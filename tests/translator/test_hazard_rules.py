@@ -1,0 +1,93 @@
+"""Warning rules: every W code has a positive case and a no-op case, and stays a warning."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.translator.cases import all_cases
+from translator import Options, translate
+from translator.rules import RULES
+
+CASES = Path(__file__).resolve().parent / "cases"
+WARNINGS = [rule for rule in RULES if rule.code.startswith("W")]
+
+
+def _codes(case):
+    return {d.code for d in translate(case.input.read_bytes(), case.options, case.input.name)
+            .diagnostics}
+
+
+@pytest.mark.parametrize("rule", WARNINGS, ids=[r.code for r in WARNINGS])
+def test_rule_has_a_positive_and_a_noop_case(rule):
+    cases = [case for case in all_cases() if case.code == rule.code]
+    positives = [c for c in cases if not c.name.startswith("noop") and rule.code in _codes(c)]
+    noops = [c for c in cases if c.name.startswith("noop") and rule.code not in _codes(c)]
+    assert positives and noops
+
+
+@pytest.mark.parametrize("rule", WARNINGS, ids=[r.code for r in WARNINGS])
+def test_warning_rules_never_edit(rule):
+    cases = [case for case in all_cases() if case.code == rule.code]
+    for case in cases:
+        options = case.options.with_changes(fix_hazards=False, select=(rule.code,))
+        result = translate(case.input.read_bytes(), options, case.input.name)
+        assert result.edits == []
+
+
+def test_findings_carry_category_help_and_original_position():
+    source = "__device__ int lane() {\n  return threadIdx.x % 32;\n}\n"
+    finding = next(d for d in translate(source, Options(), "k.cu").diagnostics
+                   if d.code == "W401")
+    assert (finding.line, finding.column, finding.category) == (2, 22, "warp-size")
+    assert finding.help and finding.fixes[0].text == "warpSize"
+
+
+def test_suppressed_findings_are_kept_and_marked():
+    source = "__device__ int lane() {\n  return threadIdx.x % 32;  // rocport: ignore[W401]\n}\n"
+    result = translate(source, Options(fix_hazards=True), "k.cu")
+    finding = next(d for d in result.diagnostics if d.code == "W401")
+    assert finding.suppressed and "% 32" in result.source
+
+
+def test_wave32_targets_silence_warp_size_rules():
+    source = "__device__ int lane() {\n  return threadIdx.x % 32;\n}\n"
+    result = translate(source, Options(offload_archs=("gfx1100",)), "k.cu")
+    assert [d for d in result.diagnostics if d.category == "warp-size"] == []
+
+
+def test_cli_fix_hazards_applies_the_suggested_fixes(tmp_path, capsys):
+    from translator.cli import main
+
+    source = tmp_path / "k.cu"
+    source.write_text("__device__ float f(float v) {\n"
+                      "  return __shfl_xor_sync(0xffffffff, v, threadIdx.x % 32);\n}\n")
+    assert main(["translate", str(source), "-o", str(tmp_path / "plain.hip")]) == 0
+    assert main(["translate", str(source), "--fix-hazards", "-o", str(tmp_path / "k.hip")]) == 0
+    assert "0xffffffff," in (tmp_path / "plain.hip").read_text()
+    fixed = (tmp_path / "k.hip").read_text()
+    assert "0xffffffffffffffffull" in fixed and "% warpSize" in fixed
+    assert "W410" in capsys.readouterr().err
+
+
+def test_rules_survive_truncated_and_unbalanced_code():
+    failures = []
+    for case in all_cases():
+        if not case.code.startswith("W"):
+            continue
+        text = case.input.read_text()
+        for cut in (len(text) // 3, len(text) // 2, 2 * len(text) // 3):
+            for variant in (text[:cut], text[cut:], text[:cut] + "{(" + text[cut:]):
+                result = translate(variant, Options(use_clang=False), case.input.name)
+                failures += [d.message for d in result.diagnostics if d.code == "E003"]
+    assert failures == []
+
+
+def test_cli_counts_suppressed_findings_instead_of_listing_them(tmp_path, capsys):
+    from translator.cli import main
+
+    source = tmp_path / "k.cu"
+    source.write_text("__device__ int lane() {\n"
+                      "  return threadIdx.x % 32;  // rocport: ignore[W401]\n}\n")
+    assert main(["translate", str(source), "-o", str(tmp_path / "k.hip")]) == 0
+    err = capsys.readouterr().err
+    assert "W401" not in err and "1 finding(s) suppressed" in err

@@ -1,0 +1,54 @@
+"""ROCm runners announce themselves in Redis; workers for other queues do not."""
+
+import uuid
+
+import pytest
+
+from tests.services import start_worker, wait_for
+from workers import runners
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def private_prefix(settings, redis_url):
+    """Our own key prefix and Redis, so other workers of this session do not count."""
+    settings.REDIS_URL = redis_url
+    settings.REDIS_KEY_PREFIX = f"rocport-runners-{uuid.uuid4().hex[:8]}:"
+    return settings.REDIS_KEY_PREFIX
+
+
+def test_a_rocm_worker_is_online_while_it_runs(private_prefix, redis_url, tmp_path):
+    assert runners.online() == []
+    worker = start_worker(redis_url, tmp_path / "rocm", key_prefix=private_prefix,
+                          queues="rocm")
+    try:
+        [hostname] = wait_for(runners.online, 30, "the ROCm runner's heartbeat")
+        assert hostname.startswith("test-")
+    finally:
+        worker.stop()
+    assert runners.online() == []  # a clean shutdown removes the heartbeat
+
+
+def test_a_translate_worker_is_not_a_rocm_runner(private_prefix, redis_url, tmp_path):
+    worker = start_worker(redis_url, tmp_path / "cpu", key_prefix=private_prefix,
+                          queues="translate")
+    try:
+        assert runners.online() == []
+    finally:
+        worker.stop()
+
+
+def test_a_heartbeat_expires_when_a_runner_stops_beating(private_prefix, settings):
+    import redis
+
+    runners.beat("gone@host")
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    key = f"{private_prefix}rocport:rocm-runner:gone@host"
+    assert 0 < client.ttl(key) <= 3 * runners.HEARTBEAT_SECONDS
+    client.delete(key)
+
+
+def test_online_is_unknown_when_redis_does_not_answer(settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+    assert runners.online() is None

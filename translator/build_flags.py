@@ -1,0 +1,239 @@
+"""Compiler flags from build descriptions, reduced to the safe ones the compile check uses.
+
+The compile check honours only flags that change what a unit means, never how the
+compiler runs: include directories, macro definitions and the C++ standard.
+Everything else (``-B``, ``-fplugin``, ``-Xclang -load``, ``--hip-path`` …) is dropped
+and listed, because a build file is untrusted input and such flags can make the
+compiler execute or read arbitrary files.
+
+Sources, best first: ``compile_commands.json`` (compile_units.py reads it), the migrated
+``CMakeLists.txt`` files (``include_directories``, ``target_include_directories``,
+``add_definitions``, ``add_compile_definitions``, ``target_compile_definitions``,
+``add_compile_options``, ``target_compile_options``, ``CMAKE_{CXX,CUDA,HIP}_STANDARD``,
+``target_compile_features(... cxx_std_NN)``), and Makefiles (``-I``, ``-D``, ``-std=`` in
+variables and recipes, with simple variable expansion).
+
+Limits: no real CMake or make evaluation; conditions, generator expressions, functions
+and unknown variables are skipped; flags apply to every unit in the build file's folder
+and below (targets are not told apart).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Flags", "filter_flags", "cmake_flags", "makefile_flags", "BUILD_FILE_NAMES",
+           "SAFE_MACRO", "read_build_flags"]
+
+BUILD_FILE_NAMES = ("CMakeLists.txt", "Makefile", "makefile", "GNUmakefile")
+_PATH_FLAGS = {"-I": "include", "-isystem": "system", "-iquote": "include",
+               "-idirafter": "system"}
+_STD = re.compile(r"^--?std=(?P<std>(?:c|gnu)\+\+\w+)$")
+SAFE_MACRO = re.compile(r"^[A-Za-z_]\w*(?:=.*)?$", re.S)
+
+
+@dataclass
+class Flags:
+    """Flags with paths as given (relative to ``base`` or absolute)."""
+
+    base: str = ""  # folder the relative paths are relative to (tree-relative)
+    include_dirs: list[str] = field(default_factory=list)
+    system_include_dirs: list[str] = field(default_factory=list)
+    defines: list[str] = field(default_factory=list)
+    undefines: list[str] = field(default_factory=list)
+    std: str | None = None
+    ignored: list[str] = field(default_factory=list)
+
+
+def filter_flags(arguments: list[str], flags: Flags) -> Flags:
+    """Add the safe flags of ARGUMENTS (a tokenized command line) to FLAGS."""
+    items = iter(arguments)
+    for argument in items:
+        matched = False
+        for prefix, kind in _PATH_FLAGS.items():
+            if argument == prefix or (argument.startswith(prefix) and prefix == "-I"):
+                value = argument[len(prefix):] or next(items, "")
+                if value:
+                    target = flags.include_dirs if kind == "include" else flags.system_include_dirs
+                    target.append(value)
+                matched = True
+                break
+        if matched:
+            continue
+        if argument.startswith(("-D", "-U")):
+            value = argument[2:] or next(items, "")
+            if SAFE_MACRO.match(value):
+                (flags.defines if argument.startswith("-D") else flags.undefines).append(value)
+            continue
+        std = _STD.match(argument)
+        if std:
+            flags.std = std.group("std")
+        elif argument.startswith("-"):
+            flags.ignored.append(argument)
+    return flags
+
+
+# --- CMake -------------------------------------------------------------------------------
+
+_CMAKE_COMMAND = re.compile(r"\b(?P<name>[A-Za-z_]\w*)\s*\((?P<args>[^()]*)\)", re.S)
+_CMAKE_COMMENT = re.compile(r'#\[(=*)\[.*?\]\1\]|#[^\n]*', re.S)
+_CMAKE_VARIABLE = re.compile(r"\$\{(\w+)\}")
+_CMAKE_KEYWORDS = {"SYSTEM", "BEFORE", "AFTER", "PUBLIC", "PRIVATE", "INTERFACE"}
+_CXX_FEATURE = re.compile(r"^cxx_std_(\d+)$")
+
+
+def cmake_flags(text: str, folder: str, root_folder: str = "") -> Flags:
+    """Flags of one CMakeLists.txt in FOLDER (tree-relative; ROOT_FOLDER is the top)."""
+    flags = Flags(base=folder)
+    here, top = _in_tree(folder), _in_tree(root_folder)
+    variables = {
+        "CMAKE_CURRENT_SOURCE_DIR": here, "CMAKE_CURRENT_LIST_DIR": here,
+        "PROJECT_SOURCE_DIR": top, "CMAKE_SOURCE_DIR": top,
+    }
+    for match in _CMAKE_COMMAND.finditer(_CMAKE_COMMENT.sub("", text)):
+        name = match.group("name").lower()
+        arguments = _cmake_arguments(match.group("args"), variables)
+        if name == "set" and arguments:
+            _cmake_set(arguments, variables, flags)
+        elif name in ("include_directories", "target_include_directories"):
+            skip = 1 if name.startswith("target_") else 0
+            for value in arguments[skip:]:
+                if value.upper() not in _CMAKE_KEYWORDS:
+                    flags.include_dirs.append(value)
+        elif name in ("add_definitions", "add_compile_options", "target_compile_options"):
+            skip = 1 if name.startswith("target_") else 0
+            filter_flags([a for a in arguments[skip:] if a.upper() not in _CMAKE_KEYWORDS],
+                         flags)
+        elif name in ("add_compile_definitions", "target_compile_definitions"):
+            skip = 1 if name.startswith("target_") else 0
+            for value in arguments[skip:]:
+                value = value.removeprefix("-D")
+                if value.upper() not in _CMAKE_KEYWORDS and SAFE_MACRO.match(value):
+                    flags.defines.append(value)
+        elif name == "target_compile_features":
+            for value in arguments:
+                feature = _CXX_FEATURE.match(value)
+                if feature:
+                    flags.std = f"c++{feature.group(1)}"
+    return _resolved(flags, folder)
+
+
+def _resolved(flags: Flags, folder: str) -> Flags:
+    """Paths made tree-relative, duplicates dropped (first kept)."""
+    flags.include_dirs = list(dict.fromkeys(_relative_to(d, folder) for d in flags.include_dirs))
+    flags.system_include_dirs = list(
+        dict.fromkeys(_relative_to(d, folder) for d in flags.system_include_dirs)
+    )
+    flags.defines = list(dict.fromkeys(flags.defines))
+    return flags
+
+
+def _cmake_set(arguments: list[str], variables: dict[str, str], flags: Flags) -> None:
+    name, values = arguments[0], arguments[1:]
+    if name in ("CMAKE_CXX_STANDARD", "CMAKE_CUDA_STANDARD", "CMAKE_HIP_STANDARD") and values:
+        if values[0].isdigit():
+            flags.std = f"c++{values[0]}"
+    elif values and not any(v in ("CACHE", "PARENT_SCOPE") for v in values[1:2]):
+        variables[name] = " ".join(values)
+
+
+def _cmake_arguments(text: str, variables: dict[str, str]) -> list[str]:
+    try:
+        words = shlex.split(text, comments=False, posix=True)
+    except ValueError:
+        words = text.split()
+    expanded = []
+    for word in words:
+        if "$<" in word:
+            continue  # generator expressions are evaluated at build time only
+        value = _CMAKE_VARIABLE.sub(lambda m: variables.get(m.group(1), "\x01"), word)
+        if "\x01" not in value and "$" not in value:
+            expanded.append(value)
+    return expanded
+
+
+#: Stands for the tree's root while paths are expanded, so that a path built from a
+#: variable such as ${CMAKE_CURRENT_SOURCE_DIR} is not joined to its folder twice.
+_TREE = "/\0tree"
+
+
+def _in_tree(folder: str) -> str:
+    return f"{_TREE}/{folder}" if folder else _TREE
+
+
+def _relative_to(value: str, folder: str) -> str:
+    """VALUE as a tree-relative path ("." for the root); absolute paths stay absolute.
+
+    Paths that climb out of the tree stay relative with their ``..`` (callers drop them).
+    """
+    if value.startswith(_TREE):
+        return os.path.normpath(value[len(_TREE):].lstrip("/") or ".")
+    if os.path.isabs(value):
+        return os.path.normpath(value)
+    return os.path.normpath(os.path.join(folder, value))
+
+
+# --- Makefiles ---------------------------------------------------------------------------
+
+_MAKE_ASSIGNMENT = re.compile(r"^\s*(?:export\s+|override\s+)?(?P<name>[\w.]+)\s*"
+                              r"(?P<op>[:+?!]?=|::=)\s*(?P<value>.*)$")
+_MAKE_REFERENCE = re.compile(r"\$(?:\((?P<a>[\w.]+)\)|\{(?P<b>[\w.]+)\}|(?P<c>\w))")
+
+
+def makefile_flags(text: str, folder: str) -> Flags:
+    """Flags of one Makefile in FOLDER; relative paths are relative to FOLDER."""
+    flags = Flags(base=folder)
+    lines = text.replace("\\\n", " ").splitlines()
+    variables: dict[str, str] = {"CURDIR": _in_tree(folder)}
+    for line in lines:
+        assignment = _MAKE_ASSIGNMENT.match(line.split("#", 1)[0])
+        if assignment:
+            name, op, value = assignment.group("name", "op", "value")
+            variables[name] = (variables.get(name, "") + " " + value) if op == "+=" else value
+    for line in lines:
+        code = line.split("#", 1)[0]
+        assignment = _MAKE_ASSIGNMENT.match(code)
+        if assignment:
+            code = assignment.group("value")
+        if "-I" not in code and "-D" not in code and "std=" not in code and "-isystem" not in code:
+            continue
+        expanded = _make_expand(code, variables)
+        try:
+            words = shlex.split(expanded)
+        except ValueError:
+            words = expanded.split()
+        filter_flags(words, flags)
+    flags.ignored = []  # recipes hold many unrelated flags; not worth listing
+    return _resolved(flags, folder)
+
+
+def _make_expand(text: str, variables: dict[str, str], depth: int = 0) -> str:
+    if depth > 8 or "$" not in text:
+        return text
+
+    def replace(match: re.Match) -> str:
+        name = match.group("a") or match.group("b") or match.group("c")
+        return _make_expand(variables.get(name, ""), variables, depth + 1)
+
+    text = re.sub(r"\$\((?:shell|wildcard|patsubst|foreach|call)\b[^)]*\)", "", text)
+    return _MAKE_REFERENCE.sub(replace, text)
+
+
+def read_build_flags(root: Path, relative: str) -> Flags | None:
+    """Flags of the build file ROOT/RELATIVE, or None when it is not one we read."""
+    path = root / relative
+    folder = os.path.dirname(relative)
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    name = os.path.basename(relative)
+    if name == "CMakeLists.txt":
+        return cmake_flags(text, folder)
+    if name in ("Makefile", "makefile", "GNUmakefile") or name.endswith(".mk"):
+        return makefile_flags(text, folder)
+    return None

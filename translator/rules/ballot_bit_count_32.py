@@ -1,0 +1,80 @@
+"""Finds 32-bit bit counts (``__popc``, ``__ffs``, ``__clz``) applied to ballots.
+
+What it finds
+-------------
+``__popc``, ``__ffs`` and ``__clz`` whose argument is a ballot or active mask: a call
+of ``__ballot_sync``/``__ballot``/``__activemask``/``__match_any_sync`` or of a
+cooperative-groups tile's ``ballot()``, or a variable assigned from one.
+
+Why it matters on AMD
+---------------------
+The 32-bit versions look at lanes 0-31 only. On a 64-lane wavefront the count of
+voting lanes, the first set lane and the leader computed from them ignore half the
+wavefront.
+
+Example
+-------
+```
+int votes = __popc(__ballot_sync(0xffffffff, pred));
+```
+
+Suggested fix
+-------------
+Use the 64-bit versions: ``__popc`` -> ``__popcll``, ``__ffs`` -> ``__ffsll``,
+``__clz`` -> ``__clzll``.
+
+Limits
+------
+Masks that reach the call through a function parameter or a struct member are not
+recognised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.expressions import closing
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import (
+    BALLOTS,
+    ballot_names,
+    finding,
+    fix,
+    is_call,
+    outside_platform_branches,
+    scan,
+)
+
+_WIDE = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "__clzll"}
+
+
+def check(unit) -> Iterator[Finding]:
+    if not any(name in unit.source for name in _WIDE):
+        return
+    facts = unit.facts
+    code = facts.code
+    cache: dict = {}
+    for index, token in scan(facts, _WIDE):
+        if not is_call(code, index, _WIDE):
+            continue
+        function = facts.function_at(token.start)
+        if function is None:
+            continue
+        if function not in cache:
+            cache[function] = ballot_names(facts, function) | BALLOTS | {"ballot"}
+        words = {t.text for t in code[index + 2:closing(code, index + 1)]}
+        if words & cache[function]:
+            wide = _WIDE[token.text]
+            yield finding("W413", f"{token.text} counts 32 bits of a lane mask; a 64-lane "
+                          "wavefront needs the 64-bit version", token.start,
+                          f"use {wide}", (fix(token, wide, f"use {wide}"),))
+
+
+RULE = Rule(
+    code="W413",
+    name="ballot-bit-count-32",
+    summary="__popc/__ffs/__clz applied to a ballot or active mask",
+    check=outside_platform_branches(check),
+    category="lane-mask",
+    doc=__doc__,
+)

@@ -1,0 +1,76 @@
+"""Finds thread-block sizes that are not a multiple of the wavefront size (64).
+
+What it finds
+-------------
+Kernel launches (``k<<<grid, block>>>``) whose block size, folded through literals,
+``dim3(...)``, same-file macros and constants and local ``dim3``/integer variables, is
+not a multiple of 64; and ``__launch_bounds__(n)`` with such an ``n``.
+
+Why it matters on AMD
+---------------------
+Blocks are split into 64-lane wavefronts on gfx90a/gfx942/gfx950. A block of 32, 96 or
+16x6 threads leaves lanes of its last wavefront idle on every block (up to half the
+GPU), and code tuned for 32-thread warps often assumes that a block holds whole warps.
+
+Example
+-------
+```
+kernel<<<blocks, 32>>>(data);
+dim3 block(16, 6);  // 96 threads
+```
+
+Suggested fix
+-------------
+Use block sizes that are multiples of 64 (e.g. 64, 128, 256) and check the kernel's
+indexing still covers the data. No automatic fix: the grid often depends on it.
+
+Limits
+------
+Block sizes computed at run time, from parameters or from other files are not known
+and not reported; single-thread launches (``<<<1, 1>>>``) are not reported. With only
+wave32 (RDNA) targets the check is for multiples of 32.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.analysis import wave_size
+from translator.expressions import arguments
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import finding, outside_platform_branches, scan
+from translator.rules.launch_values import span_value, threads
+
+
+def check(unit) -> Iterator[Finding]:
+    facts = unit.facts
+    code = facts.code
+    width = wave_size(unit.options)
+    help_text = f"use a multiple of {width} threads per block"
+    for launch in facts.launches:
+        if len(launch.config) < 2:
+            continue
+        span = launch.config[1]
+        offset = code[launch.index].start
+        count = threads(facts, span, offset)
+        if count and count > 1 and count % width:  # one thread: a setup kernel
+            yield finding("W201", f"block of {count} threads is not a multiple of the "
+                          f"{width}-lane wavefront: {width - count % width} lanes of the last "
+                          "wavefront idle in every block", code[span[0]].start, help_text)
+    for index, token in scan(facts, ("__launch_bounds__",)):
+        if index + 1 < len(code) and code[index + 1].text == "(":
+            spans = arguments(code, index + 1)
+            count = span_value(facts, spans[0], token.start) if spans else None
+            if count and count % width:
+                yield finding("W201", f"__launch_bounds__({count}) is not a multiple of the "
+                              f"{width}-lane wavefront", code[spans[0][0]].start, help_text)
+
+
+RULE = Rule(
+    code="W201",
+    name="block-size-multiple",
+    summary="Thread-block size that is not a multiple of the wavefront size (64)",
+    check=outside_platform_branches(check),
+    category="block-size",
+    doc=__doc__,
+)

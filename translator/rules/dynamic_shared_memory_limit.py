@@ -1,0 +1,83 @@
+"""Finds dynamic shared-memory requests above the LDS of the target GPUs.
+
+What it finds
+-------------
+``cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)`` and launch
+configurations ``k<<<g, b, n>>>`` where ``n`` (folded through literals, same-file
+constants and local variables) exceeds the LDS per workgroup of the smallest target:
+64 KiB on gfx90a and gfx942 (the default), 160 KiB on gfx950.
+
+Why it matters on AMD
+---------------------
+NVIDIA GPUs let a kernel opt in to up to 99-227 KiB of shared memory; AMD GPUs cannot
+give a workgroup more LDS than the compute unit has. The opt-in fails or the launch
+returns an error after the port.
+
+Example
+-------
+```
+cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, 96 * 1024);
+k<<<grid, block, 96 * 1024>>>(data);
+```
+
+Suggested fix
+-------------
+Choose the tile size from ``hipDeviceAttributeMaxSharedMemoryPerBlock`` at run time,
+or target gfx950 only (160 KiB). No automatic fix.
+
+Limits
+------
+Sizes computed from parameters, function calls or device queries are not known and
+not reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.analysis import lds_limit
+from translator.expressions import arguments
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
+from translator.rules.launch_values import span_value
+
+_HELP = "size dynamic shared memory from hipDeviceAttributeMaxSharedMemoryPerBlock"
+
+
+def check(unit) -> Iterator[Finding]:
+    facts = unit.facts
+    code = facts.code
+    limit, arch = lds_limit(unit.options)
+    more = "" if limit >= 160 * 1024 else " (gfx950 has 160 KiB)"
+    for launch in facts.launches:
+        if len(launch.config) >= 3:
+            span = launch.config[2]
+            size = span_value(facts, span, code[launch.index].start)
+            if size and size > limit:
+                yield finding("W203", f"launch asks for {size / 1024:g} KiB of dynamic shared "
+                              f"memory; {arch} has {limit // 1024} KiB of LDS per "
+                              f"workgroup{more}", code[span[0]].start, _HELP)
+    if "MaxDynamicSharedMemorySize" not in unit.source:
+        return
+    for index, token in scan(facts, ("cudaFuncSetAttribute",)):
+        if not is_call(code, index, ("cudaFuncSetAttribute",)):
+            continue
+        spans = arguments(code, index + 1)
+        if len(spans) != 3 or "cudaFuncAttributeMaxDynamicSharedMemorySize" not in {
+                code[i].text for i in range(*spans[1])}:
+            continue
+        size = span_value(facts, spans[2], token.start)
+        if size and size > limit:
+            yield finding("W203", f"opt-in to {size / 1024:g} KiB of dynamic shared memory; "
+                          f"{arch} has {limit // 1024} KiB of LDS per workgroup{more}",
+                          code[spans[2][0]].start, _HELP)
+
+
+RULE = Rule(
+    code="W203",
+    name="dynamic-shared-memory-limit",
+    summary="Dynamic shared memory above the LDS of the target GPUs (64 KiB)",
+    check=outside_platform_branches(check),
+    category="shared-memory-limit",
+    doc=__doc__,
+)

@@ -1,0 +1,129 @@
+"""Helpers shared by the warning (W) rules: building findings and reading expressions.
+
+Not a rule itself. Everything here works on ``unit.facts`` code tokens (no comments,
+strings or preprocessor directives), so no rule can fire inside a comment or string.
+"""
+
+from __future__ import annotations
+
+from translator.diagnostics import Diagnostic, Fix
+from translator.names import resolve
+from translator.tokens import Token
+
+__all__ = ["outside_platform_branches", "finding", "fix", "r101_reports", "left_operand",
+           "right_operand", "SYNC_MASKED", "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32",
+           "ballot_names"]
+
+#: Warp intrinsics whose first argument is a lane mask.
+SYNC_MASKED = frozenset({
+    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
+    "__any_sync", "__all_sync", "__uni_sync", "__match_any_sync", "__match_all_sync",
+    "__syncwarp", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
+})
+#: Intrinsics that return one bit per lane.
+BALLOTS = frozenset({"__ballot_sync", "__ballot", "__activemask", "__match_any_sync"})
+SHUFFLES = frozenset({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+                      "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor"})
+FULL_MASK_32 = 0xFFFFFFFF
+_BOUNDARY = frozenset({"=", ",", ";", "(", "[", "{", "}", "?", ":", "return", "&&", "||", "==",
+                       "!=", "<", ">", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
+                       "^=", "<<=", ">>=", "<<<", ">>>"})
+_MULTIPLICATIVE = frozenset({"*", "/", "%"})
+_SHIFT = _MULTIPLICATIVE | {"+", "-", ">>", "<<"}
+#: For a binary operator, the operators that bind at least as tightly on its left.
+_TIGHTER = {"*": _MULTIPLICATIVE, "/": _MULTIPLICATIVE, "%": _MULTIPLICATIVE,
+            ">>": _SHIFT, "<<": _SHIFT, "&": _SHIFT}
+_BINARY = frozenset({"+", "-", "*", "/", "%", ">>", "<<", "&", "|", "^"})
+
+
+def outside_platform_branches(check):
+    """Wrap a warning rule's check: drop findings inside ``#if`` groups that test for
+    HIP/ROCm/AMD (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author
+    already chose what each platform compiles, and inside ``#if 0`` branches."""
+
+    def checked(unit):
+        for item in check(unit):
+            offset = getattr(item, "offset", -1)
+            if offset < 0 or not unit.facts.platform_branches or not (
+                    unit.facts.in_platform_branch(offset)):
+                yield item
+
+    checked.__name__ = getattr(check, "__name__", "check")
+    checked.__doc__ = check.__doc__
+    return checked
+
+
+def finding(code: str, message: str, offset: int, help: str = "",
+            fixes: tuple[Fix, ...] = ()) -> Diagnostic:
+    return Diagnostic(code, message, offset=offset, help=help, fixes=fixes)
+
+
+def fix(token: Token, text: str, description: str) -> Fix:
+    return Fix(token.start, token.end, text, description)
+
+
+def r101_reports(unit, name: str) -> bool:
+    """True when R101 reports NAME as not translated (so a W rule must not repeat it)."""
+    entry = unit.names.identifiers.get(name)
+    return entry is not None and resolve(entry, unit.options).name is None
+
+
+def is_call(code: list[Token], index: int, names) -> bool:
+    return (index + 1 < len(code) and code[index].text in names
+            and code[index + 1].text == "(" and (index == 0 or code[index - 1].text not in
+                                                 (".", "->")))
+
+
+def left_operand(code: list[Token], index: int) -> int:
+    """First token index of the left operand of the binary operator at INDEX."""
+    tighter = _TIGHTER.get(code[index].text, frozenset())
+    position, depth = index - 1, 0
+    while position >= 0:
+        text = code[position].text
+        if text in (")", "]"):
+            depth += 1
+        elif text in ("(", "["):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (text in _BOUNDARY or text in _BINARY and text not in tighter):
+            break
+        position -= 1
+    return position + 1
+
+
+def right_operand(code: list[Token], index: int) -> int:
+    """Past-last token index of a simple right operand (a primary expression)."""
+    position = index + 1
+    if position < len(code) and code[position].text == "(":
+        from translator.expressions import closing
+
+        return closing(code, position) + 1
+    while position < len(code) and (code[position].kind in ("ident", "number")
+                                    or code[position].text in (".", "->", "::")):
+        position += 1
+    return position
+
+
+def ballot_names(facts, function) -> frozenset[str]:
+    """Variables of FUNCTION assigned from a ballot (or from another such variable)."""
+    code = facts.code
+    first, last = facts.body_span(function)
+    names: set[str] = set()
+    for index in range(first, last):
+        if code[index].text not in ("=", "|=", "&=") or code[index - 1].kind != "ident":
+            continue
+        end = index + 1
+        while end < last and code[end].text not in (";", ","):
+            end += 1
+        words = {t.text for t in code[index + 1:end]}
+        if words & BALLOTS or words & names or "ballot" in words:
+            names.add(code[index - 1].text)
+    return frozenset(names)
+
+
+def scan(facts, names):
+    """(index, token) of every identifier in NAMES, in code order (fast: indexed)."""
+    code = facts.code
+    return ((index, code[index]) for index in facts.occurrences(names))

@@ -1,0 +1,147 @@
+"""Finds copy, set and allocation sizes that count elements instead of bytes.
+
+What it finds
+-------------
+``cudaMemcpy``/``cudaMemcpyAsync``/``cudaMemset``/``cudaMemcpy*Symbol`` and the
+``cudaMalloc`` family whose byte count, followed through same-file macros, constants
+and local variables, contains no ``sizeof`` and no multiplication by the element size,
+while the pointer's elements are larger than one byte (``float *``, ``int *``...).
+
+Why it matters on AMD
+---------------------
+The count is in bytes. ``cudaMemcpy(d, h, n, ...)`` on ``float`` data copies a quarter
+of the array; the kernel then reads uninitialised device memory. Such bugs are often
+hidden on NVIDIA by allocation rounding and show up after the port as wrong results.
+
+Example
+-------
+```
+cudaMemcpy(d_a, h_a, N, cudaMemcpyHostToDevice);  // float *d_a, *h_a
+```
+
+Suggested fix
+-------------
+Multiply by the element size: ``N * sizeof(float)``. No automatic fix: the intent
+(bytes or elements) cannot be proved.
+
+Limits
+------
+A count that depends on a parameter, a function call or a struct member cannot be
+followed and is not reported; neither is a count whose variable name says it is in
+bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.expressions import integer
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
+from translator.rules.memory_calls import SIZE_CALLS, call_arguments, element_size
+
+_BYTES_NAME = re.compile(r"(?i)bytes|size_?in_?bytes|nbytes|mem_?size")
+_ALLOCATIONS = frozenset({"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "cudaHostAlloc",
+                          "cudaMallocAsync"})
+
+
+def check(unit) -> Iterator[Finding]:
+    if "cuda" not in unit.source:
+        return
+    facts = unit.facts
+    code = facts.code
+    for index, token in scan(facts, SIZE_CALLS):
+        if not is_call(code, index, SIZE_CALLS):
+            continue
+        size_index, pointer_indexes = SIZE_CALLS[token.text]
+        spans = call_arguments(code, index)
+        if len(spans) <= size_index:
+            continue
+        traced = _trace(facts, code, spans[size_index], token.start, 0)
+        if traced is None or "sizeof" in traced:
+            continue
+        size, type_name = None, ""
+        for position in pointer_indexes:  # the first known element type is enough
+            if position < len(spans):
+                size, type_name = element_size(facts, code, spans[position], token.start,
+                                               token.text in _ALLOCATIONS)
+                if size:
+                    break
+        if not size or size <= 1 or size in _multipliers(traced):
+            continue
+        text = facts.text(*spans[size_index])
+        yield finding("W104", f"{token.text} size '{text}' is not scaled by the element size "
+                      f"({type_name}, {size} bytes): the count is in bytes",
+                      code[spans[size_index][0]].start,
+                      f"multiply the element count by sizeof({type_name})")
+
+
+def _trace(facts, code, span, offset, depth) -> list[str] | None:
+    """The words of an expression with names replaced by their definitions, or None."""
+    words: list[str] = []
+    for position in range(*span):
+        token = code[position]
+        if token.kind != "ident" or token.text == "sizeof":
+            words.append(token.text)
+            continue
+        if _BYTES_NAME.search(token.text) or depth > 4:
+            return None
+        if token.text in facts.macros:
+            inner = facts.macros[token.text]
+            words.extend(t.text for t in inner)
+            if any(t.kind == "ident" and t.text not in facts.macros and t.text != "sizeof"
+                   for t in inner):
+                return None
+            continue
+        definition = _local_definition(facts, code, token, offset)
+        if definition is None:
+            return None
+        inner_words = _trace(facts, code, definition, offset, depth + 1)
+        if inner_words is None:
+            return None
+        words.extend(inner_words)
+    return words
+
+
+def _local_definition(facts, code, token, offset):
+    function = facts.function_at(offset)
+    if function is None:
+        return None
+    first = facts.index_at(function.body_start)
+    last = facts.index_at(offset)
+    for position in range(last - 1, first, -1):
+        if code[position].text == token.text and code[position + 1].text == "=" and (
+                code[position - 1].text not in (".", "->")):
+            end = position + 2
+            while end < last and code[end].text not in (";", ","):
+                end += 1
+            return position + 2, end
+        if code[position].text == token.text and code[position + 1].text in (
+                "+=", "-=", "*=", "++", "--", "/=") or code[position - 1].text in ("++", "--"):
+            return None
+    return None
+
+
+def _multipliers(words: list[str]) -> set[int]:
+    values = set()
+    for position, word in enumerate(words):
+        if word in ("*", "<<") and position + 1 < len(words):
+            value = integer(words[position + 1])
+            if value is not None:
+                values.add(value if word == "*" else 1 << value)
+        if word == "*" and position > 0:
+            value = integer(words[position - 1])
+            if value is not None:
+                values.add(value)
+    return values
+
+
+RULE = Rule(
+    code="W104",
+    name="memcpy-unscaled-size",
+    summary="Copy, set or allocation size that counts elements, not bytes",
+    check=outside_platform_branches(check),
+    category="memcpy-size",
+    doc=__doc__,
+)

@@ -1,0 +1,123 @@
+"""Finds kernels whose static shared memory exceeds the LDS of the target GPUs.
+
+What it finds
+-------------
+Kernels (``__global__`` functions) whose ``__shared__`` variables add up to more than
+the LDS available per workgroup on the smallest ``--offload-arch`` target: 64 KiB on
+gfx90a and gfx942 (the default), 160 KiB on gfx950. Array extents are folded with
+clang (types from headers included) or, without clang, from same-file constants.
+
+Why it matters on AMD
+---------------------
+A workgroup cannot use more LDS than the compute unit has; such a kernel fails to
+compile or to launch on AMD GPUs. NVIDIA GPUs with 100-228 KiB of shared memory per
+block hide the problem.
+
+Example
+-------
+```
+__global__ void k() {
+    __shared__ float tile[128][160];  // 80 KiB
+}
+```
+
+Suggested fix
+-------------
+Use smaller tiles, keep part of the data in registers or global memory, or target
+gfx950 only (160 KiB). No automatic fix.
+
+Limits
+------
+Shared variables declared in device functions called by the kernel are not added;
+without clang, element types other than built-in ones are not sized.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.analysis import lds_limit
+from translator.expressions import SIZES as _SIZES
+from translator.expressions import fold
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import finding, outside_platform_branches
+
+
+def check(unit) -> Iterator[Finding]:
+    if "__shared__" not in unit.source:
+        return
+    facts = unit.facts
+    limit, arch = lds_limit(unit.options)
+    for function in facts.functions:
+        if function.target != "global":
+            continue
+        total = _token_bytes(facts, function)
+        if total is None:  # a type or extent only clang can size
+            total = _clang_bytes(facts, function)
+        if total > limit:
+            yield finding("W202", f"kernel {function.name} declares {_kib(total)} of static "
+                          f"shared memory; {arch} has {_kib(limit)} of LDS per workgroup"
+                          + ("" if limit >= 160 * 1024 else " (gfx950 has 160 KiB)"),
+                          function.start, "reduce the tile sizes or split the kernel")
+
+
+def _kib(size: int) -> str:
+    return f"{size / 1024:g} KiB"
+
+
+def _clang_bytes(facts, function) -> int:
+    node = function.node
+    if node is None:
+        parsed = facts.parse()
+        same = [f for f in (parsed.functions if parsed else ())
+                if f.start <= function.body_start < f.end]
+        if not same:
+            return 0
+        node = same[-1].node
+    return sum(n.type_size or 0 for n in node.walk() if n.kind == "VAR_DECL" and n.is_shared)
+
+
+def _token_bytes(facts, function) -> int | None:
+    """Bytes of the kernel's ``__shared__`` arrays of built-in types; None when some
+    variable needs clang (another type, an extent tokens cannot fold)."""
+    code = facts.code
+    first, last = facts.body_span(function)
+    total = 0
+    for index in range(first, last):
+        if code[index].text != "__shared__":
+            continue
+        position = index + 1
+        while position < last and code[position].text in ("volatile", "const", "static",
+                                                          "unsigned", "signed"):
+            position += 1
+        size = _SIZES.get(code[position].text) if position < last else None
+        if size is None:
+            return None
+        if position + 2 >= last or code[position + 2].text != "[":
+            total += size
+            continue
+        position += 2
+        while position < last and code[position].text == "[":
+            end = position + 1
+            while end < last and code[end].text != "]":
+                end += 1
+            extent = fold(code[position + 1:end], facts.macros)
+            if extent is None and end == position + 1:
+                size = 0  # extern __shared__ T x[]: dynamic, sized at launch
+                break
+            if extent is None:
+                return None
+            size *= extent
+            position = end + 1
+        total += size
+    return total
+
+
+RULE = Rule(
+    code="W202",
+    name="static-shared-memory-limit",
+    summary="Static shared memory of a kernel above the LDS of the target GPUs (64 KiB)",
+    check=outside_platform_branches(check),
+    category="shared-memory-limit",
+    doc=__doc__,
+)

@@ -1,0 +1,122 @@
+"""Finds lane and warp arithmetic on thread indices that assumes 32 lanes.
+
+What it finds
+-------------
+In device code: ``x % 32``, ``x & 31``, ``x / 32`` and ``x >> 5`` where ``x`` is a
+thread index (``threadIdx``, a cooperative-groups ``thread_rank()``, a variable computed
+from them, or a variable named like a lane or warp index), and ``blockDim.x / 32``
+(warps per block).
+
+Why it matters on AMD
+---------------------
+A wavefront on gfx90a/gfx942/gfx950 has 64 lanes. ``threadIdx.x % 32`` gives two lanes
+of one wavefront the same "lane id", and ``threadIdx.x / 32`` gives one wavefront two
+"warp ids", so per-warp reductions and lane-indexed exchanges silently mix data.
+
+Example
+-------
+```
+int lane = threadIdx.x % 32;
+int warp = threadIdx.x / 32;
+```
+
+Suggested fix
+-------------
+Use ``warpSize``: ``% 32`` -> ``% warpSize``, ``/ 32`` -> ``/ warpSize``, ``& 31`` ->
+``& (warpSize - 1)``, ``x >> 5`` -> ``x / warpSize`` (when ``x`` is a simple operand).
+No fix is offered in ``constexpr`` or ``static_assert`` statements, where ``warpSize``
+is not a constant.
+
+Limits
+------
+A literal 32 that maps a thread to a row or column of a 32-wide tile (assigned to a
+variable named like ``row``, ``col``, ``x`` or ``y``) or to one of 32 shared-memory
+banks (``bank``) is not reported; neither is a
+constant hidden behind a macro (see W001). Host code is never checked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.analysis import THREAD_SOURCES, wave_size
+from translator.expressions import integer
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import finding, fix, left_operand, outside_platform_branches
+
+_EXPECTED = {"%": 32, "/": 32, "&": 31, ">>": 5}
+_TILE_TARGET = re.compile(r"(?i)^(row|col|column|tile)\w*$|^[xyrc]\d*$|bank|pad")
+_LANE_TARGET = re.compile(r"(?i)lane|warp|wid")
+_SIMPLE_END = frozenset({";", ")", "]", ",", "}"})
+
+
+def check(unit) -> Iterator[Finding]:
+    if wave_size(unit.options) == 32:
+        return
+    facts = unit.facts
+    code = facts.code
+    names_cache: dict = {}
+    for index in range(1, len(code) - 1):
+        operator = code[index].text
+        if operator not in _EXPECTED or integer(code[index + 1].text) != _EXPECTED[operator]:
+            continue
+        function = facts.function_at(code[index].start)
+        if function is None or not function.on_device:
+            continue
+        if function not in names_cache:
+            names_cache[function] = facts.thread_names(function) | THREAD_SOURCES
+        first = left_operand(code, index)
+        words = {t.text for t in code[first:index]}
+        sources = names_cache[function] | ({"blockDim"} if operator in ("/", ">>") else set())
+        if not words & sources or _assigns_tile_coordinate(code, first):
+            continue
+        number = code[index + 1]
+        yield finding(
+            "W401",
+            f"'{facts.text(first, index + 2)}' assumes 32 lanes per warp; wavefronts on the "
+            f"target GPUs have {wave_size(unit.options)}",
+            code[index].start,
+            "derive lane and warp indices from warpSize",
+            _fixes(facts, code, first, index, number),
+        )
+
+
+def _assigns_tile_coordinate(code, first: int) -> bool:
+    """``row = t / 32``: a 32-wide tile coordinate rather than a lane or warp index."""
+    position = first - 1
+    if position < 1 or code[position].text not in ("=", "("):
+        return False
+    while position > 0 and code[position].text in ("=", "("):
+        position -= 1
+    target = code[position].text
+    return bool(_TILE_TARGET.match(target)) and not _LANE_TARGET.search(target)
+
+
+def _fixes(facts, code, first, index, number):
+    statement = first
+    while statement > 0 and code[statement - 1].text not in (";", "{", "}"):
+        statement -= 1
+    if {t.text for t in code[statement:index]} & {"constexpr", "static_assert", "template"}:
+        return ()
+    operator = code[index].text
+    if operator in ("%", "/"):
+        return (fix(number, "warpSize", f"{operator} warpSize"),)
+    if operator == "&":
+        return (fix(number, "(warpSize - 1)", "mask with warpSize - 1"),)
+    simple = index - first == 1 or (index - first == 3 and code[first + 1].text == ".")
+    if simple and index + 2 < len(code) and code[index + 2].text in _SIMPLE_END:
+        from translator.diagnostics import Fix
+
+        return (Fix(code[index].start, number.end, "/ warpSize", "divide by warpSize"),)
+    return ()
+
+
+RULE = Rule(
+    code="W401",
+    name="warp-size-arithmetic",
+    summary="Lane or warp index computed by modulo, mask, division or shift with 32",
+    check=outside_platform_branches(check),
+    category="warp-size",
+    doc=__doc__,
+)

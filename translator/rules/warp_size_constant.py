@@ -1,0 +1,99 @@
+"""Finds warp-size constants defined as 32.
+
+What it finds
+-------------
+Macros, constants, enumerators and variables whose name says "warp" and whose value is
+32: ``#define WARP_SIZE 32``, ``constexpr int kWarpSize = 32;``,
+``enum { THREADS_PER_WARP = 32 };``, ``int warp_size = 32;``. Names that count warps
+(``WARPS_PER_BLOCK``, ``NUM_WARPS``) are not warp sizes and are left alone.
+
+Why it matters on AMD
+---------------------
+Instinct GPUs (gfx90a, gfx942, gfx950) run 64-lane wavefronts. Every lane index,
+shuffle width, mask and per-warp buffer derived from a constant 32 covers only half a
+wavefront: reductions drop half their inputs and lane arithmetic aliases two lanes.
+
+Example
+-------
+```
+#define WARP_SIZE 32
+__device__ int lane_of(int t) { return t % WARP_SIZE; }
+```
+
+Suggested fix
+-------------
+Use ``warpSize`` where a run-time value works (device code). Where a compile-time
+constant is needed, define it per target: 64 for CDNA (gfx9) GPUs, 32 for RDNA. A
+device-code variable initialised to 32 gets the fix ``32`` -> ``warpSize``.
+
+Limits
+------
+Only names containing "warp" are checked; a constant named ``LANES`` or ``W`` holding
+32 is not recognised. Silent when every ``--offload-arch`` target is wave32 (RDNA).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.analysis import wave_size
+from translator.expressions import fold
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import finding, fix, outside_platform_branches
+
+_WARP_NAME = re.compile(r"(?i)warp")
+_COUNT_NAME = re.compile(r"(?i)warps(?!ize)|num|count|per_?(block|cta|sm)")
+_HELP = ("use warpSize in device code; for a compile-time constant use 64 on CDNA (gfx9) "
+         "targets and 32 on RDNA")
+
+
+def _is_warp_size_name(name: str) -> bool:
+    return bool(_WARP_NAME.search(name)) and not _COUNT_NAME.search(name)
+
+
+def check(unit) -> Iterator[Finding]:
+    if wave_size(unit.options) == 32 or "32" not in unit.source:
+        return
+    facts = unit.facts
+    width = wave_size(unit.options)
+    for directive in unit.directives:
+        body = directive.tokens
+        if (directive.keyword != "define" or len(body) < 2 or body[0].kind != "ident"
+                or not _is_warp_size_name(body[0].text)
+                or (body[1].text == "(" and body[1].start == body[0].end)):
+            continue
+        if fold(body[1:], facts.macros) == 32:
+            yield finding("W001", f"{body[0].text} is defined as 32, but wavefronts on the "
+                          f"target GPUs have {width} lanes", body[1].start, _HELP)
+    code = facts.code
+    for index in range(1, len(code) - 2):
+        token = code[index]
+        if (token.kind != "ident" or code[index + 1].text != "="
+                or not _is_warp_size_name(token.text) or code[index - 1].text in (".", "->")):
+            continue
+        end = index + 2
+        while end < len(code) and code[end].text not in (";", ",", "}", ")"):
+            end += 1
+        if fold(code[index + 2:end], facts.macros) != 32:
+            continue
+        statement = index
+        while statement > 0 and code[statement - 1].text not in (";", "{", "}"):
+            statement -= 1
+        words = {t.text for t in code[statement:index]}
+        fixes = ()
+        if (end == index + 3 and facts.on_device(token.start)
+                and not words & {"constexpr", "static", "enum", "template"}):
+            fixes = (fix(code[index + 2], "warpSize", "use the run-time wavefront size"),)
+        yield finding("W001", f"{token.text} is set to 32, but wavefronts on the target GPUs "
+                      f"have {width} lanes", code[index + 2].start, _HELP, fixes)
+
+
+RULE = Rule(
+    code="W001",
+    name="warp-size-constant",
+    summary="A warp-size macro or constant defined as 32",
+    check=outside_platform_branches(check),
+    category="warp-size",
+    doc=__doc__,
+)
