@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 
 from translator import Options, translate
+from translator.names import load_names
 from translator.patches import file_diff
 
 logger = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ class SnippetCrashed(Exception):
 
 def translate_snippet(source: str, options: Options, path: str, timeout: float) -> dict:
     """Translate SOURCE as the file PATH; the answer of ``/api/translate/`` (see views)."""
+    load_names()  # loaded once in the web process, so every child inherits the table
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_translate_in_child, args=(sender, source, options, path),
