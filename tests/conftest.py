@@ -1,4 +1,10 @@
-"""Shared pytest options for the whole suite."""
+"""Shared pytest options and fixtures for the whole suite.
+
+The service fixtures are defined here, once: imported into two conftests they would be two
+session fixtures, and e2e and worker tests would start two workers on the same queues.
+"""
+
+from tests.services import celery_worker, fake_github, redis_url  # noqa: F401  (fixtures)
 
 
 def pytest_addoption(parser):

@@ -152,13 +152,30 @@ def start_worker(redis_url: str, folder: Path, *, key_prefix: str | None = None,
     return worker
 
 
+#: What the session worker is told about GitHub: the fake below, this token, this address.
+GITHUB_TOKEN = "test-token"
+PUBLIC_BASE_URL = "http://rocport.test"
+
+
 @pytest.fixture(scope="session")
-def celery_worker(django_db_setup, django_db_blocker, redis_url, tmp_path_factory):
+def fake_github():
+    """The local stand-in for GitHub's API that the session worker talks to."""
+    from tests.fake_github import FakeGitHub
+
+    fake = FakeGitHub().start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker, redis_url, fake_github, tmp_path_factory):
     """One worker for the session, consuming both queues with this session's key prefix."""
     from workers.celery import app
 
     app.conf.broker_url = redis_url
+    github = {"GITHUB_API_URL": fake_github.url, "GITHUB_TOKEN": GITHUB_TOKEN,
+              "PUBLIC_BASE_URL": PUBLIC_BASE_URL}
     with django_db_blocker.unblock():
-        worker = start_worker(redis_url, tmp_path_factory.mktemp("worker"))
+        worker = start_worker(redis_url, tmp_path_factory.mktemp("worker"), extra_env=github)
     yield worker
     worker.stop()

@@ -8,6 +8,7 @@ README. Values are read through ``env_str``/``env_bool``/``env_int``, which rais
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Mapping
 from pathlib import Path
@@ -88,9 +89,15 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "webapp.apps.WebappConfig",
     "webapp.jobs",
     "webapp.rules",
+    "webapp.api",
+    "webapp.github",
 ]
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -180,8 +187,55 @@ COMPILE_CACHE_DIR = env_str("COMPILE_CACHE_DIR", str(DATA_DIR / "compile-cache")
 LIBCLANG_PATH = env_str("LIBCLANG_PATH", "") or None
 CLANG_RESOURCE_DIR = env_str("CLANG_RESOURCE_DIR", "") or None
 
+# --- REST API and playground -----------------------------------------------------------
+# /api/translate/ (and the playground) translates one file inside the request: capped in
+# size, and run in a child process that is killed after the time limit.
+SNIPPET_MAX_BYTES = env_int("SNIPPET_MAX_BYTES", 256 * 1024, minimum=1)
+SNIPPET_TIME_LIMIT = env_int("SNIPPET_TIME_LIMIT", 10, minimum=1)
+# Requests to /api/translate/ per client (signed-in user, else IP address): N/second,
+# N/minute, N/hour or N/day. Counted per web process (Django's local-memory cache).
+SNIPPET_RATE = env_str("SNIPPET_RATE", "30/minute")
+if not re.fullmatch(r"\d+/(second|minute|hour|day)", SNIPPET_RATE):
+    raise ImproperlyConfigured(f"SNIPPET_RATE must look like 30/minute, not {SNIPPET_RATE!r}")
+# Absolute address of this service, e.g. https://rocport.example.com: links in GitHub
+# statuses and comments. Empty: no links are sent.
+PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "").rstrip("/")
+
+REST_FRAMEWORK = {
+    # Token first: an unauthenticated API call is answered 401 (with WWW-Authenticate).
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "webapp.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_RATES": {"snippet": SNIPPET_RATE},
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "rocport API",
+    "DESCRIPTION": "CUDA to HIP translation jobs, single-file translation and the rule "
+                   "catalogue. Authenticate with `Authorization: Token <key>` (see "
+                   "/api/token/) or a signed-in browser session.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Swagger UI from the drf-spectacular-sidecar package: no CDN at run time. (Redoc is
+    # not offered: its page loads web fonts from elsewhere.)
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+}
+
 # --- GitHub ---------------------------------------------------------------------------
 GITHUB_WEBHOOK_SECRET = env_str("GITHUB_WEBHOOK_SECRET", "")
+# Token that fetches pull request sources and posts statuses and comments (or
+# GITHUB_TOKEN_FILE): needs read access to contents and write access to commit statuses
+# and issues/pull requests.
+GITHUB_TOKEN = env_str("GITHUB_TOKEN", "")
+GITHUB_API_URL = env_str("GITHUB_API_URL", "https://api.github.com").rstrip("/")
+# The user who owns the jobs of pull requests (created when missing, without a password).
+GITHUB_JOB_OWNER = env_str("GITHUB_JOB_OWNER", "github")
 
 # --- Celery (read by workers/celery.py with the CELERY_ prefix) -------------------------
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -204,6 +258,9 @@ CELERY_TASK_DEFAULT_QUEUE = "translate"
 CELERY_TASK_ROUTES = {
     "workers.tasks.translate_job": {"queue": "translate"},
     "workers.tasks.compile_job": {"queue": "rocm"},
+    # GitHub downloads and reports run beside translations, on hosts with network access.
+    "workers.tasks.fetch_pull_request": {"queue": "translate"},
+    "workers.tasks.notify_github": {"queue": "translate"},
 }
 # Enqueueing must not hang a web request when Redis is down.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2,

@@ -10,6 +10,12 @@ so a redelivered message finds its job already past ``queued`` (or its compile c
 already claimed) and fails the job with ``worker-lost`` instead of leaving it stuck.
 Unexpected errors and hard time limits end in ``on_failure`` (``internal-error``,
 ``time-limit``); the traceback goes to the worker's log.
+
+Pull request jobs (source ``github``) start with ``fetch_pull_request``, which reports a
+pending status and stores the head commit's sources as the job's input, then joins the
+pipeline above; when such a job ends, ``notify_github`` (enqueued by the GitHub app on
+``job_ended``) posts the final status and a summary comment. Only these two retry, and
+only for transient GitHub errors.
 """
 
 from __future__ import annotations
@@ -41,8 +47,12 @@ from translator.report import build_report
 from translator.sandbox import Limits as SandboxLimits
 from translator.sarif import to_sarif
 from translator.tree import migrate_tree
+from webapp.github.messages import commit_status, job_links, pull_request_comment
+from webapp.github.models import PullRequest
 from webapp.jobs.models import InvalidTransition, Job
+from webapp.jobs.submit import enqueue_translation
 from workers.celery import app
+from workers.github import GitHubClient, GitHubError, TransientGitHubError
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +70,8 @@ class JobTask(Task):
         job_id = args[0] if args else kwargs.get("job_id")
         if isinstance(exc, TimeLimitExceeded):
             code, message = "time-limit", "the job took longer than its time limit"
+        elif isinstance(exc, GitHubError):
+            code, message = exc.code, exc.message
         else:
             code, message = "internal-error", "rocport failed unexpectedly; the error was logged"
         try:
@@ -217,3 +229,54 @@ def _compile_summary(outcome: dict) -> dict:
 
 def _json(value: dict) -> bytes:
     return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+# --- GitHub pull requests ---------------------------------------------------------------
+_GITHUB_RETRIES = {"autoretry_for": (TransientGitHubError,), "retry_backoff": 2,
+                   "retry_backoff_max": 60, "max_retries": 5}
+
+
+def github_client() -> GitHubClient:
+    return GitHubClient(settings.GITHUB_API_URL, settings.GITHUB_TOKEN)
+
+
+@app.task(base=JobTask, soft_time_limit=300, time_limit=330, **_GITHUB_RETRIES)
+def fetch_pull_request(job_id: str) -> None:
+    job = Job.objects.select_related("pull_request").get(pk=job_id)
+    if job.state != Job.State.QUEUED:
+        return
+    pull, client = job.pull_request, github_client()
+    try:
+        client.post_status(pull.repository, pull.head_sha, *commit_status(job),
+                           job_links(job, settings.PUBLIC_BASE_URL).get("job", ""))
+    except TransientGitHubError:
+        raise
+    except GitHubError as error:  # no right to set statuses: translate all the same
+        logger.warning("job %s: pending status refused: %s", job_id, error)
+    with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
+        archive = Path(scratch) / "input.tar.gz"
+        client.download_tarball(pull.head_repository, pull.head_sha, archive,
+                                max_bytes=settings.MAX_UPLOAD_BYTES,
+                                max_unpacked_bytes=settings.MAX_UNPACKED_BYTES,
+                                max_files=settings.MAX_ARCHIVE_FILES)
+        with open(archive, "rb") as packed:
+            job.store_input(File(packed), ".tar.gz")
+    enqueue_translation(job)
+
+
+@app.task(**_GITHUB_RETRIES)
+def notify_github(job_id: str) -> None:
+    job = Job.objects.select_related("pull_request").get(pk=job_id)
+    pull, client = job.pull_request, github_client()
+    links = job_links(job, settings.PUBLIC_BASE_URL)
+    try:
+        client.post_status(pull.repository, pull.head_sha, *commit_status(job),
+                           links.get("job", ""))
+        if job.state != Job.State.CANCELED and not pull.commented:
+            text = pull_request_comment(job, job.read_report(), links)
+            client.post_comment(pull.repository, pull.number, text)
+            PullRequest.objects.filter(pk=pull.pk).update(commented=True)
+    except TransientGitHubError:
+        raise
+    except GitHubError as error:
+        logger.warning("job %s: GitHub refused the report: %s", job_id, error)

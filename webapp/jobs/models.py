@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.files.base import ContentFile, File
 from django.core.files.storage import default_storage
 from django.db import models
+from django.dispatch import Signal
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,6 +30,11 @@ ARTIFACTS = {
 }
 #: Accepted upload suffixes; the worker checks the content again, whatever the name says.
 ARCHIVE_SUFFIXES = (".zip", ".tar.gz", ".tgz", ".tar")
+
+
+#: Sent with ``job=`` after a job reached done, failed or canceled (the GitHub app reports
+#: pull request jobs back on it).
+job_ended = Signal()
 
 
 class InvalidTransition(Exception):
@@ -173,6 +179,8 @@ class Job(models.Model):
             raise InvalidTransition(f"job {self.pk}: cannot go from {self.state} to {target}")
         for key, value in fields.items():
             setattr(self, key, value)
+        if target in (self.State.DONE, self.State.FAILED, self.State.CANCELED):
+            job_ended.send(sender=Job, job=self)
 
     def start_unpacking(self) -> None:
         self._move(self.State.UNPACKING, started_at=timezone.now())

@@ -1,0 +1,254 @@
+"""REST API for jobs: authentication, submit, list, detail, report, files, cancel, errors."""
+
+import json
+
+import pytest
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.factories import PASSWORD, example_zip, make_job, make_user
+from webapp.jobs.models import Job
+
+pytestmark = pytest.mark.django_db
+
+REPORT = {"tool": "rocport", "files": [{"path": "saxpy/saxpy.cu", "status": "translated"}],
+          "findings": [], "compile": []}
+
+
+@pytest.fixture
+def user():
+    return make_user()
+
+
+@pytest.fixture
+def api(user):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+def done_job(owner) -> Job:
+    job = make_job(owner=owner, state=Job.State.DONE, source_name="saxpy.zip",
+                   summary={"files": 3, "translated": 1, "findings": 0},
+                   compile_status="compile check: 1 of 1 units compiled with hipcc for gfx90a")
+    job.store_artifact("report.json", json.dumps(REPORT).encode())
+    job.store_artifact("changes.patch", b"--- a/x.cu\n+++ b/x.cu\n")
+    job.refresh_from_db()
+    return job
+
+
+def upload(name="saxpy.zip", data=None):
+    return SimpleUploadedFile(name, example_zip() if data is None else data, "application/zip")
+
+
+# --- authentication -----------------------------------------------------------------------
+def test_anonymous_request_is_answered_401_with_json_error():
+    response = APIClient().get("/api/jobs/")
+    assert response.status_code == 401
+    assert response.json()["error"]["code"] == "not-authenticated"
+    assert response["WWW-Authenticate"] == "Token"
+
+
+def test_wrong_token_is_answered_401():
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token 0123456789abcdef")
+    response = client.get("/api/jobs/")
+    assert (response.status_code, response.json()["error"]["code"]) == (
+        401, "authentication-failed")
+
+
+def test_session_authentication_works_for_signed_in_browsers(user):
+    client = APIClient()
+    assert client.login(username=user.username, password=PASSWORD)
+    assert client.get("/api/jobs/").status_code == 200
+
+
+def test_session_post_without_csrf_token_is_refused(user):
+    client = APIClient(enforce_csrf_checks=True)
+    client.login(username=user.username, password=PASSWORD)
+    response = client.post("/api/jobs/", {"archive": upload()}, format="multipart")
+    assert (response.status_code, response.json()["error"]["code"]) == (403, "permission-denied")
+    assert "CSRF" in response.json()["error"]["message"]
+
+
+# --- submit -------------------------------------------------------------------------------
+def test_submit_creates_an_api_job_with_options(api, user, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        response = api.post("/api/jobs/", {
+            "archive": upload(), "roc": "true", "hip_version": "6.2",
+            "offload_archs": ["gfx942", "gfx90a"], "ignore": ["W5"],
+        }, format="multipart")
+    assert response.status_code == 201, response.json()
+    job = Job.objects.get()
+    assert (job.owner, job.source_kind, job.source_name, job.state) == (
+        user, "api", "saxpy.zip", "queued")
+    assert job.options == {"roc": True, "hip_version": [6, 2],
+                           "offload_archs": ["gfx942", "gfx90a"], "ignore": ["W5"]}
+    assert default_storage.open(job.input_name).read() == example_zip()
+    body = response.json()
+    assert body["id"] == str(job.pk)
+    assert response["Location"] == body["links"]["self"] == f"http://testserver/api/jobs/{job.pk}/"
+    assert len(callbacks) == 1
+
+
+def test_submitted_options_reach_the_translator(api, django_capture_on_commit_callbacks):
+    from workers.tasks import translation_options
+
+    with django_capture_on_commit_callbacks(execute=False):
+        api.post("/api/jobs/", {"archive": upload(), "hip_version": "5.2", "naming": "hip",
+                                "hip_kernel_execution_syntax": "true"}, format="multipart")
+    options = translation_options(Job.objects.get())
+    assert (options.hip_version, options.naming, options.hip_kernel_execution_syntax) == (
+        (5, 2), "hip", True)
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    ({"archive": SimpleUploadedFile("kernel.cu", b"__global__ void k() {}")}, "archive"),
+    ({}, "archive"),
+    ({"hip_version": "six"}, "hip_version"),
+    ({"offload_archs": ["sm_80"]}, "offload_archs"),
+    ({"naming": "rename"}, "naming"),
+    ({"select": ["R1; rm -rf"]}, "select"),
+], ids=["not-an-archive-name", "no-archive", "bad-version", "cuda-arch", "bad-naming",
+        "bad-rule"])
+def test_invalid_submission_is_answered_400_with_the_field(api, fields, field):
+    data = {"archive": upload(), **fields} if field != "archive" or fields else {}
+    response = api.post("/api/jobs/", data, format="multipart")
+    error = response.json()["error"]
+    assert (response.status_code, error["code"]) == (400, "invalid")
+    assert list(error["fields"]) == [field]
+    assert error["message"].startswith(f"{field}: ")
+    assert not Job.objects.exists()
+
+
+def test_archive_over_the_limit_is_answered_413(api, settings):
+    settings.MAX_UPLOAD_BYTES = 100
+    response = api.post("/api/jobs/", {"archive": upload(data=b"x" * 101)}, format="multipart")
+    assert (response.status_code, response.json()["error"]["code"]) == (413, "too-large")
+    assert not Job.objects.exists()
+
+
+def test_huge_body_is_answered_413_before_it_is_read(api, settings):
+    settings.MAX_UPLOAD_BYTES = 10
+    response = api.generic("POST", "/api/jobs/", b"x" * 70_000,
+                           content_type="multipart/form-data; boundary=zzz")
+    assert (response.status_code, response.json()["error"]["code"]) == (413, "too-large")
+
+
+def test_json_body_is_refused_as_unsupported_media_type(api):
+    response = api.post("/api/jobs/", {"roc": True}, format="json")
+    assert (response.status_code, response.json()["error"]["code"]) == (
+        415, "unsupported-media-type")
+
+
+# --- read -----------------------------------------------------------------------------------
+def test_list_shows_own_jobs_newest_first_paginated(api, user):
+    mine = [make_job(owner=user, source_name=f"p{n}.zip") for n in range(3)]
+    make_job(source_name="someone-else.zip")
+    page = api.get("/api/jobs/?page_size=2").json()
+    assert page["count"] == 3
+    assert [job["source_name"] for job in page["results"]] == ["p2.zip", "p1.zip"]
+    second = api.get(page["next"]).json()
+    assert [job["id"] for job in second["results"]] == [str(mine[0].pk)]
+
+
+def test_detail_shows_state_progress_summary_and_links(api, user):
+    job = done_job(user)
+    body = api.get(f"/api/jobs/{job.pk}/").json()
+    assert (body["state"], body["failure"], body["summary"]["translated"]) == ("done", None, 1)
+    assert body["progress"] == {"done": 0, "total": 0, "percent": 100}
+    assert body["compile_status"].startswith("compile check: 1 of 1")
+    base = f"http://testserver/api/jobs/{job.pk}/"
+    assert body["links"] == {
+        "self": base, "page": f"http://testserver/jobs/{job.pk}/", "report": base + "report/",
+        "cancel": None,
+        "files": {"changes.patch": base + "files/changes.patch",
+                  "report.json": base + "files/report.json"},
+    }
+
+
+def test_detail_of_a_failed_job_has_code_and_message(api, user):
+    job = make_job(owner=user, state=Job.State.FAILED, failure_code="unsafe-path",
+                   failure_message="../x: '..' in a path is not allowed")
+    body = api.get(f"/api/jobs/{job.pk}/").json()
+    assert body["failure"] == {"code": "unsafe-path",
+                               "message": "../x: '..' in a path is not allowed"}
+
+
+def test_running_job_reports_progress_and_a_cancel_link(api, user):
+    job = make_job(owner=user, state=Job.State.TRANSLATING, progress_done=3, progress_total=4)
+    body = api.get(f"/api/jobs/{job.pk}/").json()
+    assert body["progress"] == {"done": 3, "total": 4, "percent": 75}
+    assert body["links"]["cancel"].endswith(f"/api/jobs/{job.pk}/cancel/")
+    assert body["links"]["report"] is None
+
+
+def test_other_users_job_is_answered_404(api):
+    job = done_job(make_user())
+    for path in ("", "report/", "files/report.json"):
+        response = api.get(f"/api/jobs/{job.pk}/{path}")
+        assert (response.status_code, response.json()["error"]["code"]) == (404, "not-found")
+    assert api.post(f"/api/jobs/{job.pk}/cancel/").status_code == 404
+    assert Job.objects.get(pk=job.pk).state == "done"
+
+
+def test_superuser_reads_any_job_but_lists_only_their_own(user):
+    admin = make_user(is_superuser=True)
+    client = APIClient()
+    client.force_authenticate(admin)
+    job = done_job(user)
+    assert client.get(f"/api/jobs/{job.pk}/").status_code == 200
+    assert client.get("/api/jobs/").json()["count"] == 0
+
+
+def test_report_returns_the_stored_report(api, user):
+    job = done_job(user)
+    assert api.get(f"/api/jobs/{job.pk}/report/").json() == REPORT
+
+
+def test_report_of_an_unfinished_job_is_not_ready(api, user):
+    job = make_job(owner=user)
+    response = api.get(f"/api/jobs/{job.pk}/report/")
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "not-ready")
+
+
+def test_file_download_streams_the_artifact(api, user):
+    job = done_job(user)
+    response = api.get(f"/api/jobs/{job.pk}/files/changes.patch", HTTP_ACCEPT="text/x-diff")
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content) == b"--- a/x.cu\n+++ b/x.cu\n"
+    assert response["Content-Type"] == "text/x-diff; charset=utf-8"
+    assert 'filename="saxpy-changes.patch"' in response["Content-Disposition"]
+
+
+@pytest.mark.parametrize("name", ["hip-tree.tar.gz", "input.zip", "..%2Fsecret"])
+def test_missing_or_unknown_file_is_404(api, user, name):
+    job = done_job(user)
+    response = api.get(f"/api/jobs/{job.pk}/files/{name}")
+    assert (response.status_code, response.json()["error"]["code"]) == (404, "not-found")
+
+
+def test_cancel_a_queued_job(api, user):
+    job = make_job(owner=user)
+    response = api.post(f"/api/jobs/{job.pk}/cancel/")
+    assert (response.status_code, response.json()["state"]) == (200, "canceled")
+    assert Job.objects.get(pk=job.pk).state == "canceled"
+
+
+def test_cancel_an_ended_job_is_a_conflict(api, user):
+    job = done_job(user)
+    response = api.post(f"/api/jobs/{job.pk}/cancel/")
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "job-ended")
+
+
+def test_unknown_api_path_is_a_json_404(api):
+    response = api.get("/api/nothing/here/")
+    assert (response.status_code, response.json()["error"]["code"]) == (404, "not-found")
+
+
+def test_wrong_method_is_405(api):
+    response = api.delete("/api/jobs/")
+    assert (response.status_code, response.json()["error"]["code"]) == (
+        405, "method-not-allowed")

@@ -1,0 +1,153 @@
+"""POST /api/translate/ (one file, in a child process with a deadline) and GET /api/rules/."""
+
+import os
+import signal
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from tests.factories import make_user
+from translator.rules import ENGINE_CODES, RULES
+from webapp.api import snippets
+
+pytestmark = pytest.mark.django_db
+
+CUDA = """#include <cuda_runtime.h>
+__global__ void k(float* x) { x[threadIdx.x] = 0; }
+int main() {
+  float* d;
+  cudaMalloc(&d, 64);
+  k<<<1, 16>>>(d);
+  cudaFree(d);
+}
+"""
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle():
+    cache.clear()  # rate-limit counters live in the cache
+    yield
+    cache.clear()
+
+
+def translate(**body):
+    return APIClient().post("/api/translate/", {"source": CUDA, **body}, format="json")
+
+
+def test_translates_anonymously_with_hip_text_diff_and_findings():
+    response = translate()
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert "hipMalloc(&d, 64);" in body["source"] and "cudaMalloc" not in body["source"]
+    assert "#include <hip/hip_runtime.h>" in body["source"]
+    assert "-  cudaMalloc(&d, 64);\n+  hipMalloc(&d, 64);\n" in body["diff"]
+    assert body["diff"].startswith("--- a/input.cu\n+++ b/input.cu\n")
+    assert body["changed"] is True and body["replacements"] >= 3
+    assert isinstance(body["findings"], list)
+
+
+def test_options_reach_the_translator():
+    body = translate(ignore=["R101"], path="k.cu").json()
+    assert "cudaMalloc(&d, 64);" in body["source"]
+    assert "#include <hip/hip_runtime.h>" in body["source"]
+    assert body["path"] == "k.cu"
+
+
+def test_names_without_counterpart_are_listed_as_unsupported():
+    body = translate(source="void f() { cudaProfilerInitialize(0, 0, 0); }\n").json()
+    assert body["unsupported"][0]["name"] == "cudaProfilerInitialize"
+    assert (body["unsupported"][0]["line"], body["unsupported"][0]["column"]) == (1, 12)
+
+
+def test_unchanged_source_has_an_empty_diff():
+    body = translate(source="int main() { return 0; }\n").json()
+    assert (body["changed"], body["diff"], body["source"]) == (
+        False, "", "int main() { return 0; }\n")
+
+
+def test_source_over_the_limit_is_413(settings):
+    settings.SNIPPET_MAX_BYTES = 100
+    response = translate(source="x" * 101)
+    assert (response.status_code, response.json()["error"]["code"]) == (413, "too-large")
+
+
+def test_huge_body_is_413_before_parsing(settings):
+    settings.SNIPPET_MAX_BYTES = 10
+    response = APIClient().generic("POST", "/api/translate/", b"{" + b" " * 70_000,
+                                   content_type="application/json")
+    assert (response.status_code, response.json()["error"]["code"]) == (413, "too-large")
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"source": None}, "source"),
+    ({"source": "int a;\x00"}, "source"),
+    ({"path": "../etc/passwd"}, "path"),
+    ({"hip_version": "latest"}, "hip_version"),
+    ({"roc": "maybe"}, "roc"),
+])
+def test_invalid_input_is_400(body, field):
+    response = translate(**body)
+    assert (response.status_code, list(response.json()["error"]["fields"])) == (400, [field])
+
+
+def test_malformed_json_is_400():
+    response = APIClient().generic("POST", "/api/translate/", b"{not json",
+                                   content_type="application/json")
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "parse-error")
+
+
+@pytest.fixture
+def rate(monkeypatch):
+    """Set the snippet rate (DRF reads its rates once, into the throttle class)."""
+    from rest_framework.throttling import ScopedRateThrottle
+
+    return lambda value: monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES",
+                                             {"snippet": value})
+
+
+def test_anonymous_clients_are_rate_limited(rate):
+    rate("2/minute")
+    codes = [translate(source="int a;\n").status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+    response = translate(source="int a;\n")
+    assert response.json()["error"]["code"] == "throttled"
+    assert int(response["Retry-After"]) > 0
+
+
+def test_signed_in_users_are_counted_apart_from_anonymous_ones(rate):
+    rate("1/minute")
+    client = APIClient()
+    client.force_authenticate(make_user())
+    assert translate(source="int a;\n").status_code == 200
+    assert client.post("/api/translate/", {"source": "int a;\n"}, format="json").status_code == 200
+    assert translate(source="int a;\n").status_code == 429
+
+
+def test_a_translation_past_the_deadline_is_killed_and_answered_503(monkeypatch, settings):
+    settings.SNIPPET_TIME_LIMIT = 1
+
+    def hang(source, options, path):
+        signal.pause()
+
+    monkeypatch.setattr(snippets, "snippet_result", hang)
+    response = translate()
+    assert (response.status_code, response.json()["error"]["code"]) == (503, "timeout")
+    assert "longer than 1 s" in response.json()["error"]["message"]
+
+
+def test_a_crashing_translation_is_answered_503(monkeypatch):
+    monkeypatch.setattr(snippets, "snippet_result",
+                        lambda source, options, path: os.kill(os.getpid(), signal.SIGKILL))
+    response = translate()
+    assert (response.status_code, response.json()["error"]["code"]) == (
+        503, "translation-crashed")
+
+
+def test_rules_lists_every_rule_and_engine_code():
+    rules = APIClient().get("/api/rules/").json()
+    assert [rule["code"] for rule in rules] == [r.code for r in RULES] + list(ENGINE_CODES)
+    first = rules[0]
+    assert first["kind"] == "rewrite"
+    assert first["url"] == f"http://testserver/rules/{first['code']}/"
+    assert {rule["kind"] for rule in rules} >= {"rewrite", "engine"}

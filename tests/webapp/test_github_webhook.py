@@ -1,0 +1,127 @@
+"""The webhook view: disabled without a secret, signature checked on the raw body,
+events and actions sorted, a pull request turned into a queued github Job."""
+
+import json
+
+import pytest
+
+from tests.webapp.github import SECRET, deliver, payload, signature
+from webapp.github.models import PullRequest
+from webapp.jobs.models import Job
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def secret(settings):
+    settings.GITHUB_WEBHOOK_SECRET = SECRET
+    settings.GITHUB_JOB_OWNER = "rocport-bot"
+
+
+def test_webhook_is_404_until_a_secret_is_set(client, settings):
+    settings.GITHUB_WEBHOOK_SECRET = ""
+    response = deliver(client, "ping", payload("ping"))
+    assert (response.status_code, response.json()["error"]["code"]) == (404, "not-found")
+
+
+def test_missing_signature_is_401(client):
+    response = deliver(client, "ping", payload("ping"), sign="")
+    assert (response.status_code, response.json()["error"]["code"]) == (401, "bad-signature")
+
+
+def test_signature_with_another_secret_is_401(client):
+    response = deliver(client, "pull_request", payload("pull_request_opened"), secret="guess")
+    assert response.status_code == 401
+    assert not Job.objects.exists()
+
+
+def test_signature_is_checked_on_the_raw_bytes(client):
+    body = json.dumps(payload("ping")).encode()
+    reformatted = json.dumps(payload("ping"), indent=1).encode()  # same JSON, other bytes
+    response = client.post("/hooks/github/", reformatted, content_type="application/json",
+                           HTTP_X_GITHUB_EVENT="ping", HTTP_X_HUB_SIGNATURE_256=signature(body))
+    assert response.status_code == 401
+
+
+def test_get_is_405(client):
+    assert client.get("/hooks/github/").status_code == 405
+
+
+def test_ping_is_answered_pong(client):
+    response = deliver(client, "ping", payload("ping"))
+    assert (response.status_code, response.json()) == (200, {"status": "pong"})
+
+
+def test_other_events_are_ignored(client):
+    response = deliver(client, "push", payload("push"))
+    assert (response.status_code, response.json()["status"]) == (200, "ignored")
+    assert not Job.objects.exists()
+
+
+def test_other_actions_are_ignored(client):
+    response = deliver(client, "pull_request", payload("pull_request_closed"))
+    assert (response.status_code, response.json()["status"]) == (200, "ignored")
+    assert "'closed'" in response.json()["reason"]
+    assert not Job.objects.exists()
+
+
+def test_signed_garbage_is_400(client):
+    response = deliver(client, "pull_request", b"{not json")
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "invalid")
+
+
+def test_signed_payload_with_a_bad_field_is_400(client):
+    data = payload("pull_request_opened")
+    data["pull_request"]["head"]["sha"] = "main"
+    response = deliver(client, "pull_request", data)
+    assert response.status_code == 400
+    assert "not a commit id" in response.json()["error"]["message"]
+    assert not Job.objects.exists()
+
+
+def test_opened_pull_request_creates_a_queued_github_job(client,
+                                                          django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        response = deliver(client, "pull_request", payload("pull_request_opened"))
+    assert response.status_code == 202
+    job = Job.objects.get()
+    assert response.json() == {"status": "queued", "job": str(job.pk)}
+    assert (job.source_kind, job.state, job.owner.username, job.input_name) == (
+        "github", "queued", "rocport-bot", "")
+    assert job.source_name == "lattice-lab/stencil-kernels#17 @ 3f9c2b7d41e8"
+    assert not job.owner.has_usable_password()
+    pull = PullRequest.objects.get(job=job)
+    assert (pull.repository, pull.number, pull.head_repository, pull.installation_id) == (
+        "lattice-lab/stencil-kernels", 17, "lattice-lab/stencil-kernels", 48151623)
+    assert len(callbacks) == 1  # fetch_pull_request, once the job is committed
+
+
+def test_form_encoded_payload_is_accepted(client, django_capture_on_commit_callbacks):
+    from urllib.parse import urlencode
+
+    body = urlencode({"payload": json.dumps(payload("pull_request_synchronize_fork"))}).encode()
+    with django_capture_on_commit_callbacks(execute=False):
+        response = client.post("/hooks/github/", body,
+                               content_type="application/x-www-form-urlencoded",
+                               HTTP_X_GITHUB_EVENT="pull_request",
+                               HTTP_X_HUB_SIGNATURE_256=signature(body))
+    assert response.status_code == 202
+    assert PullRequest.objects.get().head_repository == "tomas-h/stencil-kernels"
+
+
+def test_redelivery_creates_no_second_job(client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        first = deliver(client, "pull_request", payload("pull_request_opened"))
+        again = deliver(client, "pull_request", payload("pull_request_opened"))
+        other = deliver(client, "pull_request", payload("pull_request_opened"), delivery="other")
+    assert (first.status_code, again.status_code, other.status_code) == (202, 200, 202)
+    assert again.json() == {"status": "duplicate"}
+    assert Job.objects.count() == 2
+
+
+def test_jobs_of_several_pull_requests_share_the_configured_owner(
+        client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        deliver(client, "pull_request", payload("pull_request_opened"), delivery="a")
+        deliver(client, "pull_request", payload("pull_request_synchronize_fork"), delivery="b")
+    assert {job.owner.username for job in Job.objects.all()} == {"rocport-bot"}

@@ -1,0 +1,24 @@
+"""``/api/``: jobs, single-file translation, rules, the OpenAPI schema and its docs pages."""
+
+from django.urls import path, re_path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import SimpleRouter
+
+from webapp.api import pages, views
+
+app_name = "api"
+router = SimpleRouter()
+router.register("jobs", views.JobViewSet, basename="job")
+
+urlpatterns = [
+    *router.urls,
+    path("jobs/<uuid:pk>/files/<str:name>",
+         views.JobViewSet.as_view({"get": "file"}, content_negotiation_class=views.AnyAccept),
+         name="job-file"),
+    path("translate/", views.TranslateView.as_view(), name="translate"),
+    path("rules/", views.rules_view, name="rules"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+    path("token/", pages.token_page, name="token"),
+    re_path(r"^(?P<rest>.*)$", views.not_found_view),
+]

@@ -1,0 +1,180 @@
+"""REST API views: validate, create or read a Job, enqueue through ``submit_job``, answer.
+
+Every answer is JSON; errors have the shape of ``webapp.api.errors``. A client sees only
+its own jobs (a superuser sees all), and another client's job is answered 404.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import FileResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.exceptions import NotFound
+from rest_framework.negotiation import BaseContentNegotiation
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from translator import Options
+from translator.rules import ENGINE_CODES, RULES
+from webapp.api.errors import Conflict, PayloadTooLarge, Unavailable
+from webapp.api.serializers import (
+    JobCreateSerializer,
+    JobSerializer,
+    RuleSerializer,
+    SnippetResultSerializer,
+    SnippetSerializer,
+)
+from webapp.api.snippets import SnippetCrashed, SnippetTimeout, translate_snippet
+from webapp.jobs.forms import archive_suffix
+from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
+from webapp.jobs.submit import submit_job
+
+#: Slack for the multipart or JSON envelope around the payload when reading Content-Length.
+_ENVELOPE_BYTES = 64 * 1024
+
+
+def refuse_large_body(request, limit: int, what: str) -> None:
+    """Answer 413 from Content-Length alone, before the body is read."""
+    declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    if declared > limit + _ENVELOPE_BYTES:
+        raise PayloadTooLarge.over(what, limit)
+
+
+class AnyAccept(BaseContentNegotiation):
+    """File downloads answer with the file's own type, whatever Accept says."""
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+
+class JobPagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100
+
+
+@extend_schema(tags=["jobs"])
+@extend_schema_view(
+    list=extend_schema(summary="Your jobs, newest first (paginated: ?page=, ?page_size=)"),
+    retrieve=extend_schema(summary="One job: state, progress, failure, summary and links"),
+)
+class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Repository translation jobs of the signed-in client."""
+
+    serializer_class = JobSerializer
+    pagination_class = JobPagination
+    parser_classes = [MultiPartParser, FormParser]
+    lookup_value_regex = "[0-9a-f-]{36}"
+
+    def get_queryset(self):
+        jobs = Job.objects.all()
+        if self.action == "list" or not self.request.user.is_superuser:
+            jobs = jobs.filter(owner=self.request.user)
+        return jobs.order_by("-created_at")
+
+    @extend_schema(request=JobCreateSerializer, responses={201: JobSerializer},
+                   summary="Submit an archive of a CUDA project for translation")
+    def create(self, request):
+        refuse_large_body(request, settings.MAX_UPLOAD_BYTES, "the upload")
+        data = JobCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        archive = data.validated_data["archive"]
+        job = submit_job(owner=request.user, archive=archive, suffix=archive_suffix(archive.name),
+                         name=archive.name, options=data.options(), source_kind=Job.Source.API)
+        answer = self.get_serializer(job).data
+        return Response(answer, status=status.HTTP_201_CREATED,
+                        headers={"Location": answer["links"]["self"]})
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT},
+                   summary="The report JSON (files, findings, compile results, statistics)")
+    @action(detail=True, methods=["get"])
+    def report(self, request, pk=None):
+        job = self.get_object()
+        report = job.read_report()
+        if report is None:
+            raise Conflict(f"the report is not ready; the job is {job.state}", "not-ready")
+        return Response(report)
+
+    @extend_schema(request=None, responses={200: JobSerializer},
+                   summary="Cancel a queued or running job")
+    @action(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        job = self.get_object()
+        try:
+            job.cancel()
+        except InvalidTransition:
+            raise Conflict(f"the job has already ended ({job.state})", "job-ended") from None
+        return Response(self.get_serializer(job).data)
+
+    @extend_schema(request=None, summary="Download one of the job's files",
+                   responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
+    def file(self, request, pk=None, name=None):
+        """Routed in urls.py (no trailing slash, so the URL ends with the file name)."""
+        job = self.get_object()
+        if name not in ARTIFACTS or name not in job.artifacts:
+            raise NotFound(f"the job has no file {name!r}")
+        stem = (job.source_name or str(job.pk)).split("/")[-1]
+        for suffix in (".tar.gz", ".tgz", ".tar", ".zip"):
+            stem = stem.removesuffix(suffix)
+        return FileResponse(job.open_artifact(name), as_attachment=True,
+                            filename=f"{stem}-{name}", content_type=ARTIFACTS[name])
+
+
+class TranslateView(APIView):
+    """Translate one file synchronously; anonymous callers are rate-limited by address."""
+
+    permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "snippet"
+
+    @extend_schema(tags=["translate"], request=SnippetSerializer,
+                   responses={200: SnippetResultSerializer},
+                   summary="Translate one CUDA file now (size- and time-limited)")
+    def post(self, request):
+        refuse_large_body(request, settings.SNIPPET_MAX_BYTES, "the request")
+        data = SnippetSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        options = Options(**data.options(), clang_resource_dir=settings.CLANG_RESOURCE_DIR)
+        try:
+            answer = translate_snippet(data.validated_data["source"], options,
+                                       data.validated_data["path"], settings.SNIPPET_TIME_LIMIT)
+        except SnippetTimeout as error:
+            raise Unavailable(f"{error}; submit the file as a job instead", "timeout") from None
+        except SnippetCrashed as error:
+            raise Unavailable(str(error), "translation-crashed") from None
+        return Response(answer)
+
+
+@extend_schema(tags=["rules"], responses={200: RuleSerializer(many=True)},
+               summary="The rule catalogue, in the order rules run")
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def rules_view(request):
+    absolute = request.build_absolute_uri
+    kinds = {"R": "rewrite", "W": "warning", "E": "engine"}
+    rows = [(rule.code, rule.name, rule.category, rule.summary) for rule in RULES]
+    rows += [(code, *entry) for code, entry in ENGINE_CODES.items()]
+    return Response([
+        {"code": code, "name": name, "category": category, "summary": summary,
+         "kind": kinds[code[0]], "url": absolute(reverse("rules:detail", args=[code]))}
+        for code, name, category, summary in rows
+    ])
+
+
+@extend_schema(exclude=True)
+@api_view(["GET", "POST", "PUT", "PATCH", "DELETE"])
+@permission_classes([AllowAny])
+def not_found_view(request, rest=""):
+    raise NotFound(f"no API endpoint at {request.path}")

@@ -1,0 +1,73 @@
+"""Create the Job of a pull request and enqueue its download; report ended jobs back.
+
+The download of the head commit is a task (``workers.tasks.fetch_pull_request``): the
+webhook answers within GitHub's ten seconds, and transient GitHub errors are retried
+there. When a ``github`` job ends (done, failed, canceled), ``report_ended_job`` (a
+receiver of ``webapp.jobs.models.job_ended``) enqueues ``notify_github``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from kombu.exceptions import OperationalError
+
+from webapp.github.events import PullRequestEvent
+from webapp.github.models import PullRequest
+from webapp.jobs.models import InvalidTransition, Job
+
+logger = logging.getLogger(__name__)
+
+
+def job_owner():
+    """The user configured as GITHUB_JOB_OWNER, created (without a password) when missing."""
+    user, created = get_user_model().objects.get_or_create(username=settings.GITHUB_JOB_OWNER)
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def submit_pull_request(event: PullRequestEvent, delivery: str | None) -> Job | None:
+    """A queued Job for EVENT, or None when this delivery was handled before."""
+    if delivery and PullRequest.objects.filter(delivery=delivery).exists():
+        return None
+    try:
+        with transaction.atomic():
+            job = Job.objects.create(
+                owner=job_owner(), source_kind=Job.Source.GITHUB,
+                source_name=f"{event.name} @ {event.head_sha[:12]}",
+            )
+            PullRequest.objects.create(
+                job=job, delivery=delivery or None, repository=event.repository,
+                number=event.number, head_sha=event.head_sha,
+                head_repository=event.head_repository, action=event.action,
+                installation_id=event.installation_id,
+            )
+    except IntegrityError:  # the same delivery, received twice at once
+        return None
+    transaction.on_commit(lambda: _enqueue("fetch_pull_request", job))
+    return job
+
+
+def report_ended_job(sender, job: Job, **kwargs) -> None:
+    if job.source_kind == Job.Source.GITHUB:
+        transaction.on_commit(lambda: _enqueue("notify_github", job))
+
+
+def _enqueue(task_name: str, job: Job) -> None:
+    from workers import tasks
+
+    try:
+        getattr(tasks, task_name).delay(str(job.pk))
+    except OperationalError as error:
+        logger.error("job %s: cannot reach the job queue for %s: %s", job.pk, task_name, error)
+        if task_name == "fetch_pull_request":
+            try:
+                job.mark_failed("queue-unavailable",
+                                "the job queue (Redis) did not answer; push again later")
+            except InvalidTransition:
+                pass
