@@ -13,25 +13,31 @@ from collections.abc import Iterator
 from translator.buildtext import code_spans
 from translator.unit import Unit
 
-__all__ = ["flag_lines", "NVCC_OPTIONS", "LIBRARIES", "ARCH_FLAG", "NVCC_WORD"]
+__all__ = ["flag_lines", "NVCC_OPTIONS", "LIBRARIES", "ARCH_FLAG", "NVCC_WORD", "VALUE"]
 
 #: The nvcc program as a word: ``nvcc``, ``/usr/local/cuda/bin/nvcc``, ``$(CUDA_HOME)/bin/nvcc``.
 NVCC_WORD = re.compile(
     r"(?<![\w.+/-])(?P<path>(?:\$[({]?\w+[)}]?|[\w.+-]*)?(?:/[\w.+-]+)*/bin/)?nvcc(?![\w.+-])"
 )
+#: A make or CMake variable reference, $(NAME) or ${NAME}: part of a flag's value. A bare
+#: parenthesis is not, so a flag inside $(foreach ...) or set(...) keeps the closing one.
+_VARIABLE = r"\$[({][\w.-]+[)}]"
+#: A flag's value: words, variable references, quoted text; never an unbalanced parenthesis.
+VALUE = r"(?:\"[^\"]*\"|'[^']*'|(?:" + _VARIABLE + r"|[^\s()<>;$\"']|\$(?![({]))+)"
+_ARCH_VALUE = rf"(?:{_VARIABLE}|[\w,=\[\]])+"
 #: Architecture flags: -arch=sm_80, -arch sm_80, --gpu-architecture=compute_80, -gencode ...
 ARCH_FLAG = re.compile(
-    r"(?<![\w-])(?:(?:-arch|--gpu-architecture)(?:=|[ \t]+)(?:sm|compute|lto)_[\w$(){}]+"
-    r"|(?:-arch|--gpu-architecture)(?:=|[ \t]+)(?:native|all|all-major|\$[({]\w+[)}])"
-    r"|(?:-gencode|--generate-code)(?:=|[ \t]+)[\"']?arch=[\w,=\[\]$(){}]+[\"']?"
-    r"|(?:-code|--gpu-code)(?:=|[ \t]+)[\w,\[\]$(){}]+)(?![\w-])"
+    rf"(?<![\w-])(?:(?:-arch|--gpu-architecture)(?:=|[ \t]+)(?:sm|compute|lto)_{_ARCH_VALUE}"
+    rf"|(?:-arch|--gpu-architecture)(?:=|[ \t]+)(?:native|all|all-major|{_VARIABLE})"
+    rf"|(?:-gencode|--generate-code)(?:=|[ \t]+)[\"']?arch={_ARCH_VALUE}[\"']?"
+    rf"|(?:-code|--gpu-code)(?:=|[ \t]+){_ARCH_VALUE})(?![\w-])"
 )
 
 #: (pattern, hipcc replacement or None to drop, message for a person or None)
 NVCC_OPTIONS: tuple[tuple[re.Pattern, str | None, str | None], ...] = tuple(
     (re.compile(r"(?<![\w-])" + pattern + r"(?![\w-])"), replacement, message)
     for pattern, replacement, message in (
-        (r"(?:-Xcompiler|--compiler-options)(?:=|[ \t]+)(?P<value>\"[^\"]*\"|'[^']*'|[^\s()<>;]+)",
+        (r"(?:-Xcompiler|--compiler-options)(?:=|[ \t]+)(?P<value>" + VALUE + ")",
          "{host}", None),
         (r"--?use_fast_math", "-ffast-math", None),
         (r"(?:-rdc|--relocatable-device-code)(?:=|[ \t]+)true", "-fgpu-rdc", None),
@@ -44,14 +50,14 @@ NVCC_OPTIONS: tuple[tuple[re.Pattern, str | None, str | None], ...] = tuple(
         (r"-Wno-deprecated-gpu-targets", None, None),
         (r"(?:-cudart|--cudart)(?:=|[ \t]+)(?:static|shared|none)", None,
          "hipcc always links the shared HIP runtime; nvcc's -cudart choice was dropped"),
-        (r"(?:-ccbin|--compiler-bindir)(?:=|[ \t]+)[^\s()<>;]+", None,
+        (r"(?:-ccbin|--compiler-bindir)(?:=|[ \t]+)" + VALUE, None,
          "hipcc is clang and compiles host code itself; the nvcc host compiler was dropped"),
-        (r"(?:-Xptxas|--ptxas-options)(?:=|[ \t]+)[^\s()<>;]+", None,
+        (r"(?:-Xptxas|--ptxas-options)(?:=|[ \t]+)" + VALUE, None,
          "ptxas options have no AMD counterpart and were dropped; for register limits use "
          "__launch_bounds__ in the code"),
         (r"(?:-maxrregcount|--maxrregcount)(?:=|[ \t]+)\d+", None,
          "AMD has no per-file register cap; use __launch_bounds__ on the kernels instead"),
-        (r"(?:-Xnvlink|--nvlink-options)(?:=|[ \t]+)[^\s()<>;]+", None,
+        (r"(?:-Xnvlink|--nvlink-options)(?:=|[ \t]+)" + VALUE, None,
          "nvlink options have no AMD counterpart and were dropped"),
         (r"--resource-usage|-res-usage", "-Rpass-analysis=kernel-resource-usage", None),
     )

@@ -5,7 +5,10 @@ What it does
 Replaces ``-arch=sm_XX``, ``-arch sm_XX``, ``--gpu-architecture=...``, every
 ``-gencode arch=compute_XX,code=sm_XX`` and ``-code=...`` on a line by one set of
 ``--offload-arch=gfxNNN`` flags, one per target in the options (``gfx942`` by
-default). Later architecture flags on the same line are removed.
+default). Architecture flags that directly follow another one are removed; flags in
+other places of the line (make ``$(if ...)`` branches) are replaced too. Variable
+references in values (``sm_$(SM)``) belong to the flag; a closing parenthesis of the
+surrounding ``$(foreach ...)`` or CMake call does not.
 
 Why
 ---
@@ -48,11 +51,11 @@ def check(unit) -> Iterator[Finding]:
         matches = list(ARCH_FLAG.finditer(code))
         for index, match in enumerate(matches):
             start, end = offset + match.start(), offset + match.end()
-            if index == 0:
+            between = code[matches[index - 1].end() : match.start()] if index else "x"
+            if between.strip(" \t"):  # the first of a run (not the next word of a list)
                 yield Edit(start, end, replacement)
             else:  # drop the flag and the blanks before it
-                blank = len(code[: match.start()]) - len(code[: match.start()].rstrip(" \t"))
-                yield Edit(start - blank, end, "")
+                yield Edit(start - len(between), end, "")
             yield Usage(match.group(), "build-system", "nvcc-flag", start, True, replacement)
 
 

@@ -1,0 +1,2 @@
+NVCC := hipcc
+NVCCFLAGS := $(CCFLAGS) -O2
