@@ -173,11 +173,20 @@ def _pick(
             None, f"{name} is experimental in HIP (use --experimental to translate "
             f"{entry.cuda})", library)
     if library == "hip" and options.hip_version is not None:
-        if entry.hip_added and parse_version(entry.hip_added) > options.hip_version:
+        if entry.hip_added and _compare(parse_version(entry.hip_added), options.hip_version) > 0:
             return _older_form(entry, name, options.hip_version)
-        if entry.hip_removed and parse_version(entry.hip_removed) <= options.hip_version:
+        if entry.hip_removed and _compare(parse_version(entry.hip_removed),
+                                          options.hip_version) <= 0:
             return Target(None, f"{name} was removed in HIP {entry.hip_removed}", library)
     return Target(name, "", library)
+
+
+def _compare(left: tuple[int, ...], right: tuple[int, ...]) -> int:
+    """-1, 0 or 1 as LEFT is older than, the same as or newer than RIGHT; missing parts
+    count as 0, so HIP 5.2.0 is HIP 5.2."""
+    width = max(len(left), len(right))
+    left, right = left + (0,) * (width - len(left)), right + (0,) * (width - len(right))
+    return (left > right) - (left < right)
 
 
 def _older_form(entry: ApiName, name: str, version: tuple[int, ...]) -> Target:
