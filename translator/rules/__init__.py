@@ -21,6 +21,7 @@ from translator.rules import (
     cuda_api_name,
     cuda_architectures,
     cuda_call_signature,
+    cuda_calling_convention,
     cuda_environment_variable,
     cuda_file_reference,
     cuda_include,
@@ -77,6 +78,7 @@ RULES: tuple[Rule, ...] = (
     # Call rewrites come before the plain rename (R101), whose edits are fallbacks anyway.
     cuda_call_signature.RULE,
     cuda_symbol_argument.RULE,
+    cuda_calling_convention.RULE,
     triple_chevron_launch.RULE,
     library_call_signature.RULE,
     warp_sync_intrinsic.RULE,
