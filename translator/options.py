@@ -60,6 +60,9 @@ class Options:
     naming: str = "keep"
     #: Tree-relative ``.cu`` paths that keep their name under "hip" naming (name clashes).
     kept_names: tuple[str, ...] = ()
+    #: CUDA-looking names (``cudaCheckErrors``) that the project's own files define, found
+    #: by a tree migration (translator/project_names.py): not reported as unknown API names.
+    project_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -36,6 +36,7 @@ from translator.engine import Result, translate
 from translator.filekinds import classify
 from translator.naming import plan_names
 from translator.options import Options
+from translator.project_names import defined_names
 from translator.treewalk import Entry, included_files, link_inside, walk
 
 __all__ = ["FileOutcome", "TreeResult", "migrate_tree", "translate_file",
@@ -119,6 +120,8 @@ def migrate_tree(
     contents, outcomes = _read_and_classify(source_root, entries, outputs, max_file_bytes)
     tree.compile_database = _compile_database(contents, set(files))
     _promote_included(contents, outcomes, tree.compile_database)
+    tree.options = tree.options.with_changes(project_names=defined_names(
+        (p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents))
     cache = ResultCache(cache_dir) if cache_dir is not None else None
     translated = _translate_all(tree, contents, outcomes, cache, jobs, progress)
     output_root.mkdir(parents=True, exist_ok=True)

@@ -39,8 +39,10 @@ spelled by token pasting in macros (``cuda ## Malloc``) are not seen. Table name
 HIP name is the same (``atomicAdd``, ``sinf``) are neither edited nor counted, and
 unsupported device functions with such plain names (``umin``, ``saturate``, ``mul24``,
 which files often define themselves) are not reported. A file's own declarations are
-recognised by their shape (``TYPE name =``, ``#define name``), so an unknown name
-declared only in another header is reported; a variable or member declared with an API
+recognised by their shape (``TYPE name =``, ``#define name``); in a tree migration so are
+those of every file of the project (``project_names``), so an unknown name declared only
+in a header outside the tree is reported. Unknown names in ``#if``/``#ifdef`` tests are
+build switches and are not reported. A variable or member declared with an API
 name (``int cudaMalloc;``) is the user's and keeps its name.
 """
 
@@ -84,7 +86,7 @@ _DECLARED_BEFORE = re.compile(
          |^[ \t]*\#[ \t]*define[ \t]+)$""",
     re.VERBOSE | re.MULTILINE,
 )
-_DECLARED_AFTER = re.compile(r"\s*[(=;,\[){:]|[ \t]|$")
+_DECLARED_AFTER = re.compile(r"\s*[(=;,\[){:]|[ \t\r\n]|$")
 _CONDITIONALS = frozenset({"if", "elif", "ifdef", "ifndef"})
 
 
@@ -110,6 +112,11 @@ def check(unit: Unit) -> list[Finding]:
         if special:  # unknown, preprocessor or untranslated names: the rare cases
             if entry is None and _qualified(source, start):
                 continue  # ns::cuda_thing belongs to that namespace, not to the CUDA API
+            if entry is None:
+                if conditions is None:
+                    conditions = _condition_spans(unit)
+                if start in conditions:
+                    continue  # #ifdef CUDA_DRIVER_API: a build switch, not an API use
             if entry is not None:
                 if source[end : end + 1] in _MAYBE_DECLARED and _declares(source, start, end):
                     continue
@@ -161,7 +168,8 @@ def _decide(unit: Unit, name: str) -> tuple | None:
         entry = unit.names.identifiers.get(name)
         resolved = None if entry is None else (entry, resolve(entry, unit.options))
     if resolved is None:
-        if not UNKNOWN.fullmatch(name) or _declared_in_file(unit, name):
+        if (not UNKNOWN.fullmatch(name) or name in unit.options.project_names
+                or declared_in_file(unit, name)):
             return None
         return None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True
     entry, target = resolved
@@ -231,7 +239,7 @@ def _in_context(target: Target, unit: Unit) -> Target:
     return target
 
 
-def _declared_in_file(unit: Unit, name: str) -> bool:
+def declared_in_file(unit: Unit, name: str) -> bool:
     """True when the file declares NAME itself (a macro, type, function or variable):
     an occurrence in the position of a declaration. Enough to tell a user's CUDA_CHECK
     or cudaStatus from an API name."""
