@@ -11,6 +11,7 @@ from translator.rules import (
     ballot_bit_count_32,
     ballot_result_32_bit,
     block_size_multiple,
+    cache_hint_access,
     cmake_cuda_language,
     cmake_cuda_library,
     cmake_cuda_sources,
@@ -82,6 +83,7 @@ RULES: tuple[Rule, ...] = (
     triple_chevron_launch.RULE,
     library_call_signature.RULE,
     warp_sync_intrinsic.RULE,
+    cache_hint_access.RULE,
     cuda_api_name.RULE,
     # Build system and non-C++ files (R5xx/W5xx); each checks the file's language itself.
     cmake_cuda_language.RULE,
