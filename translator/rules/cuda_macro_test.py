@@ -41,7 +41,11 @@ Output (HIP)
 
 Limits
 ------
-Only comparisons with a number literal are rewritten; ``__CUDA_ARCH__ >= MY_ARCH``,
+When the branch of such a test uses inline PTX or a name that HIP lacks
+(``__reduce_add_sync``) and the test has an ``#elif``/``#else`` alternative, the device is
+taken as not meeting the test, so that the alternative (the portable fallback) is
+compiled; a note says so. Without an alternative the branch is kept and its names are
+reported. Only comparisons with a number literal are rewritten; ``__CUDA_ARCH__ >= MY_ARCH``,
 ``==``/``!=`` tests and arithmetic on these macros are reported and left alone, and so
 are uses in ``#define`` bodies and code. ``HIP_VERSION`` comes from the HIP headers, so
 the test must follow their include (as ``CUDART_VERSION`` had to follow CUDA's).
@@ -54,8 +58,9 @@ import operator
 from collections.abc import Iterator
 from pathlib import Path
 
-from translator.diagnostics import Diagnostic
+from translator.diagnostics import Diagnostic, Severity
 from translator.edits import Edit
+from translator.names import resolve_name
 from translator.options import parse_version
 from translator.rules.base import Finding, Rule
 from translator.tokens import Token
@@ -79,20 +84,54 @@ def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
     if ARCH not in source and "CUDA_VERSION" not in source and "CUDART_VERSION" not in source:
         return
-    for directive in unit.conditionals:
+    conditionals = unit.conditionals
+    for index, directive in enumerate(conditionals):
         tokens = directive.tokens
         if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
             if tokens and tokens[0].text in (ARCH, *VERSIONS):
                 yield _renamed(tokens[0])
         elif directive.keyword in ("if", "elif"):
-            yield from _condition(tokens)
+            yield from _condition(tokens, _nvidia_only_branch(unit, conditionals, index))
+
+
+def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
+    """For an ``#if``/``#elif`` that tests ``__CUDA_ARCH__`` and has an ``#elif``/``#else``
+    alternative: the first NVIDIA-only construct of its branch (inline PTX, a name without
+    HIP counterpart), else ''."""
+    if not any(token.text == ARCH for token in conditionals[index].tokens):
+        return ""
+    depth = 0
+    for following in conditionals[index + 1 :]:
+        if following.keyword in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif following.keyword == "endif":
+            if depth == 0:
+                return ""  # no alternative: the branch is all there is
+            depth -= 1
+        elif depth == 0:
+            return _first_nvidia_only(unit, conditionals[index].end, following.start)
+    return ""
+
+
+def _first_nvidia_only(unit: Unit, start: int, end: int) -> str:
+    for token in unit.identifiers:
+        if token.start < start or token.text[0] not in "_acCn":
+            continue
+        if token.start >= end:
+            break
+        if token.text in ("asm", "__asm__", "__asm"):
+            return "inline PTX"
+        resolved = resolve_name(token.text, unit.options)
+        if resolved is not None and resolved[1].name is None and resolved[0].kind != "preprocessor":
+            return token.text
+    return ""
 
 
 def _renamed(token: Token) -> Edit:
     return Edit(token.start, token.end, DEVICE_PASS if token.text == ARCH else "HIP_VERSION")
 
 
-def _condition(tokens: list[Token]) -> Iterator[Finding]:
+def _condition(tokens: list[Token], nvidia_only: str = "") -> Iterator[Finding]:
     for index, token in enumerate(tokens):
         if token.text != ARCH and token.text not in VERSIONS:
             continue
@@ -112,7 +151,14 @@ def _condition(tokens: list[Token]) -> Iterator[Finding]:
                                  offset=token.start)
             continue
         first, last, op, number = comparison
-        replacement = (_arch_test(op, number) if token.text == ARCH else _version_test(op, number))
+        if token.text == ARCH:
+            replacement = _arch_test(op, number, not nvidia_only)
+            if nvidia_only and replacement != _arch_test(op, number):
+                yield Diagnostic("R003", f"{ARCH} {op} {number}: this branch uses {nvidia_only}, "
+                                 "which AMD GPUs lack; the alternative branch is taken",
+                                 offset=token.start, severity=Severity.NOTE)
+        else:
+            replacement = _version_test(op, number)
         if replacement is None:
             yield Diagnostic("R003", f"{token.text} {op} {number} has no HIP meaning; left as is",
                              offset=token.start)
@@ -153,8 +199,10 @@ def _number(token: Token) -> int | None:
         return None
 
 
-def _arch_test(op: str, number: int) -> str:
-    device = _COMPARISONS[op](AMD_ARCH_EQUIVALENT, number)
+def _arch_test(op: str, number: int, capable: bool = True) -> str:
+    """The test's HIP form; CAPABLE False takes the device as too old for a branch that
+    needs NVIDIA-only features (no arch meets a "newer than" test)."""
+    device = _COMPARISONS[op](AMD_ARCH_EQUIVALENT if capable else 0, number)
     host = _COMPARISONS[op](0, number)  # the host pass sees an undefined macro: 0
     if device and host:
         return "1"
