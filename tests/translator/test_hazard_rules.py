@@ -94,3 +94,22 @@ def test_cli_counts_suppressed_findings_instead_of_listing_them(tmp_path, capsys
     assert main(["translate", str(source), "-o", str(tmp_path / "k.hip")]) == 0
     err = capsys.readouterr().err
     assert "W401" not in err and "1 finding(s) suppressed" in err
+
+
+MASKED_SHUFFLE = """__device__ float f(float v) {
+  return v + __shfl_down_sync(0xffffffff, v, 1);
+}
+"""
+
+
+def test_full_warp_mask_is_a_note_where_r401_widens_it():
+    (finding,) = [d for d in translate(MASKED_SHUFFLE, Options(), "a.cu").diagnostics
+                  if d.code == "W410"]
+    assert (finding.severity, finding.fixes) == ("note", ())
+
+
+def test_full_warp_mask_is_a_warning_with_a_fix_without_r401():
+    (finding,) = [d for d in translate(MASKED_SHUFFLE, Options(ignore=("R401",)),
+                                       "a.cu").diagnostics if d.code == "W410"]
+    assert finding.severity == "warning"
+    assert [fix.text for fix in finding.fixes] == ["0xffffffffffffffffull"]

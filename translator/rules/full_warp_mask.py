@@ -25,6 +25,11 @@ Use a full 64-bit mask: ``0xffffffff`` -> ``0xffffffffffffffffull`` (the fix rep
 the literal or the macro's value). A constant variable is reported without a fix: its
 type must become 64-bit too.
 
+Where R401 already changes the mask in the output (a literal or a macro widened to 64
+bits, or the maskless call of an older HIP), the finding is a note without a fix, so
+that it records the hazard on the CUDA line without asking for a change the output
+already has; a mask held in a variable keeps the warning.
+
 Limits
 ------
 Masks computed at run time (``__activemask()``, ballots) are checked by W412/W413, not
@@ -35,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.diagnostics import Diagnostic, Fix, Severity
 from translator.expressions import arguments, fold
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import (
@@ -46,6 +52,7 @@ from translator.rules.hazard import (
     outside_platform_branches,
     scan,
 )
+from translator.rules.warp_sync_intrinsic import mask_rewrite
 
 _FULL_64 = "0xffffffffffffffffull"
 _HELP = "pass a 64-bit mask, e.g. 0xffffffffffffffffull, or __activemask()"
@@ -66,29 +73,38 @@ def check(unit) -> Iterator[Finding]:
         first, last = spans[0]
         if fold(code[first:last], facts.macros) != FULL_MASK_32:
             continue
+        rewritten = mask_rewrite(unit, token.text, facts.text(first, last))
         if last - first == 1 and code[first].kind == "ident":
             name = code[first].text
             if name not in reported:
                 reported.add(name)
-                yield from _definition(unit, facts, name, token.text)
+                yield from _definition(unit, facts, name, token.text, rewritten)
+            continue
+        if rewritten:
+            yield Diagnostic("W410", f"32-bit mask {facts.text(first, last)} passed to "
+                             f"{token.text} covers lanes 0-31 of a 64-lane wavefront; "
+                             f"{rewritten}", offset=code[first].start, help=_HELP,
+                             severity=Severity.NOTE)
             continue
         literal = code[first] if last - first == 1 else None
         fixes = (fix(literal, _FULL_64, "64-bit full mask"),) if literal else ()
         if not fixes:
-            from translator.diagnostics import Fix
-
             fixes = (Fix(code[first].start, code[last - 1].end, _FULL_64, "64-bit full mask"),)
         yield finding("W410", f"32-bit mask {facts.text(first, last)} passed to {token.text} "
                       "covers lanes 0-31 of a 64-lane wavefront", code[first].start, _HELP,
                       fixes)
 
 
-def _definition(unit, facts, name: str, intrinsic: str) -> Iterator[Finding]:
+def _definition(unit, facts, name: str, intrinsic: str, rewritten: str) -> Iterator[Finding]:
     message = (f"{name} (0xffffffff) is used as the mask of {intrinsic}; it covers lanes 0-31 "
                "of a 64-lane wavefront")
     for directive in unit.directives:
         body = directive.tokens
         if directive.keyword == "define" and body and body[0].text == name and len(body) > 1:
+            if rewritten:
+                yield Diagnostic("W410", f"{message}; {rewritten}", offset=body[1].start,
+                                 help=_HELP, severity=Severity.NOTE)
+                return
             fixes = (fix(body[1], _FULL_64, "64-bit full mask"),) if len(body) == 2 else ()
             yield finding("W410", message, body[1].start, _HELP, fixes)
             return

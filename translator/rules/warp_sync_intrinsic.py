@@ -148,6 +148,25 @@ def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Fin
             "the 64 lanes of a wavefront", offset=mask.start)
 
 
+def mask_rewrite(unit: Unit, name: str, mask: str) -> str:
+    """How this rule changes the mask MASK of a call to NAME ('' when it leaves it alone),
+    so that W410 does not ask for a fix the output already has."""
+    entry = unit.names.get(name)
+    if name not in MASKED or entry is None or not unit.options.rule_enabled("R401"):
+        return ""
+    target = resolve(entry, unit.options)
+    if target.name is None:
+        return ""
+    if target.arguments is not None or target.name != name:
+        return f"R401 calls {target.name}, which takes no mask"
+    text = mask.replace(" ", "")
+    if _FULL_32.fullmatch(text) or _LITERAL.fullmatch(text):
+        return "R401 widens it to 64 bits"
+    if re.fullmatch(r"[A-Za-z_]\w*", text) and _macro_literal(unit, text) is not None:
+        return "R401 widens the macro to 64 bits"
+    return ""
+
+
 def _macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
     """The literal of ``#define NAME literal`` in the file: (start, end, text)."""
     return unit.shared("R401 macro literals", _macro_literals).get(name)

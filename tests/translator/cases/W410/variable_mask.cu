@@ -1,0 +1,8 @@
+// check: nvcc
+#include <cuda_runtime.h>
+
+__device__ float sum(float v) {
+  const unsigned int mask = 0xffffffff;
+  for (int offset = 1; offset < warpSize; offset *= 2) v += __shfl_xor_sync(mask, v, offset);
+  return v + (float)__reduce_add_sync(0xffffffff, 1u);
+}
