@@ -23,7 +23,8 @@ at ``$(ROCM_PATH)`` (``/opt/rocm`` by default) when a ROCm library needs it.
 Limits
 ------
 Paths built from other variables are not followed. The nvcc program path itself is
-rewritten by R511 and not reported here.
+rewritten by R511, and Makefile ``-I``/``-L`` flags into the toolkit by R516; neither is
+reported here.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from collections.abc import Iterator
 
 from translator.buildflags import NVCC_WORD
 from translator.buildtext import code_spans, unit_language
+from translator.rules.cuda_toolkit_flag import TOOLKIT_FLAG
 from translator.diagnostics import Diagnostic
 from translator.rules.base import Finding, Rule
 
@@ -48,6 +50,8 @@ def check(unit) -> Iterator[Finding]:
         return
     for offset, code in code_spans(unit.source):
         nvcc_spans = [match.span() for match in NVCC_WORD.finditer(code)]
+        if unit_language(unit) == "make":  # R516 rewrites these flags
+            nvcc_spans += [match.span() for match in TOOLKIT_FLAG.finditer(code)]
         for match in _TOOLKIT_PATH.finditer(code):
             if any(start <= match.start() < end for start, end in nvcc_spans):
                 continue

@@ -1,1 +1,2 @@
-LDLIBS = -L$(CUDA_HOME)/lib64 -lamdhip64 -lhipblas -lhipblaslt -lhiprand -lhipsparse -lrccl -lamdhip64
+ROCM_PATH ?= /opt/rocm
+LDLIBS = -L$(ROCM_PATH)/lib -lamdhip64 -lhipblas -lhipblaslt -lhiprand -lhipsparse -lrccl -lamdhip64

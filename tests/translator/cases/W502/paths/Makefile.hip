@@ -1,2 +1,3 @@
-INCLUDES = -I$(CUDA_HOME)/include -I/usr/local/cuda-12.2/include
+ROCM_PATH ?= /opt/rocm
+INCLUDES = -I$(ROCM_PATH)/include -D__HIP_PLATFORM_AMD__
 CMAKE_ARGS = -DCUDA_TOOLKIT_ROOT_DIR=${CUDA_TOOLKIT_ROOT_DIR}
