@@ -33,7 +33,12 @@ Limits
 ------
 The include also goes before ``#include <cooperative_groups.h>`` when that comes
 before the runtime's include: HIP's cooperative groups header needs the runtime first.
-Only ``.cu`` files get the include (headers are left to the files that include them).
+Only ``.cu`` files get the include at the top (headers are left to the files that
+include them). Any file, header or not, that tests ``__CUDACC__`` (``#ifdef
+__CUDACC__``, ``#if defined(__CUDACC__)``) and uses CUDA keywords in that branch
+(``#define HD __host__ __device__``) gets the include as the branch's first line, where
+nvcc's implicit include made those keywords available: shared headers then also work
+in a host file that hipcc compiles as HIP.
 The inserted line shifts the lines below it by one; the result's line map accounts for
 it. A file that uses only the runtime API and includes ``cuda_runtime_api.h`` keeps
 ``hip/hip_runtime_api.h`` alone.
@@ -41,10 +46,11 @@ it. A file that uses only the runtime API and includes ``cuda_runtime_api.h`` ke
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from translator.edits import Edit
-from translator.includes import RUNTIME_HEADER, runtime_insertion
+from translator.includes import RUNTIME_HEADER, include_targets, runtime_insertion
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 
@@ -55,6 +61,60 @@ def check(unit: Unit) -> Iterator[Finding]:
     point = runtime_insertion(unit)
     if point is not None:
         yield Edit(point, point, INCLUDE_LINE, "R002")
+    elif "__CUDACC__" in unit.source:
+        point = _guarded_insertion(unit)
+        if point is not None:
+            yield Edit(point, point, INCLUDE_LINE, "R002")
+
+
+_CUDA_KEYWORDS = re.compile(
+    r"(?<![\w$])(?:__host__|__device__|__global__|__forceinline__|__noinline__|__shared__"
+    r"|__constant__|__managed__|__launch_bounds__|__syncthreads|threadIdx|blockIdx|blockDim"
+    r"|gridDim|warpSize|cuda[A-Z]\w*)(?![\w$])"
+)
+
+
+def _guarded_insertion(unit: Unit) -> int | None:
+    """After the first ``#if defined(__CUDACC__)``/``#ifdef __CUDACC__`` line whose branch
+    uses CUDA keywords, in a file that does not include the runtime itself: nvcc's implicit
+    include made them available there, hipcc's -x hip does not."""
+    if RUNTIME_HEADER in include_targets(unit):
+        return None
+    conditionals = unit.conditionals
+    for index, directive in enumerate(conditionals):
+        if not _tests_cudacc(directive):
+            continue
+        end = _branch_end(conditionals, index, len(unit.source))
+        if any(directive.end < match.start() < end
+               for match in unit.regions.iter_code_matches(_CUDA_KEYWORDS)):
+            return directive.end + 1
+    return None
+
+
+def _tests_cudacc(directive) -> bool:
+    """True for ``#ifdef __CUDACC__`` and an ``#if`` that requires ``defined(__CUDACC__)``
+    (not negated, not one alternative of ``||``)."""
+    texts = [token.text for token in directive.tokens]
+    if directive.keyword == "ifdef":
+        return texts[:1] == ["__CUDACC__"]
+    if directive.keyword != "if" or "__CUDACC__" not in texts or "||" in texts:
+        return False
+    at = texts.index("__CUDACC__")
+    before = texts[at - 2 : at] if texts[at - 1 : at] == ["("] else texts[at - 1 : at]
+    return "!" not in texts[max(0, at - 3) : at] and (before[:1] == ["defined"] or not before)
+
+
+def _branch_end(conditionals, index: int, default: int) -> int:
+    """Offset where the branch opened by CONDITIONALS[INDEX] ends (its #elif/#else/#endif)."""
+    depth = 0
+    for following in conditionals[index + 1 :]:
+        if following.keyword in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif following.keyword == "endif" and depth:
+            depth -= 1
+        elif depth == 0:
+            return following.start
+    return default
 
 
 RULE = Rule(
