@@ -37,6 +37,7 @@ class Exclusion:
 
 @dataclass
 class Measurement:
+    output: Path
     report: dict
     units: dict[str, dict]  # tree-relative path -> the report's compile entry
     translate_seconds: float
@@ -70,7 +71,7 @@ def measure(output: Path, *, jobs: int = 2, hip_version=HIP_VERSION) -> Measurem
         **report_context(report))
     finished = time.monotonic()
     units = {entry["path"]: entry for entry in outcome["compile"]}
-    return Measurement(report, units, translated - started, finished - translated)
+    return Measurement(output, report, units, translated - started, finished - translated)
 
 
 def _first_error(entry: dict) -> str:
