@@ -156,6 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def options_from(arguments: argparse.Namespace) -> Options:
+    clang_args, include_dirs, defines = _preprocessor_arguments(
+        [*arguments.extra_clang_args, *getattr(arguments, "clang_args", ())])
     return Options(
         hip_kernel_execution_syntax=arguments.hip_kernel_execution_syntax
         and not arguments.cuda_kernel_execution_syntax,
@@ -164,9 +166,9 @@ def options_from(arguments: argparse.Namespace) -> Options:
         experimental=arguments.experimental,
         amap=arguments.amap,
         hip_version=arguments.hip_version,
-        include_dirs=tuple(arguments.include_dirs),
-        defines=tuple(arguments.defines),
-        clang_args=(*arguments.extra_clang_args, *getattr(arguments, "clang_args", ())),
+        include_dirs=(*arguments.include_dirs, *include_dirs),
+        defines=(*arguments.defines, *defines),
+        clang_args=tuple(clang_args),
         skip_excluded_preprocessor_blocks=arguments.skip_excluded_preprocessor_conditional_blocks,
         fix_hazards=arguments.fix_hazards,
         use_clang=not arguments.no_clang,
@@ -174,6 +176,27 @@ def options_from(arguments: argparse.Namespace) -> Options:
         naming=getattr(arguments, "naming", "keep"),
         offload_archs=tuple(getattr(arguments, "offload_archs", None) or ("gfx942",)),
     )
+
+
+def _preprocessor_arguments(words: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """Split clang arguments into (others, include folders, macro definitions): ``-D``
+    and ``-I`` given to clang (after ``--`` or with ``--extra-arg``) decide which
+    preprocessor branches are taken, as they do for hipify-clang."""
+    others: list[str] = []
+    include_dirs: list[str] = []
+    defines: list[str] = []
+    words = iter(words)
+    for word in words:
+        target = {"-D": defines, "-I": include_dirs}.get(word[:2])
+        if target is None:
+            others.append(word)
+        elif len(word) > 2:
+            target.append(word[2:])
+        else:
+            value = next(words, None)
+            if value is not None:
+                target.append(value)
+    return others, include_dirs, defines
 
 
 def parse_arguments(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:

@@ -174,7 +174,7 @@ class _Matcher:
                 return None
         pieces.append(re.escape(step.pattern[last:]))
         try:
-            return re.compile("".join(pieces))
+            return re.compile("".join(pieces), re.MULTILINE)
         except re.error as error:
             self._fail(step, f"bad regular expression: {error}", 0)
             return None
