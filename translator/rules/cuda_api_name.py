@@ -75,7 +75,8 @@ UNKNOWN = re.compile(
        |__CUDA\w*""",
     re.VERBOSE,
 )
-_KEYWORDS = r"(?:return|else|case|goto|throw|new|delete|sizeof|co_return|co_yield|do|operator|namespace)"
+_KEYWORDS = (r"(?:return|else|case|goto|throw|new|delete|sizeof|co_return|co_yield|do"
+             r"|operator|namespace)")
 # What may come before a declared name: a type (an identifier that is not a keyword,
 # possibly with * and &), a closing > or }, struct/class/... or "#define".
 _DECLARED_BEFORE = re.compile(
