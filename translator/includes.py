@@ -48,7 +48,8 @@ def runtime_insertion(unit: Unit) -> int | None:
     Needed when the file launches kernels, uses built-ins or calls the runtime without
     any include of the runtime (nvcc includes it implicitly; hipcc does not): right
     after a leading ``#pragma once``, else before the first unconditional include. Needed
-    also when cooperative groups are included before the runtime: before that include. Computed once per unit.
+    also when cooperative groups are included before the runtime: before that include.
+    Computed once per unit.
     """
     return unit.shared("runtime_insertion", _runtime_insertion)
 
