@@ -136,7 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     translate.add_argument("--experimental", action="store_true",
                            help="translate names HIP marks experimental")
     translate.add_argument("--amap", action="store_true",
-                           help="translate names HIP marks unsupported anyway")
+                           help="as much as possible: names HIP marks unsupported, and "
+                           "excluded #if branches even with the skip option")
     translate.add_argument("--hip-version", type=parse_version, metavar="X.Y",
                            help="target HIP release (newer names count as unsupported)")
     translate.add_argument("--skip-excluded-preprocessor-conditional-blocks",

@@ -1,4 +1,4 @@
-// RUN: %run_test hipify "%s" "%t" %hipify_args 3 --amap --skip-excluded-preprocessor-conditional-blocks --experimental %clang_args -D__CUDA_API_VERSION_INTERNAL
+// RUN: %run_test hipify "%s" "%t" %hipify_args 1 --skip-excluded-preprocessor-conditional-blocks %clang_args -D__CUDA_API_VERSION_INTERNAL
 
 // CUDA version tests are evaluated as the CUDA headers would define the versions, so
 // code guarded for recent CUDA releases is translated when blocks are skipped.
@@ -22,4 +22,11 @@ int main() {
   cudaDeviceSynchronize();
 #endif
   return 0;
+}
+
+void older_only() {
+#if CUDA_VERSION < 9000
+  // CHECK: cudaThreadSynchronize();
+  cudaThreadSynchronize();
+#endif
 }
