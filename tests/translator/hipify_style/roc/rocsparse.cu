@@ -34,6 +34,13 @@ int main() {
   cusparseDnVecDescr_t vector;
   // CHECK: rocsparse_create_dnvec_descr(&vector, cols, x, rocsparse_datatype_f32_r);
   cusparseCreateDnVec(&vector, cols, x, CUDA_R_32F);
+  // HIPIFY 6.3's table swaps the two orders; rocport maps each to its own.
+  // CHECK: rocsparse_dnmat_descr dense;
+  cusparseDnMatDescr_t dense;
+  // CHECK: rocsparse_create_dnmat_descr(&dense, rows, cols, rows, x, rocsparse_datatype_f32_r, rocsparse_order_column);
+  cusparseCreateDnMat(&dense, rows, cols, rows, x, CUDA_R_32F, CUSPARSE_ORDER_COL);
+  // CHECK: rocsparse_order order = rocsparse_order_row;
+  cusparseOrder_t order = CUSPARSE_ORDER_ROW;
   // CHECK: rocsparse_destroy_spmat_descr(matrix);
   cusparseDestroySpMat(matrix);
   // CHECK: rocsparse_destroy_handle(handle);
