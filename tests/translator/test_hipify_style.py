@@ -5,14 +5,14 @@ Each file starts with a RUN line in hipify-clang's lit format, e.g.
     // RUN: %run_test hipify "%s" "%t" %hipify_args 2 --roc --amap %clang_args -DX=1
 
 Assumption about the format (hipify's lit configuration and run script, as we understand
-them): ``%hipify_args`` stands for the options every test gets (the CUDA path and clang's
-resource folder) and may be followed by a count N; the N arguments after the count are
+them): ``%hipify_args`` stands for the options every test gets (here the CUDA path) and may be followed by a count N; the N arguments after the count are
 hipify options, and everything after them (``%clang_args`` stands for the default clang
 options) goes to clang after ``--``. Without a count, no hipify options follow. The file
 is translated with ``-o=%t`` exactly as hipify-clang would be called; the command must
 exit with 0. As hipify's run script does, every ``//`` comment of the output is cut to
 ``// `` before checking, so the CHECK lines copied into the output cannot match
-themselves. Then the file's own CHECK directives are run against the output.
+themselves. Then the file's own CHECK directives are run against the output. ``%S``
+is the file's folder. See ``hipify_style/README.md``.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ def hipify_command(words: list[str], source: Path, output: Path) -> list[str]:
     if words[:4] != ["%run_test", "hipify", "%s", "%t"]:
         raise ValueError(f"not a hipify RUN line: {words}")
     rest = words[4:]
+    folder = str(source.parent)  # lit's %S
     hipify_options: list[str] = []
     clang: list[str] = []
     if rest and rest[0] == "%hipify_args":
@@ -50,8 +51,9 @@ def hipify_command(words: list[str], source: Path, output: Path) -> list[str]:
         if rest and rest[0].isdigit():
             count = int(rest[0])
             hipify_options, rest = rest[1 : 1 + count], rest[1 + count :]
+    hipify_options = [word.replace("%S", folder) for word in hipify_options]
     for word in rest:
-        clang.extend(CLANG_ARGS if word == "%clang_args" else [word])
+        clang.extend(CLANG_ARGS if word == "%clang_args" else [word.replace("%S", folder)])
     return ["translate", f"-o={output}", str(source), *HIPIFY_ARGS, *hipify_options, "--",
             *clang]
 
