@@ -61,26 +61,38 @@ def translate_files(arguments: argparse.Namespace, options: Options) -> int:
 
 def _with_database_flags(options: Options, build_path: str, source: Path) -> Options:
     """OPTIONS plus the ``-I``/``-D`` that BUILD_PATH/compile_commands.json gives SOURCE
-    (hipify-clang's ``-p``). A missing or unreadable database, or a file it does not
-    list, changes nothing."""
+    (hipify-clang's ``-p``): the entry of SOURCE's path, else the only entry of its file
+    name. A missing or unreadable database, or a file it does not list, changes nothing."""
     database = Path(build_path) / "compile_commands.json"
     try:
         entries = json.loads(database.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         print(f"rocport: {database}: no readable compilation database", file=sys.stderr)
         return options
+    entries = [entry for entry in entries if isinstance(entry, dict) and "file" in entry] \
+        if isinstance(entries, list) else []
     wanted = source.resolve()
-    for entry in entries if isinstance(entries, list) else []:
-        if not isinstance(entry, dict) or "file" not in entry:
-            continue
+    same_name = []
+    for entry in entries:
         folder = Path(str(entry.get("directory", ".")))
-        if (folder / str(entry["file"])).resolve() != wanted:
-            continue
-        words = entry.get("arguments") or shlex.split(str(entry.get("command", "")))
-        include_dirs, defines = _preprocessor_flags([str(word) for word in words[1:]], folder)
-        return options.with_changes(include_dirs=(*options.include_dirs, *include_dirs),
-                                    defines=(*options.defines, *defines))
+        path = folder / str(entry["file"])
+        if path.resolve() == wanted:
+            return _with_entry_flags(options, entry, folder)
+        if path.name == source.name:
+            same_name.append((entry, folder))
+    if len(same_name) == 1:  # a database written where the tree sat elsewhere
+        return _with_entry_flags(options, *same_name[0])
     return options
+
+
+def _with_entry_flags(options: Options, entry: dict, folder: Path) -> Options:
+    try:
+        words = entry.get("arguments") or shlex.split(str(entry.get("command", "")))
+    except ValueError:  # unbalanced quotes in the command
+        return options
+    include_dirs, defines = _preprocessor_flags([str(word) for word in words[1:]], folder)
+    return options.with_changes(include_dirs=(*options.include_dirs, *include_dirs),
+                                defines=(*options.defines, *defines))
 
 
 def _preprocessor_flags(words: list[str], folder: Path) -> tuple[list[str], list[str]]:

@@ -147,6 +147,27 @@ def test_compilation_database_gives_defines(source, tmp_path, spelling):
     assert "hipStreamSynchronize(0);" in out.read_text()
 
 
+def test_compilation_database_written_elsewhere(source, tmp_path):
+    build = tmp_path / "build"
+    build.mkdir()
+    (build / "compile_commands.json").write_text(json.dumps([{
+        "directory": "/home/someone/project/build", "file": "../src/square.cu",
+        "arguments": ["nvcc", "-DUSE_STREAMS", "-c", "../src/square.cu"],
+    }]))
+    out = tmp_path / "o.cu"
+    assert main(["translate", str(source), f"-o={out}", f"-p={build}",
+                 "--skip-excluded-preprocessor-conditional-blocks"]) == 0
+    assert "hipStreamSynchronize(0);" in out.read_text()
+
+
+def test_unreadable_compilation_database_changes_nothing(source, tmp_path, capsys):
+    out = tmp_path / "o.cu"
+    assert main(["translate", str(source), f"-o={out}", f"-p={tmp_path}",
+                 "--skip-excluded-preprocessor-conditional-blocks"]) == 0
+    assert "cudaStreamSynchronize(0);" in out.read_text()
+    assert "no readable compilation database" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("option", ["--version", "-version"])
 def test_version(option, capsys):
     with pytest.raises(SystemExit) as stop:
