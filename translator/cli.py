@@ -28,26 +28,36 @@ __all__ = ["main", "build_parser", "normalize_arguments", "options_from", "parse
 
 #: hipify options without meaning for rocport (no toolkit, no documentation generator).
 IGNORED_FLAGS = {
-    "--save-temps", "--no-undocumented-features", "--default-preprocessor", "--doc-roc",
-    "--md", "--csv", "--perl", "--python", "--no-warning", "--warnings",
+    "--save-temps", "--no-undocumented-features", "--no-warnings-on-undocumented-features",
+    "--doc-roc", "--md", "--csv", "--perl", "--python", "--no-warning", "--warnings",
     "--use-hip-data-types", "--hipblas-v2", "--versions",
 }
 IGNORED_WITH_VALUE = {
     "--temp-dir", "--whitelist", "--exclude-dirs", "--exclude-files", "--doc-format",
-    "--cuda-path", "--cuda-gpu-arch", "--o-hipify-perl-dir", "--o-python-map-dir", "-p",
+    "--cuda-path", "--cuda-gpu-arch", "--o-hipify-perl-dir", "--o-python-map-dir",
 }
 #: hipify spellings of rocport options, mapped to rocport's.
 SYNONYMS = {
     "--extra-arg": "--clang-arg",
     "--extra-arg-before": "--clang-arg",
     "--clang-resource-directory": "--clang-resource-dir",
-    "--version": "--version",
+    "--default-preprocessor": "--skip-excluded-preprocessor-conditional-blocks",
+    "--o": "-o",
+    "--p": "-p",
 }
-_SINGLE_LETTER = frozenset("IDo")
+#: Single-letter options that take their value glued on (``-Idir``, ``-DNAME``), as
+#: hipify's ``-I`` and ``-D`` do.
+_PREFIX_LETTERS = frozenset("ID")
 
 
 def normalize_arguments(argv: list[str]) -> tuple[list[str], list[str]]:
-    """Rewrite hipify spellings to rocport's; return (arguments, ignored options)."""
+    """Rewrite hipify spellings to rocport's; return (arguments, ignored options).
+
+    As with hipify-clang (LLVM's option parser), every long option may be written with
+    one dash or two and take its value after ``=`` or as the next word: ``-o=F``,
+    ``--o F``, ``-o-dir=D``, ``-print-stats``, ``-p=build``.
+    """
+    long_options = _long_options()
     normalized: list[str] = []
     ignored: list[str] = []
     arguments = iter(argv)
@@ -56,12 +66,10 @@ def normalize_arguments(argv: list[str]) -> tuple[list[str], list[str]]:
             normalized.append(argument)
             normalized.extend(arguments)
             break
-        if argument.startswith(("-o=", "--o=")):
-            normalized.extend(["-o", argument.split("=", 1)[1]])
-            continue
-        if (argument.startswith("-") and not argument.startswith("--") and len(argument) > 2
-                and argument[1] not in _SINGLE_LETTER):
-            argument = "-" + argument  # -roc -> --roc, -print-stats -> --print-stats
+        if argument.startswith("-") and not argument.startswith("--") and len(argument) > 2:
+            name = "-" + argument.partition("=")[0]
+            if name in long_options or argument[1] not in _PREFIX_LETTERS:
+                argument = "-" + argument  # -roc -> --roc, -o-dir=D -> --o-dir=D
         name, has_value, value = argument.partition("=")
         if name in IGNORED_FLAGS or name in IGNORED_WITH_VALUE:
             if name in IGNORED_WITH_VALUE and not has_value:
@@ -70,17 +78,37 @@ def normalize_arguments(argv: list[str]) -> tuple[list[str], list[str]]:
             ignored.append(argument)
             continue
         if name in SYNONYMS:
-            argument = SYNONYMS[name] + (f"={value}" if has_value else "")
+            name = SYNONYMS[name]
+            if not name.startswith("--") and has_value:  # a short option: -o F, not -o=F
+                normalized.extend([name, value])
+                continue
+            argument = name + (f"={value}" if has_value else "")
         normalized.append(argument)
     return normalized, ignored
 
 
+def _long_options() -> frozenset[str]:
+    """Every ``--name`` the command line knows (rocport's and hipify's)."""
+    names = set(IGNORED_FLAGS) | IGNORED_WITH_VALUE | set(SYNONYMS)
+    for action in _translate_parser()._actions:
+        names.update(o for o in action.option_strings if o.startswith("--"))
+    return frozenset(names)
+
+
+def _translate_parser() -> argparse.ArgumentParser:
+    commands = next(a for a in build_parser()._actions
+                    if isinstance(a, argparse._SubParsersAction))
+    return commands.choices["translate"]
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="rocport", description="CUDA to HIP migration")
+    parser = argparse.ArgumentParser(prog="rocport", description="CUDA to HIP migration",
+                                     allow_abbrev=False)
     parser.add_argument("--version", action="version", version=f"rocport {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    translate = commands.add_parser("translate", help="translate CUDA files or a folder to HIP")
+    translate = commands.add_parser("translate", help="translate CUDA files or a folder to HIP",
+                                    allow_abbrev=False)
     translate.add_argument("sources", nargs="+", metavar="SRC", help="CUDA files, or one folder")
     translate.add_argument("-o", "--output", help="output file or folder (stdout for a file)")
     translate.add_argument("--o-dir", help="write each translated file into this folder")
@@ -108,7 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     translate.add_argument("--experimental", action="store_true",
                            help="translate names HIP marks experimental")
     translate.add_argument("--amap", action="store_true",
-                           help="translate names HIP marks unsupported anyway")
+                           help="as much as possible: names HIP marks unsupported, and "
+                           "excluded #if branches even with the skip option")
     translate.add_argument("--hip-version", type=parse_version, metavar="X.Y",
                            help="target HIP release (newer names count as unsupported)")
     translate.add_argument("--skip-excluded-preprocessor-conditional-blocks",
@@ -116,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
                            help="leave #if branches not taken (given -D/-I) untouched")
     translate.add_argument("--fix-hazards", action="store_true")
     translate.add_argument("--no-clang", action="store_true", help="token-only translation")
+    translate.add_argument("-p", dest="build_path", metavar="BUILD",
+                           help="folder of compile_commands.json: -I/-D of each source")
     translate.add_argument("--clang-resource-dir", help="clang's resource folder")
     translate.add_argument("--clang-arg", dest="extra_clang_args", action="append", default=[],
                            help="an argument for clang (hipify: --extra-arg)")
@@ -156,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def options_from(arguments: argparse.Namespace) -> Options:
+    clang_args, include_dirs, defines = _preprocessor_arguments(
+        [*arguments.extra_clang_args, *getattr(arguments, "clang_args", ())])
     return Options(
         hip_kernel_execution_syntax=arguments.hip_kernel_execution_syntax
         and not arguments.cuda_kernel_execution_syntax,
@@ -164,9 +197,9 @@ def options_from(arguments: argparse.Namespace) -> Options:
         experimental=arguments.experimental,
         amap=arguments.amap,
         hip_version=arguments.hip_version,
-        include_dirs=tuple(arguments.include_dirs),
-        defines=tuple(arguments.defines),
-        clang_args=(*arguments.extra_clang_args, *getattr(arguments, "clang_args", ())),
+        include_dirs=(*arguments.include_dirs, *include_dirs),
+        defines=(*arguments.defines, *defines),
+        clang_args=tuple(clang_args),
         skip_excluded_preprocessor_blocks=arguments.skip_excluded_preprocessor_conditional_blocks,
         fix_hazards=arguments.fix_hazards,
         use_clang=not arguments.no_clang,
@@ -174,6 +207,27 @@ def options_from(arguments: argparse.Namespace) -> Options:
         naming=getattr(arguments, "naming", "keep"),
         offload_archs=tuple(getattr(arguments, "offload_archs", None) or ("gfx942",)),
     )
+
+
+def _preprocessor_arguments(words: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """Split clang arguments into (others, include folders, macro definitions): ``-D``
+    and ``-I`` given to clang (after ``--`` or with ``--extra-arg``) decide which
+    preprocessor branches are taken, as they do for hipify-clang."""
+    others: list[str] = []
+    include_dirs: list[str] = []
+    defines: list[str] = []
+    words = iter(words)
+    for word in words:
+        target = {"-D": defines, "-I": include_dirs}.get(word[:2])
+        if target is None:
+            others.append(word)
+        elif len(word) > 2:
+            target.append(word[2:])
+        else:
+            value = next(words, None)
+            if value is not None:
+                target.append(value)
+    return others, include_dirs, defines
 
 
 def parse_arguments(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -37,6 +38,8 @@ def translate_files(arguments: argparse.Namespace, options: Options) -> int:
         try:
             data = source.read_bytes()
             file_options = configure(options, source)  # the nearest .rocport.toml
+            if arguments.build_path:
+                file_options = _with_database_flags(file_options, arguments.build_path, source)
         except OSError as error:
             print(f"rocport: {source}: cannot read: {error.strerror}", file=sys.stderr)
             status = 1
@@ -54,6 +57,58 @@ def translate_files(arguments: argparse.Namespace, options: Options) -> int:
     if arguments.report:
         Path(arguments.report).write_text(json.dumps(_report(results, options), indent=2) + "\n")
     return status
+
+
+def _with_database_flags(options: Options, build_path: str, source: Path) -> Options:
+    """OPTIONS plus the ``-I``/``-D`` that BUILD_PATH/compile_commands.json gives SOURCE
+    (hipify-clang's ``-p``): the entry of SOURCE's path, else the only entry of its file
+    name. A missing or unreadable database, or a file it does not list, changes nothing."""
+    database = Path(build_path) / "compile_commands.json"
+    try:
+        entries = json.loads(database.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        print(f"rocport: {database}: no readable compilation database", file=sys.stderr)
+        return options
+    entries = [entry for entry in entries if isinstance(entry, dict) and "file" in entry] \
+        if isinstance(entries, list) else []
+    wanted = source.resolve()
+    same_name = []
+    for entry in entries:
+        folder = Path(str(entry.get("directory", ".")))
+        path = folder / str(entry["file"])
+        if path.resolve() == wanted:
+            return _with_entry_flags(options, entry, folder)
+        if path.name == source.name:
+            same_name.append((entry, folder))
+    if len(same_name) == 1:  # a database written where the tree sat elsewhere
+        return _with_entry_flags(options, *same_name[0])
+    return options
+
+
+def _with_entry_flags(options: Options, entry: dict, folder: Path) -> Options:
+    try:
+        words = entry.get("arguments") or shlex.split(str(entry.get("command", "")))
+    except ValueError:  # unbalanced quotes in the command
+        return options
+    include_dirs, defines = _preprocessor_flags([str(word) for word in words[1:]], folder)
+    return options.with_changes(include_dirs=(*options.include_dirs, *include_dirs),
+                                defines=(*options.defines, *defines))
+
+
+def _preprocessor_flags(words: list[str], folder: Path) -> tuple[list[str], list[str]]:
+    include_dirs: list[str] = []
+    defines: list[str] = []
+    words_left = iter(words)
+    for word in words_left:
+        flag = next((f for f in ("-isystem", "-I", "-D") if word.startswith(f)), None)
+        if flag is None:
+            continue
+        value = word[len(flag):] or next(words_left, "")
+        if flag == "-D":
+            defines.append(value)
+        else:
+            include_dirs.append(str(folder / value))
+    return include_dirs, defines
 
 
 def _print_findings(source: Path, result: Result) -> None:

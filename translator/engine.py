@@ -78,7 +78,7 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
     for rule in _enabled_rules(options):
         _run_rule(rule, unit, edits, diagnostics, usages)
     usages, diagnostics = _first_per_offset(usages, diagnostics)
-    if options.skip_excluded_preprocessor_blocks and unit.inactive:
+    if options.skips_excluded_blocks and unit.inactive:
         edits, diagnostics, usages = _active_only(unit, edits, diagnostics, usages)
     if unit.__dict__.get("parsed") is not None:
         diagnostics.extend(_parse_errors(unit))

@@ -46,9 +46,10 @@ def runtime_insertion(unit: Unit) -> int | None:
     """Where a ``.cu`` file needs ``#include <hip/hip_runtime.h>`` inserted, or None.
 
     Needed when the file launches kernels, uses built-ins or calls the runtime without
-    any include of the runtime (nvcc includes it implicitly; hipcc does not): before the
-    first unconditional include. Needed also when cooperative groups are included before
-    the runtime: before that include. Computed once per unit.
+    any include of the runtime (nvcc includes it implicitly; hipcc does not): right
+    after a leading ``#pragma once``, else before the first unconditional include. Needed
+    also when cooperative groups are included before the runtime: before that include.
+    Computed once per unit.
     """
     return unit.shared("runtime_insertion", _runtime_insertion)
 
@@ -89,7 +90,9 @@ def _first_name(unit: Unit, pattern: re.Pattern[str], also_not_after: str):
 
 def _first_include_point(unit: Unit) -> int:
     guard = _GUARD.match(unit.source)
-    guarded = 1 if guard and guard.group("guard") else 0
+    if guard and not guard.group("guard"):
+        return guard.end()  # right after #pragma once, where hipify-clang puts it
+    guarded = 1 if guard else 0
     depth = 0
     directives: list[Directive] = sorted(unit.includes + unit.branches,
                                          key=lambda d: d.start)

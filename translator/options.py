@@ -30,7 +30,9 @@ class Options:
     miopen: bool = False
     #: Translate names whose HIP counterpart is marked experimental.
     experimental: bool = False
-    #: Translate names even when their HIP counterpart is marked unsupported.
+    #: "As much as possible": translate names even when their HIP counterpart is marked
+    #: unsupported, and code in excluded preprocessor branches even when asked to skip
+    #: them (hipify-clang's --amap "ignores --default-preprocessor").
     amap: bool = False
     #: Target HIP version, e.g. (5, 2); None means the newest HIP the table knows.
     hip_version: tuple[int, ...] | None = None
@@ -76,6 +78,11 @@ class Options:
 
     def __hash__(self) -> int:
         return self._hash
+
+    @property
+    def skips_excluded_blocks(self) -> bool:
+        """True when code in preprocessor branches not taken is left untouched."""
+        return self.skip_excluded_preprocessor_blocks and not self.amap
 
     def with_changes(self, **changes) -> Options:
         return replace(self, **changes)

@@ -91,7 +91,7 @@ class Unit:
     @cached_property
     def inactive(self) -> Spans:
         """Spans of preprocessor branches not taken, when the options ask to skip them."""
-        if not self.options.skip_excluded_preprocessor_blocks:
+        if not self.options.skips_excluded_blocks:
             return Spans(())
         from translator.preprocessor import inactive_spans
 

@@ -77,7 +77,8 @@ UNKNOWN = re.compile(
        |__CUDA\w*""",
     re.VERBOSE,
 )
-_KEYWORDS = r"(?:return|else|case|goto|throw|new|delete|sizeof|co_return|co_yield|do|operator)"
+_KEYWORDS = (r"(?:return|else|case|goto|throw|new|delete|sizeof|co_return|co_yield|do"
+             r"|operator|namespace)")
 # What may come before a declared name: a type (an identifier that is not a keyword,
 # possibly with * and &), a closing > or }, struct/class/... or "#define".
 _DECLARED_BEFORE = re.compile(
@@ -173,7 +174,7 @@ def _decide(unit: Unit, name: str) -> tuple | None:
             return None
         return None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True
     entry, target = resolved
-    target = _in_context(target, unit)
+    target = _in_context(entry, target, unit)
     converted = target.name is not None
     special = not converted or entry.kind == "preprocessor"
     return (entry, target.reason, entry.api, entry.kind, converted, target.name or "", special)
@@ -229,14 +230,31 @@ def _declares(source: str, start: int, end: int) -> bool:
     return _TYPE_BEFORE.search(source, max(0, start - 64), start) is not None
 
 
-def _in_context(target: Target, unit: Unit) -> Target:
-    """With --roc, CUDA's data type values (CUDA_R_32F) name rocBLAS types; in a file that
-    uses cuSPARSE and not cuBLAS they must name rocSPARSE's instead."""
+def _in_context(entry, target: Target, unit: Unit) -> Target:
+    """TARGET adjusted to what the file around the name says.
+
+    A cuBLAS name that the legacy API (``cublas.h``) and the v2 API share
+    (``hip_supported_v2_only`` in the table: ``cublasSgemm``) means the legacy, handle-free
+    function in a file that includes ``cublas.h`` and not ``cublas_v2.h``; hipBLAS and
+    rocBLAS have only the v2 API. With --roc, CUDA's data type values (CUDA_R_32F) name
+    rocBLAS types; in a file that uses cuSPARSE and not cuBLAS they must name rocSPARSE's.
+    """
     name = target.name
+    if name and "hip_supported_v2_only" in entry.flags and _legacy_cublas(unit):
+        return Target(None, f"{entry.cuda} here is the legacy cuBLAS API of cublas.h, which "
+                      "hipBLAS and rocBLAS lack (they have the cublas_v2.h API)", target.library)
     if (name and name.startswith("rocblas_datatype_") and "cusparse" in unit.source
             and "cublas" not in unit.source):
         return target._replace(name="rocsparse_datatype_" + name[len("rocblas_datatype_"):])
     return target
+
+
+def _legacy_cublas(unit: Unit) -> bool:
+    """True when UNIT includes the legacy cuBLAS header and not the v2 one."""
+    def compute(unit: Unit) -> bool:
+        headers = {d.tokens[0].text[1:-1] for d in unit.includes if d.tokens}
+        return "cublas.h" in headers and "cublas_v2.h" not in headers
+    return unit.shared("legacy_cublas", compute)
 
 
 def declared_in_file(unit: Unit, name: str) -> bool:
@@ -277,7 +295,7 @@ def translate_names(text: str, unit: Unit) -> str:
         entry = table.get(match.group())
         if entry is None or is_member_name(text, match.start()):
             continue
-        target = _in_context(resolve(entry, unit.options), unit)
+        target = _in_context(entry, resolve(entry, unit.options), unit)
         if target.name and target.name != match.group():
             pieces.append(text[position : match.start()] + target.name)
             position = match.end()

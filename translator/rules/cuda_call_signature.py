@@ -5,7 +5,7 @@ What it does
 For the calls listed with library ``hip`` in ``data/call_signatures.tsv``, changes the
 call, not only the name: the two-argument C++ overload ``cudaEventCreate(&e, flags)``
 becomes ``hipEventCreateWithFlags(&e, flags)``; ``cudaMallocHost(&p, n)`` becomes
-``hipHostMalloc(&p, n, 0)`` with its flags spelled out, as hipify writes it; a kernel
+``hipHostMalloc(&p, n, hipHostMallocDefault)`` with its flags spelled out; a kernel
 passed to ``cudaFuncGetAttributes``, ``cudaFuncSetCacheConfig``,
 ``cudaFuncSetSharedMemConfig``, ``cudaFuncSetAttribute`` or ``cudaLaunchKernel`` is cast
 with ``reinterpret_cast<const void*>(...)`` because the HIP functions take ``const
@@ -28,7 +28,7 @@ Output (HIP)
 ------------
 ```
 hipEventCreateWithFlags(&stop, hipEventBlockingSync);
-hipHostMalloc(&host, bytes, 0);
+hipHostMalloc(&host, bytes, hipHostMallocDefault);
 hipFuncSetCacheConfig(reinterpret_cast<const void*>(scale), hipFuncCachePreferL1);
 ```
 

@@ -6,8 +6,9 @@ nvcc includes ``cuda_runtime.h`` in every ``.cu`` file by itself, so CUDA source
 launch kernels, use ``threadIdx`` or call ``cudaMalloc`` without including any CUDA
 header. For a ``.cu`` file that does so and whose includes do not bring in
 ``hip/hip_runtime.h``, this rule inserts ``#include <hip/hip_runtime.h>`` on a line of
-its own before the first unconditional ``#include`` (at the top of the file when there is
-none, after an include guard or ``#pragma once`` when there is one).
+its own right after a leading ``#pragma once`` (where hipify-clang puts it), else before
+the first unconditional ``#include`` (at the top of the file when there is none, after an
+include guard when there is one).
 
 Why
 ---

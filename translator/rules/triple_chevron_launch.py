@@ -7,9 +7,11 @@ default launches are kept, as hipify-clang does). Each launch becomes
 ``hipLaunchKernelGGL(kernel, dim3(grid), dim3(block), shmem, stream, args...)``: grid and
 block are wrapped in ``dim3(...)`` unless already written ``dim3(...)``, a missing
 shared-memory size or stream becomes ``0``, and a kernel named with template arguments
-is wrapped in ``HIP_KERNEL_NAME(...)`` so that their commas survive the macro. Arguments
-keep their text and layout (line breaks stay where they were); launches inside macro
-definitions are rewritten too.
+is wrapped in ``HIP_KERNEL_NAME(...)`` so that their commas survive the macro. As in
+hipify-clang's output, the configuration is rebuilt on one line (blanks, line breaks and
+comments inside ``<<<...>>>`` and around the argument list are not kept), while the
+kernel name and the arguments keep their text, line breaks inside the argument list
+included; launches inside macro definitions are rewritten too.
 
 Why
 ---
@@ -20,7 +22,7 @@ Example (CUDA)
 --------------
 ```
 saxpy<<<blocks, 256>>>(n, 2.0f, x, y);
-transpose<float, 32><<<grid, block, 0, stream>>>(
+transpose<float, 32><<<grid, block, 0, s>>>(
     out, in);
 ```
 
@@ -28,8 +30,7 @@ Output (HIP)
 ------------
 ```
 hipLaunchKernelGGL(saxpy, dim3(blocks), dim3(256), 0, 0, n, 2.0f, x, y);
-hipLaunchKernelGGL(HIP_KERNEL_NAME(transpose<float, 32>), dim3(grid), dim3(block), 0, stream,
-                   out, in);
+hipLaunchKernelGGL(HIP_KERNEL_NAME(transpose<float, 32>), dim3(grid), dim3(block), 0, s, out, in);
 ```
 
 Limits
@@ -37,7 +38,7 @@ Limits
 The end of the launch configuration is found with tokens (the first ``>>>`` outside
 parentheses that is followed by ``(``); when tokens cannot find it, clang's parse of the
 file decides, and a launch neither can read is reported and left as it is. Comments
-between the launch brackets and the arguments are dropped.
+inside the launch brackets and before the first or after the last argument are dropped.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ def check(unit: Unit) -> Iterator[Finding]:
 def _launch_edits(
     unit: Unit, kernel_start: int, chevrons: int, config: list[Argument], close: int
 ) -> Iterator[Finding]:
+    """Edits around the kernel name, the configuration and the arguments, which keep
+    their own text (so that other rules may still rename inside them)."""
     source = unit.source
     kernel_end = _trim_end(source, kernel_start, chevrons)
     kernel = source[kernel_start:kernel_end]
@@ -86,35 +89,19 @@ def _launch_edits(
     opening = "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if template else "")
     yield Edit(kernel_start, kernel_start, opening, "R201")
     yield Edit(kernel_end, config[0].start,
-               _glue(source[kernel_end : config[0].start], (")" if template else "") + ",",
-                     "dim3(" if wrap[0] else ""), "R201")
+               (")" if template else "") + ", " + ("dim3(" if wrap[0] else ""), "R201")
     for index in range(1, len(config)):
-        region = source[config[index - 1].end : config[index].start]
         yield Edit(config[index - 1].end, config[index].start,
-                   _glue(region, (")" if wrap[index - 1] else "") + ",",
-                         "dim3(" if wrap[index] else ""), "R201")
-    defaults = ", 0" * (4 - len(config))
-    ending = (")" if wrap[-1] else "") + defaults
-    if call.arguments:
-        first = call.arguments[0].start
-        yield Edit(config[-1].end, first,
-                   _glue(source[config[-1].end : first], ending + ",", ""), "R201")
+                   (")" if wrap[index - 1] else "") + ", " + ("dim3(" if wrap[index] else ""),
+                   "R201")
+    ending = (")" if wrap[-1] else "") + ", 0" * (4 - len(config))
+    arguments = [argument for argument in call.arguments if argument.text]
+    if arguments:
+        yield Edit(config[-1].end, arguments[0].start, ending + ", ", "R201")
+        if arguments[-1].end < call.close:
+            yield Edit(arguments[-1].end, call.close, "", "R201")
     else:
-        yield Edit(config[-1].end, call.close,
-                   _glue(source[config[-1].end : call.close], ending, "").rstrip(" "), "R201")
-
-
-def _glue(region: str, before: str, after: str) -> str:
-    """BEFORE + AFTER joined by a blank, or by REGION's own line break and indentation
-    (with the backslash of a macro definition), so that no line is added or removed."""
-    newline = region.find("\n")
-    if newline < 0:
-        return f"{before} {after}"
-    start = newline - 1 if newline and region[newline - 1] == "\r" else newline
-    splice = start > 0 and region[start - 1] == "\\"
-    if splice:
-        start -= 1
-    return before + (" " if splice else "") + region[start:] + after
+        yield Edit(config[-1].end, call.close, ending, "R201")
 
 
 def _trim_end(source: str, start: int, end: int) -> int:

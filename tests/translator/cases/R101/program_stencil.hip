@@ -52,7 +52,7 @@ int main() {
   CUDA_TRY(hipMemcpyToSymbol(HIP_SYMBOL(c_weights), weights, sizeof(weights)));
 
   float *host = nullptr;
-  CUDA_TRY(hipHostMalloc(&host, cells * sizeof(float), 0));
+  CUDA_TRY(hipHostMalloc(&host, cells * sizeof(float), hipHostMallocDefault));
   std::fill(host, host + cells, 0.0f);
   host[cells / 2 + width / 2] = 1000.0f;
 

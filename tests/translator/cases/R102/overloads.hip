@@ -11,7 +11,7 @@ int main() {
       &stop,
       hipEventDisableTiming);
   float *host = nullptr;
-  hipHostMalloc(&host, 64 * sizeof(float), 0);
+  hipHostMalloc(&host, 64 * sizeof(float), hipHostMallocDefault);
   hipHostMalloc((void **)&host, 64 * sizeof(float), hipHostMallocDefault);
   hipFuncAttributes attributes;
   hipFuncGetAttributes(&attributes, reinterpret_cast<const void*>(scale));

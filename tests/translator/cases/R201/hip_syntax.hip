@@ -31,14 +31,11 @@ int main() {
   dim3 grid((n + 255) / 256), block(256);
   hipLaunchKernelGGL(kernels::axpy, dim3(grid), dim3(block), 0, 0, 2.0f, x, y, n);
   hipLaunchKernelGGL(kernels::axpy, dim3((n + 255) / 256), dim3(256), 0, stream, 2.0f, x, y, n);
-  hipLaunchKernelGGL(HIP_KERNEL_NAME(reduce<float, 128>), dim3(n / 128), dim3(128), 128 * sizeof(float), stream,
-      x, y, std::make_pair(0, n));
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(reduce<float, 128>), dim3(n / 128), dim3(128), 128 * sizeof(float), stream, x, y, std::make_pair(0, n));
   hipLaunchKernelGGL(HIP_KERNEL_NAME(reduce<float, Size<64>::value>), dim3(Size<2>::value), dim3(Size<64>::value), 0, 0, x, y, std::pair<int, int>(0, 1));
   hipLaunchKernelGGL(::ping, dim3(1), dim3(1), 0, 0);
   LAUNCH_PING(4);
-  hipLaunchKernelGGL(ping, dim3(std::max(1, n / 1024)),
-         dim3(256),
-         0, 0);
+  hipLaunchKernelGGL(ping, dim3(std::max(1, n / 1024)), dim3(256), 0, 0);
   hipStreamSynchronize(stream);
   hipFree(x);
   hipFree(y);

@@ -6,8 +6,7 @@ __global__ void step(float *state, int n) {
 }
 
 #define RUN_STEP(state, n, stream)                      \
-  hipLaunchKernelGGL(step, dim3(((n) + 127) / 128), dim3(128), 0, (stream), \
-      (state),                                          \
+  hipLaunchKernelGGL(step, dim3(((n) + 127) / 128), dim3(128), 0, (stream), (state),                                          \
       (n))
 
 int main() {
