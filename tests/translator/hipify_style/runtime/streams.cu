@@ -3,7 +3,7 @@
 // CHECK: #include <hip/hip_runtime.h>
 #include <cuda_runtime.h>
 
-// CHECK: void CUDART_CB on_done(hipStream_t stream, hipError_t status, void *data) {}
+// CHECK: void on_done(hipStream_t stream, hipError_t status, void *data) {}
 void CUDART_CB on_done(cudaStream_t stream, cudaError_t status, void *data) {}
 void host_work(void *data) {}
 
