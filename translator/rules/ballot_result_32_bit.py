@@ -23,6 +23,9 @@ Suggested fix
 Declare the variable 64-bit: the fix replaces the type with ``unsigned long long``
 (``auto`` also works).
 
+Where R401 makes the variable 64-bit itself (it is the mask of a ``*_sync`` call, which
+HIP refuses to take in 32 bits), the finding is a note without a fix.
+
 Limits
 ------
 Results passed straight to a function parameter or stored in a struct member are not
@@ -33,9 +36,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.diagnostics import Fix
+from translator.diagnostics import Diagnostic, Fix, Severity
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import BALLOTS, finding, is_call, outside_platform_branches, scan
+from translator.rules.warp_sync_intrinsic import widened_mask_variables
 
 _NARROW = frozenset({"unsigned", "int", "uint32_t", "int32_t", "uint", "u32", "signed", "short"})
 _WIDE = frozenset({"auto", "long", "uint64_t", "int64_t", "size_t", "uint64", "u64",
@@ -68,6 +72,13 @@ def check(unit) -> Iterator[Finding]:
             narrow = (declaration is not None and declaration.size is not None
                       and declaration.size <= 4 and not declaration.pointer)
         if not narrow:
+            continue
+        if type_span and code[type_span[0]].start in widened_mask_variables(unit):
+            yield Diagnostic("W412", f"{name_token.text} keeps the {code[index].text} result in "
+                             "32 bits; a 64-lane wavefront needs 64; R401 makes it 64-bit, as "
+                             "it is a *_sync mask", offset=name_token.start,
+                             help="store lane masks in unsigned long long (or auto)",
+                             severity=Severity.NOTE)
             continue
         fixes = ()
         if type_span:

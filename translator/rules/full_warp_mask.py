@@ -26,9 +26,10 @@ the literal or the macro's value). A constant variable is reported without a fix
 type must become 64-bit too.
 
 Where R401 already changes the mask in the output (a literal or a macro widened to 64
-bits, or the maskless call of an older HIP), the finding is a note without a fix, so
+bits, a 32-bit mask variable made 64-bit with a 64-lane value, or the maskless call of
+an older HIP), the finding is a note without a fix, so
 that it records the hazard on the CUDA line without asking for a change the output
-already has; a mask held in a variable keeps the warning.
+already has; a mask variable R401 cannot see the declaration of keeps the warning.
 
 Limits
 ------
@@ -73,7 +74,7 @@ def check(unit) -> Iterator[Finding]:
         first, last = spans[0]
         if fold(code[first:last], facts.macros) != FULL_MASK_32:
             continue
-        rewritten = mask_rewrite(unit, token.text, facts.text(first, last))
+        rewritten = mask_rewrite(unit, token.text, facts.text(first, last), code[first].start)
         if last - first == 1 and code[first].kind == "ident":
             name = code[first].text
             if name not in reported:
@@ -111,8 +112,12 @@ def _definition(unit, facts, name: str, intrinsic: str, rewritten: str) -> Itera
     code = facts.code
     for index in range(len(code) - 2):
         if code[index].text == name and code[index + 1].text == "=":
-            yield finding("W410", message + "; make the constant a 64-bit type",
-                          code[index + 2].start, _HELP)
+            if rewritten:
+                yield Diagnostic("W410", f"{message}; {rewritten}", offset=code[index + 2].start,
+                                 help=_HELP, severity=Severity.NOTE)
+            else:
+                yield finding("W410", message + "; make the constant a 64-bit type",
+                              code[index + 2].start, _HELP)
             return
 
 

@@ -38,8 +38,11 @@ unsigned ballot = __ballot_sync(0xffffffffffffffff, v > 0);
 
 Limits
 ------
-A mask held in a variable or computed is reported, not changed: its type and value
-must be made 64-bit by hand. With an older HIP, a partial mask is dropped with the
+A mask variable declared in the file as ``unsigned``, ``unsigned int`` or ``uint32_t``
+gets the type ``unsigned long long`` (HIP refuses 32-bit masks), and a full 32-lane
+literal value becomes the 64-lane one; a value computed otherwise is reported for a
+person to check. Other masks that are not literals (parameters, members, expressions)
+are reported, not changed. With an older HIP, a partial mask is dropped with the
 ``*_sync`` call (the maskless form acts on every lane) and reported. Results of
 ``__ballot_sync`` stored in 32-bit variables are not widened.
 """
@@ -133,9 +136,8 @@ def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Fin
     elif re.fullmatch(r"[A-Za-z_]\w*", text) and text not in widened_macros:
         definition = _macro_literal(unit, text)
         if definition is None:
-            yield Diagnostic(
-                "R401", f"lane mask {text} is not a literal; HIP needs a 64-bit mask "
-                "covering the 64 lanes of a wavefront", offset=mask.start)
+            widened_macros.add(text)
+            yield from _widen_variable(unit, text, mask)
             return
         widened_macros.add(text)
         start, end, literal = definition
@@ -148,9 +150,87 @@ def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Fin
             "the 64 lanes of a wavefront", offset=mask.start)
 
 
-def mask_rewrite(unit: Unit, name: str, mask: str) -> str:
-    """How this rule changes the mask MASK of a call to NAME ('' when it leaves it alone),
-    so that W410 does not ask for a fix the output already has."""
+def _widen_variable(unit: Unit, name: str, mask: Argument) -> Iterator[Finding]:
+    """A mask variable declared in the file with a 32-bit type becomes 64-bit (HIP's
+    *_sync functions refuse 32-bit masks), a full 32-lane literal value with it."""
+    declaration = mask_variable(unit, name, mask.start)
+    if declaration is None:
+        yield Diagnostic(
+            "R401", f"lane mask {name} is not a literal; HIP needs a 64-bit mask "
+            "covering the 64 lanes of a wavefront", offset=mask.start)
+        return
+    type_start, type_end, value = declaration
+    yield Edit(type_start, type_end, "unsigned long long", "R401")
+    if value is not None and _FULL_32.fullmatch(value.group().replace(" ", "")):
+        yield Edit(value.start(), value.end(), FULL_MASK, "R401")
+    elif value is None or not (_SIXTY_FOUR_BIT.fullmatch(value.group().replace(" ", ""))
+                               or _LITERAL.fullmatch(value.group())):
+        yield Diagnostic(
+            "R401", f"lane mask {name} was made 64-bit; check that its value covers the 64 "
+            "lanes of a wavefront", offset=mask.start)
+
+
+_MASK_DECLARATION = r"(?<![\w$])(?P<type>unsigned[ \t]+int|unsigned|uint32_t)[ \t]+{}[ \t]*(?:=[ \t]*(?P<value>[^;,]+?)[ \t]*)?[;,]"
+
+
+def mask_variable(unit: Unit, name: str, before: int):
+    """(type start, type end, value match or None) of the last declaration of NAME with a
+    32-bit unsigned type before offset BEFORE, or None."""
+    pattern = re.compile(_MASK_DECLARATION.format(re.escape(name)))
+    found = None
+    for match in unit.regions.code_matches(pattern):
+        if match.start() >= before:
+            break
+        found = match
+    if found is None:
+        return None
+    value = _Value(found) if found.group("value") is not None else None
+    return found.start("type"), found.end("type"), value
+
+
+class _Value:
+    """The initializer of a declaration match, with the match's group interface."""
+
+    def __init__(self, match: re.Match) -> None:
+        self._match = match
+
+    def group(self) -> str:
+        return self._match.group("value")
+
+    def start(self) -> int:
+        return self._match.start("value")
+
+    def end(self) -> int:
+        return self._match.end("value")
+
+
+def widened_mask_variables(unit: Unit) -> frozenset[int]:
+    """Offsets of the variable declarations whose type this rule makes 64-bit (mask
+    variables of kept *_sync calls), so that W412 does not ask for it again."""
+    return unit.shared("R401 widened variables", _widened_mask_variables)
+
+
+def _widened_mask_variables(unit: Unit) -> frozenset[int]:
+    found = set()
+    if not unit.options.rule_enabled("R401") or "_sync" not in unit.source:
+        return frozenset()
+    for name, call in calls_of(unit, MASKED):
+        entry = unit.names.get(name)
+        target = resolve(entry, unit.options) if entry is not None else None
+        if (target is None or target.name != name or target.arguments is not None
+                or not call.arguments):
+            continue
+        text = call.arguments[0].text
+        if re.fullmatch(r"[A-Za-z_]\w*", text) and _macro_literal(unit, text) is None:
+            declaration = mask_variable(unit, text, call.arguments[0].start)
+            if declaration is not None:
+                found.add(declaration[0])
+    return frozenset(found)
+
+
+def mask_rewrite(unit: Unit, name: str, mask: str, at: int) -> str:
+    """How this rule changes the mask MASK (at offset AT) of a call to NAME ('' when it
+    leaves it alone), so that W410 does not ask for a fix the output already has."""
     entry = unit.names.get(name)
     if name not in MASKED or entry is None or not unit.options.rule_enabled("R401"):
         return ""
@@ -164,6 +244,11 @@ def mask_rewrite(unit: Unit, name: str, mask: str) -> str:
         return "R401 widens it to 64 bits"
     if re.fullmatch(r"[A-Za-z_]\w*", text) and _macro_literal(unit, text) is not None:
         return "R401 widens the macro to 64 bits"
+    if re.fullmatch(r"[A-Za-z_]\w*", text):
+        declaration = mask_variable(unit, text, at)
+        if (declaration is not None and declaration[2] is not None
+                and _FULL_32.fullmatch(declaration[2].group().replace(" ", ""))):
+            return "R401 makes the variable 64-bit with a 64-lane value"
     return ""
 
 

@@ -17,7 +17,7 @@ __global__ void vote(const float *in, unsigned *out) {
   unsigned ballot = __ballot_sync(0x0000ffffull, v > first + up + swapped);
   int any = __any_sync(0xffffffffffffffff, v > 0.0f);
   int all = __all_sync(__activemask(), v > 0.0f);
-  unsigned mask = 0xffffffffu;
+  unsigned long long mask = 0xffffffffffffffff;
   float shared = __shfl_sync(mask, v, 2);
   __syncwarp();
   out[threadIdx.x] = ballot + any + all + static_cast<unsigned>(shared + warp_sum(v));
