@@ -20,15 +20,14 @@ For hipcc lines the definition is the one hipcc makes itself.
 Example (CUDA)
 --------------
     CUDA_PATH ?= /usr/local/cuda
-    app: main.cpp
-    	g++ -I$(CUDA_PATH)/include main.cpp -L$(CUDA_PATH)/lib64 -lcudart
+    app: main.cpp ; g++ -I$(CUDA_PATH)/include main.cpp -L$(CUDA_PATH)/lib64 -lcudart
 
 Output (HIP)
 ------------
     ROCM_PATH ?= /opt/rocm
     CUDA_PATH ?= /usr/local/cuda
-    app: main.cpp
-    	g++ -I$(ROCM_PATH)/include -D__HIP_PLATFORM_AMD__ main.cpp -L$(ROCM_PATH)/lib -lamdhip64
+    app: main.cpp ; g++ -I$(ROCM_PATH)/include -D__HIP_PLATFORM_AMD__ main.cpp \
+        -L$(ROCM_PATH)/lib -lamdhip64
 
 Limits
 ------

@@ -34,9 +34,9 @@ from collections.abc import Iterator
 
 from translator.buildflags import NVCC_WORD
 from translator.buildtext import code_spans, unit_language
-from translator.rules.cuda_toolkit_flag import TOOLKIT_FLAG
 from translator.diagnostics import Diagnostic
 from translator.rules.base import Finding, Rule
+from translator.rules.cuda_toolkit_flag import TOOLKIT_FLAG
 
 LANGUAGES = frozenset(("make", "cmake", "shell", "ci"))
 _TOOLKIT_PATH = re.compile(

@@ -170,7 +170,8 @@ def _widen_variable(unit: Unit, name: str, mask: Argument) -> Iterator[Finding]:
             "lanes of a wavefront", offset=mask.start)
 
 
-_MASK_DECLARATION = r"(?<![\w$])(?P<type>unsigned[ \t]+int|unsigned|uint32_t)[ \t]+{}[ \t]*(?:=[ \t]*(?P<value>[^;,]+?)[ \t]*)?[;,]"
+_MASK_DECLARATION = (r"(?<![\w$])(?P<type>unsigned[ \t]+int|unsigned|uint32_t)[ \t]+{}[ \t]*"
+                     r"(?:=[ \t]*(?P<value>[^;,]+?)[ \t]*)?[;,]")
 
 
 def mask_variable(unit: Unit, name: str, before: int):
