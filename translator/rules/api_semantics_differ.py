@@ -6,7 +6,9 @@ Calls that R101 renames successfully but whose HIP counterpart is a no-op or has
 different semantics on AMD GPUs: cache and shared-memory bank configuration
 (``cudaDeviceSetCacheConfig``, ``cudaFuncSetCacheConfig``,
 ``cudaDeviceSetSharedMemConfig``, ``cudaFuncSetSharedMemConfig``), the shared-memory
-carveout attribute, and ``clock()``/``clock64()`` in device code.
+carveout attribute, ``clock()``/``clock64()`` in device code, and ``nvrtcGetCUBIN``
+(and its size), whose HIP counterpart returns LLVM bitcode rather than a loadable code
+object.
 
 Why it matters on AMD
 ---------------------
@@ -46,6 +48,14 @@ DIFFERENCES = {
     "cudaFuncAttributePreferredSharedMemoryCarveout":
         "is ignored on AMD GPUs: LDS size per workgroup is fixed",
 }
+_BITCODE = ("becomes hiprtcGetBitcode{}, which gives LLVM bitcode for linking, not a code "
+            "object that hipModuleLoadData can load")
+#: Calls whose HIP counterpart returns something else; with the help for each.
+_DIFFERENT_RESULT = {
+    "nvrtcGetCUBIN": (_BITCODE.format(""), "to load the result, call hiprtcGetCode instead"),
+    "nvrtcGetCUBINSize": (_BITCODE.format("Size"),
+                          "to load the result, call hiprtcGetCodeSize instead"),
+}
 _DEVICE_ONLY = {
     "clock64": "counts a counter whose rate differs from the shader clock on AMD GPUs",
     "clock": "counts a counter whose rate differs from the shader clock on AMD GPUs",
@@ -55,9 +65,13 @@ _DEVICE_ONLY = {
 def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
-    for index, token in scan(facts, [*DIFFERENCES, *_DEVICE_ONLY]):
+    for index, token in scan(facts, [*DIFFERENCES, *_DIFFERENT_RESULT, *_DEVICE_ONLY]):
         text = token.text
-        if text in DIFFERENCES and (index == 0 or code[index - 1].text not in (".", "->")):
+        if text in _DIFFERENT_RESULT and is_call(code, index, _DIFFERENT_RESULT):
+            if not r101_reports(unit, text):
+                message, help = _DIFFERENT_RESULT[text]
+                yield finding("W108", f"{text} {message}", token.start, help)
+        elif text in DIFFERENCES and (index == 0 or code[index - 1].text not in (".", "->")):
             if not r101_reports(unit, text):
                 yield finding("W108", f"{text} {DIFFERENCES[text]}", token.start,
                               "remove the call or keep it knowing it has no effect")
