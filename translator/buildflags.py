@@ -60,6 +60,8 @@ NVCC_OPTIONS: tuple[tuple[re.Pattern, str | None, str | None], ...] = tuple(
         (r"(?:-Xnvlink|--nvlink-options)(?:=|[ \t]+)" + VALUE, None,
          "nvlink options have no AMD counterpart and were dropped"),
         (r"--resource-usage|-res-usage", "-Rpass-analysis=kernel-resource-usage", None),
+        # A device-only binary for the module API (cuModuleLoad): a code object on AMD.
+        (r"--?fatbin|--?cubin", "--genco", None),
     )
 )
 

@@ -6,7 +6,8 @@ Maps nvcc options to hipcc (clang) ones: ``-Xcompiler A,B`` → ``A B``,
 ``--use_fast_math`` → ``-ffast-math``, ``-rdc=true`` → ``-fgpu-rdc``, ``-dc`` →
 ``-fgpu-rdc -c``, ``--default-stream per-thread`` → ``-fgpu-default-stream=per-thread``,
 ``-lineinfo`` → ``-gline-tables-only``, ``--resource-usage`` →
-``-Rpass-analysis=kernel-resource-usage``. Drops options clang does not need
+``-Rpass-analysis=kernel-resource-usage``, ``-fatbin``/``-cubin`` (a device binary for
+the module API) → ``--genco`` (a code object for ``hipModuleLoad``). Drops options clang does not need
 (``--expt-extended-lambda``, ``--expt-relaxed-constexpr``, ``-Wno-deprecated-gpu-targets``,
 ``-rdc=false``) and options with no AMD counterpart (``-Xptxas``, ``-maxrregcount``,
 ``-ccbin``, ``-cudart``, ``-Xnvlink``), which W501 reports.
@@ -27,7 +28,8 @@ Limits
 ------
 Options are found in CMake files and Makefiles everywhere, and in scripts only on lines
 that name nvcc. Options split across variables (``-Xcompiler $(HOSTFLAGS)``) become the
-variable's value unchanged.
+variable's value unchanged; a value is one word, a quoted string or make/CMake variable
+references (``-ccbin $(HOST_COMPILER)``), never a lone parenthesis.
 """
 
 from __future__ import annotations
