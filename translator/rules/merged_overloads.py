@@ -1,0 +1,127 @@
+"""Finds overloads that differ only in CUDA types which become one HIP type.
+
+What it finds
+-------------
+Two definitions of a function with the same name in one file whose parameter types
+differ in CUDA but are equal after translation: ``f(cudaError_t)`` and ``f(CUresult)``
+(both ``hipError_t``), ``f(cudaStream_t)`` and ``f(CUstream)`` (both ``hipStream_t``).
+
+Why it matters on AMD
+---------------------
+HIP has one error type and one stream type for its runtime and driver APIs. The two
+overloads become one function defined twice, and the file stops compiling with a
+redefinition error. Error-string helpers written for both APIs are the usual case.
+
+Example
+-------
+```
+static const char *errorName(cudaError_t error) { return cudaGetErrorName(error); }
+static const char *errorName(CUresult error) { const char *s; cuGetErrorName(error, &s); return s; }
+```
+
+Suggested fix
+-------------
+Keep one of the two definitions (HIP's error names serve both APIs), or guard the
+driver one with ``#ifndef __HIPCC__``.
+
+Limits
+------
+Definitions in branches that test a CUDA header's include guard (``#ifdef
+__cuda_cuda_h__``) are skipped: HIP never defines those, so the branch vanishes.
+Declarations without bodies, templates and overloads in different files are not seen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.expressions import closing
+from translator.names import resolve_name
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import finding, outside_platform_branches
+
+_CUDA_TYPE = re.compile(r"(?:cuda|CU|cu)[A-Za-z]\w*")
+_INCLUDE_GUARD = re.compile(r"(?<![\w$])__(?:cuda|CUDA)\w*_[hH](?:PP)?_*(?![\w$])")
+
+
+def check(unit) -> Iterator[Finding]:
+    facts = unit.facts
+    code = facts.code
+    seen: dict[str, list[tuple[tuple, tuple, str]]] = {}
+    guarded = _guarded_spans(unit)
+    for function in facts.functions:
+        if any(start <= function.start < end for start, end in guarded):
+            continue
+        parameters = _parameter_types(code, facts.index_at(function.start),
+                                      facts.index_at(function.body_start))
+        if parameters is None or not any(_CUDA_TYPE.fullmatch(w) for p in parameters for w in p):
+            continue
+        translated = tuple(tuple(_hip(unit, word) for word in p) for p in parameters)
+        spelled = ", ".join(" ".join(p) for p in parameters)
+        for original, other_translated, other_spelled in seen.get(function.name, []):
+            if original != parameters and other_translated == translated:
+                hip = ", ".join(" ".join(p) for p in translated)
+                yield finding(
+                    "W110", f"{function.name}({spelled}) and {function.name}({other_spelled}) "
+                    f"both become {function.name}({hip}) in HIP: a redefinition",
+                    function.start, "keep one definition, or guard this one with "
+                    "#ifndef __HIPCC__")
+                break
+        seen.setdefault(function.name, []).append((parameters, translated, spelled))
+
+
+def _parameter_types(code, first: int, body: int) -> tuple[tuple[str, ...], ...] | None:
+    """The parameters' words without their names, from the header's first '('."""
+    for index in range(first, body):
+        if code[index].text == "(":
+            end = closing(code, index)
+            break
+    else:
+        return None
+    parameters, current = [], []
+    for token in code[index + 1 : end]:
+        if token.text == ",":
+            parameters.append(current)
+            current = []
+        else:
+            current.append(token)
+    if current:
+        parameters.append(current)
+    types = []
+    for parameter in parameters:
+        words = [t.text for t in parameter]
+        if len(words) > 1 and parameter[-1].kind == "ident":
+            words = words[:-1]  # the parameter's name
+        types.append(tuple(words))
+    return tuple(types)
+
+
+def _hip(unit, word: str) -> str:
+    resolved = resolve_name(word, unit.options) if _CUDA_TYPE.fullmatch(word) else None
+    return resolved[1].name or word if resolved is not None else word
+
+
+def _guarded_spans(unit) -> list[tuple[int, int]]:
+    """Spans of #if/#ifdef branches that test a CUDA header's include guard."""
+    spans, stack = [], []
+    for directive in unit.conditionals:
+        keyword = directive.keyword
+        if keyword in ("if", "ifdef", "ifndef"):
+            stack.append((directive.end, any(_INCLUDE_GUARD.fullmatch(t.text)
+                                             for t in directive.tokens)))
+        elif keyword == "endif" and stack:
+            start, guard = stack.pop()
+            if guard:
+                spans.append((start, directive.start))
+    return spans
+
+
+RULE = Rule(
+    code="W110",
+    name="merged-overloads",
+    summary="overloads on CUDA types that become one HIP type (cudaError_t and CUresult)",
+    check=outside_platform_branches(check),
+    category="unsupported-api",
+    doc=__doc__,
+)
