@@ -63,6 +63,7 @@ from translator.edits import Edit
 from translator.names import resolve_name
 from translator.options import parse_version
 from translator.rules.base import Finding, Rule
+from translator.scan import IDENTIFIER
 from translator.tokens import Token
 from translator.unit import Unit
 
@@ -114,16 +115,16 @@ def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
 
 
 def _first_nvidia_only(unit: Unit, start: int, end: int) -> str:
-    for token in unit.identifiers:
-        if token.start < start or token.text[0] not in "_acCn":
+    regions = unit.regions
+    for match in IDENTIFIER.finditer(unit.source, start, end):
+        name = match.group()
+        if name[0] not in "_acCn" or not regions.in_code(match.start()):
             continue
-        if token.start >= end:
-            break
-        if token.text in ("asm", "__asm__", "__asm"):
+        if name in ("asm", "__asm__", "__asm"):
             return "inline PTX"
-        resolved = resolve_name(token.text, unit.options)
+        resolved = resolve_name(name, unit.options)
         if resolved is not None and resolved[1].name is None and resolved[0].kind != "preprocessor":
-            return token.text
+            return name
     return ""
 
 

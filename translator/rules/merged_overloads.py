@@ -28,7 +28,9 @@ Limits
 ------
 Definitions in branches that test a CUDA header's include guard (``#ifdef
 __cuda_cuda_h__``) are skipped: HIP never defines those, so the branch vanishes.
-Declarations without bodies, templates and overloads in different files are not seen.
+Declarations without bodies, templates and overloads in different files are not seen;
+only pairs with a driver API type (``CUresult``, ``CUstream``...) on one side are looked
+for.
 """
 
 from __future__ import annotations
@@ -42,10 +44,13 @@ from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
 
 _CUDA_TYPE = re.compile(r"(?:cuda|CU|cu)[A-Za-z]\w*")
+_DRIVER_TYPE = re.compile(r"(?<![\w$])CU[a-z]")
 _INCLUDE_GUARD = re.compile(r"(?<![\w$])__(?:cuda|CUDA)\w*_[hH](?:PP)?_*(?![\w$])")
 
 
 def check(unit) -> Iterator[Finding]:
+    if _DRIVER_TYPE.search(unit.source) is None:
+        return  # the merging pairs have a driver API type (CUresult, CUstream) on one side
     facts = unit.facts
     code = facts.code
     seen: dict[str, list[tuple[tuple, tuple, str]]] = {}

@@ -170,23 +170,37 @@ def _widen_variable(unit: Unit, name: str, mask: Argument) -> Iterator[Finding]:
             "lanes of a wavefront", offset=mask.start)
 
 
-_MASK_DECLARATION = (r"(?<![\w$])(?P<type>unsigned[ \t]+int|unsigned|uint32_t)[ \t]+{}[ \t]*"
-                     r"(?:=[ \t]*(?P<value>[^;,]+?)[ \t]*)?[;,]")
+_MASK_TYPE_BEFORE = re.compile(r"(?<![\w$])(?:unsigned[ \t]+int|unsigned|uint32_t)[ \t]+$")
 
 
 def mask_variable(unit: Unit, name: str, before: int):
     """(type start, type end, value match or None) of the last declaration of NAME with a
     32-bit unsigned type before offset BEFORE, or None."""
-    pattern = re.compile(_MASK_DECLARATION.format(re.escape(name)))
+    cache = unit.shared("R401 mask variables", lambda _: {})
+    if (name, before) not in cache:
+        cache[(name, before)] = _mask_variable(unit, name, before)
+    return cache[(name, before)]
+
+
+def _mask_variable(unit: Unit, name: str, before: int):
+    source = unit.source
+    pattern = re.compile(rf"{re.escape(name)}[ \t]*(?:=[ \t]*(?P<value>[^;,]+?)[ \t]*)?[;,]")
     found = None
     for match in unit.regions.code_matches(pattern):
-        if match.start() >= before:
+        start = match.start()
+        if start >= before:
             break
-        found = match
+        if start and (source[start - 1].isalnum() or source[start - 1] in "_$"):
+            continue
+        kind = _MASK_TYPE_BEFORE.search(source, max(0, start - 40), start)
+        if kind is not None:
+            found = (kind, match)
     if found is None:
         return None
-    value = _Value(found) if found.group("value") is not None else None
-    return found.start("type"), found.end("type"), value
+    kind, match = found
+    type_end = kind.end() - (len(kind.group()) - len(kind.group().rstrip(" \t")))
+    value = _Value(match) if match.group("value") is not None else None
+    return kind.start(), type_end, value
 
 
 class _Value:
