@@ -7,7 +7,8 @@ Maps nvcc options to hipcc (clang) ones: ``-Xcompiler A,B`` → ``A B``,
 ``-fgpu-rdc -c``, ``--default-stream per-thread`` → ``-fgpu-default-stream=per-thread``,
 ``-lineinfo`` → ``-gline-tables-only``, ``--resource-usage`` →
 ``-Rpass-analysis=kernel-resource-usage``, ``-fatbin``/``-cubin`` (a device binary for
-the module API) → ``--genco`` (a code object for ``hipModuleLoad``). Drops options clang does not need
+the module API) → ``--genco`` (a code object for ``hipModuleLoad``). Drops options
+clang does not need
 (``--expt-extended-lambda``, ``--expt-relaxed-constexpr``, ``-Wno-deprecated-gpu-targets``,
 ``-rdc=false``) and options with no AMD counterpart (``-Xptxas``, ``-maxrregcount``,
 ``-ccbin``, ``-cudart``, ``-Xnvlink``), which W501 reports.
