@@ -81,6 +81,7 @@ def check(unit) -> Iterator[Finding]:
     found = {p.lower() for p in re.findall(r"(?i)find_package\s*\(\s*(\w+)", text)} | {"hip"}
     commands = cmake_commands(text)
     inserts: dict[int, list[str]] = {}
+    linked: dict[int, set[str]] = {}  # HIP targets named so far, per statement
     for offset, code in code_spans(text):
         for match in _REFERENCE.finditer(code):
             start, end = offset + match.start(), offset + match.end()
@@ -94,7 +95,14 @@ def check(unit) -> Iterator[Finding]:
             if package.lower() not in found:
                 found.add(package.lower())
                 inserts.setdefault(_statement_start(text, commands, start), []).append(package)
-            yield Edit(start, end, target)
+            statement = _statement_start(text, commands, start)
+            if target in linked.setdefault(statement, set()):
+                # CUDA::cudart and CUDA::cuda_driver are both hip::host: name it once.
+                blank = len(code[: match.start()]) - len(code[: match.start()].rstrip(" \t"))
+                yield Edit(start - blank, end, "")
+            else:
+                linked[statement].add(target)
+                yield Edit(start, end, target)
             yield Usage(match.group(), "build-system", "cmake-library", start, True, target)
     for line_start, packages in inserts.items():
         line = text[line_start:]

@@ -1,0 +1,7 @@
+set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+find_package(hip REQUIRED)
+link_libraries(hip::device)
+add_executable(jit jit.cpp)
+find_package(hiprtc REQUIRED)
+target_link_libraries(jit PRIVATE hiprtc::hiprtc hip::host)
+target_link_libraries(jit PRIVATE hip::host)
