@@ -7,7 +7,9 @@ Renames ``CMAKE_CUDA_FLAGS`` (and its ``_DEBUG``/``_RELEASE``... forms) →
 ``CMAKE_CUDA_STANDARD_REQUIRED`` → ``CMAKE_CXX_STANDARD_REQUIRED``,
 ``CMAKE_CUDA_EXTENSIONS`` → ``CMAKE_CXX_EXTENSIONS``, the target properties
 ``CUDA_STANDARD``/``CUDA_STANDARD_REQUIRED``/``CUDA_EXTENSIONS`` → their ``CXX`` forms;
-``list(APPEND CUDA_NVCC_FLAGS ...)`` → ``add_compile_options(...)``. Reports
+``list(APPEND CUDA_NVCC_FLAGS ...)`` and ``set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} ...)``
+→ ``add_compile_options(...)``. A ``set(CMAKE_CUDA_STANDARD 17)`` beside an equal
+``set(CMAKE_CXX_STANDARD 17)`` is removed rather than repeated. Reports
 ``CUDA_SEPARABLE_COMPILATION``, ``CUDA_RESOLVE_DEVICE_SYMBOLS`` and
 ``CMAKE_CUDA_COMPILER`` for a person.
 
@@ -59,16 +61,40 @@ def check(unit) -> Iterator[Finding]:
     if unit_language(unit) != "cmake" or "CUDA_" not in unit.source:
         return
     text = unit.source
-    for command in cmake_commands(text):
+    commands = cmake_commands(text)
+    settings = {(c.arguments[0].text, tuple(a.text for a in c.arguments[1:]))
+                for c in commands if c.lowered == "set" and c.arguments}
+    removed: list[tuple[int, int]] = []
+    for command in commands:
         arguments = command.arguments
-        if (command.lowered == "list" and len(arguments) > 2 and arguments[0].text == "APPEND"
-                and arguments[1].text == "CUDA_NVCC_FLAGS"):
+        appended = (command.lowered == "list" and len(arguments) > 2
+                    and arguments[0].text == "APPEND" and arguments[1].text == "CUDA_NVCC_FLAGS")
+        extended = (command.lowered == "set" and len(arguments) > 2
+                    and arguments[0].text == "CUDA_NVCC_FLAGS"
+                    and arguments[1].text in ("${CUDA_NVCC_FLAGS}", '"${CUDA_NVCC_FLAGS}"'))
+        if appended or extended:
             yield Edit(command.start, arguments[1].end, "add_compile_options(")
-            # the text between "list(" and "CUDA_NVCC_FLAGS" is replaced as a whole
+            # the text between "list(" or "set(" and the variable is replaced as a whole
             yield Usage("CUDA_NVCC_FLAGS", "build-system", "cmake-variable", command.start, True,
                         "add_compile_options")
+            removed.append((command.start, arguments[1].end))
+        elif command.lowered == "set" and arguments and arguments[0].text.startswith(
+                "CMAKE_CUDA_") and (arguments[0].text.replace("CMAKE_CUDA_", "CMAKE_CXX_", 1),
+                                    tuple(a.text for a in arguments[1:])) in settings:
+            # set(CMAKE_CUDA_STANDARD 17) beside set(CMAKE_CXX_STANDARD 17): one is enough
+            line_start = text.rfind("\n", 0, command.start) + 1
+            line_end = text.find("\n", command.end)
+            line_end = len(text) if line_end < 0 else line_end + 1
+            alone = not text[line_start:command.start].strip()
+            if alone and not text[command.end:line_end].strip():
+                yield Edit(line_start, line_end, "")
+                yield Usage(arguments[0].text, "build-system", "cmake-variable", command.start,
+                            True, "")
+                removed.append((line_start, line_end))
     for offset, code in code_spans(text):
         for match in _RENAME.finditer(code):
+            if any(start <= offset + match.start() < end for start, end in removed):
+                continue
             rest = match.group("rest")
             target = f"CMAKE_CXX_{rest}" if rest else f"CXX_{match.group('property')}"
             yield Edit(offset + match.start(), offset + match.end(), target)

@@ -1,2 +1,2 @@
-set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} -std=c++17 --offload-arch=gfx942)
+add_compile_options( -std=c++17 --offload-arch=gfx942)
 list(APPEND FLAGS --offload-arch=gfx942)
