@@ -1,4 +1,4 @@
-// check: nvcc
+// check:  (valid CUDA for sm_80 and newer)
 #include <hip/hip_runtime.h>
 
 __device__ float sum(float v) {
