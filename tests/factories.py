@@ -39,10 +39,15 @@ def make_job(**overrides) -> Job:
 
 
 def zip_bytes(files: dict[str, bytes | str]) -> bytes:
+    """A zip of ``files`` with a fixed timestamp, so equal input gives equal bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as bundle:
         for name, data in files.items():
-            bundle.writestr(name, data)
+            member = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            member.compress_type = zipfile.ZIP_DEFLATED
+            # Folder entries keep the mode and MS-DOS flag zipfile gives them itself.
+            member.external_attr = (0o40755 << 16 | 0x10) if name.endswith("/") else 0o644 << 16
+            bundle.writestr(member, data)
     return buffer.getvalue()
 
 
