@@ -211,7 +211,7 @@ def _locate(unit: Unit, diagnostic: Diagnostic) -> Diagnostic:
     else:
         name, category, _ = ENGINE_CODES.get(diagnostic.code, ("", "", ""))
         severity = diagnostic.severity
-    located = replace(
+    return replace(
         diagnostic,
         line=line,
         column=column,
@@ -220,15 +220,16 @@ def _locate(unit: Unit, diagnostic: Diagnostic) -> Diagnostic:
         name=diagnostic.name or name,
         category=diagnostic.category or category,
         severity=severity,
+        suppressed=_suppressed(unit, diagnostic, line),
     )
-    return replace(located, suppressed=_suppressed(unit, located))
 
 
-def _suppressed(unit: Unit, diagnostic: Diagnostic) -> bool:
-    """``// rocport: ignore[CODE]`` (or ``ignore[ALL]``) on the finding's line."""
-    if "rocport:" not in unit.source:
+def _suppressed(unit: Unit, diagnostic: Diagnostic, line: int = 0) -> bool:
+    """``// rocport: ignore[CODE]`` (or ``ignore[ALL]``) on the finding's line (LINE when
+    the caller knows it)."""
+    if not unit.shared("has suppressions", _has_suppressions):
         return False
-    line = diagnostic.line or unit.location(max(diagnostic.offset, 0))[0]
+    line = line or diagnostic.line or unit.location(max(diagnostic.offset, 0))[0]
     starts = unit.line_starts
     end = starts[line] if line < len(starts) else len(unit.source)
     text = unit.source[starts[line - 1] : end]
@@ -237,6 +238,10 @@ def _suppressed(unit: Unit, diagnostic: Diagnostic) -> bool:
         if diagnostic.code in codes or "ALL" in codes:
             return True
     return False
+
+
+def _has_suppressions(unit: Unit) -> bool:
+    return "rocport:" in unit.source
 
 
 def _first_bad_byte(text: str) -> str:
