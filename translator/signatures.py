@@ -10,7 +10,6 @@ the rewritten text carries the table's renames itself.
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -62,25 +61,14 @@ def signatures(path: Path = SIGNATURES_PATH) -> dict[str, tuple[Signature, ...]]
 
 def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str, Call]]:
     """(name, call) for every call in code of one of NAMES (not member calls)."""
-    present = [name for name in names if name in unit.source]
-    if not present:
-        return
-    # A literal common prefix and no look-behind at the start let the regex engine skip
-    # ahead quickly.
-    prefix = os.path.commonprefix(present)
-    alternatives = "|".join(re.escape(name[len(prefix) :])
-                            for name in sorted(present, key=len, reverse=True))
-    pattern = re.compile(rf"{re.escape(prefix)}(?:{alternatives})(?![\w$])")
     source = unit.source
-    for match in unit.regions.code_matches(pattern):
-        start = match.start()
-        if start and (source[start - 1].isalnum() or source[start - 1] in "_$"):
-            continue
+    found = sorted((start, name) for name in names for start in unit.whole_identifiers(name))
+    for start, name in found:
         if is_member_name(source, start):
             continue
-        call = call_at(unit.source, match.start(), match.end())
+        call = call_at(source, start, start + len(name))
         if call is not None:
-            yield match.group(), call
+            yield name, call
 
 
 def declared_variable(unit: Unit, name: str) -> bool | None:

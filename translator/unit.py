@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import re
 from functools import cached_property
 
 from translator import clang
@@ -12,7 +13,9 @@ from translator.scan import Directive, Regions, find_branch_keywords, find_inclu
 from translator.scan import find_directives as scan_directives
 from translator.tokens import CODE_KINDS, Token, line_starts, tokenize
 
-__all__ = ["Unit", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES"]
+__all__ = [
+    "Unit", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES", "API_PREFIXES",
+]
 
 INCLUDE_KEYWORDS = frozenset({"include", "include_next", "import"})
 CONDITIONAL_KEYWORDS = frozenset(
@@ -20,6 +23,12 @@ CONDITIONAL_KEYWORDS = frozenset(
 )
 HEADER_SUFFIXES = (".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc")
 SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip")
+#: Identifiers with these prefixes may be CUDA API names (cudaMalloc, CUBLAS_OP_N,
+#: __shfl_sync, nvrtcCreateProgram); ``Unit.api_identifiers`` lists them.
+API_PREFIXES = ("cu", "CU", "Cu", "__", "nv", "NV")
+# One pattern per prefix: a literal-prefixed pattern lets the regex engine skip ahead
+# quickly, which makes six searches cheaper than one alternation.
+_API_PATTERNS = tuple(re.compile(rf"{p}(?<![\w$]{p})[\w$]*") for p in API_PREFIXES)
 
 
 class Unit:
@@ -63,6 +72,41 @@ class Unit:
         if "tokens" in self.__dict__:
             return [t for t in self.tokens if t.kind == "ident"]
         return self.regions.identifiers()
+
+    @cached_property
+    def api_identifiers(self) -> list[tuple[str, int]]:
+        """(name, offset) of every whole identifier in code that starts with one of
+        API_PREFIXES, prefix after prefix: one scan for all the rules that look up names."""
+        regions = self.regions
+        found: list[tuple[str, int]] = []
+        for pattern in _API_PATTERNS:
+            found += [(m.group(), m.start()) for m in regions.code_matches(pattern)]
+        return found
+
+    @cached_property
+    def api_offsets(self) -> dict[str, list[int]]:
+        """The offsets of each name of ``api_identifiers``, increasing."""
+        offsets: dict[str, list[int]] = {}
+        for name, start in self.api_identifiers:
+            found = offsets.get(name)
+            if found is None:
+                offsets[name] = [start]
+            else:
+                found.append(start)
+        return offsets
+
+    def whole_identifiers(self, name: str) -> list[int]:
+        """Offsets where the identifier NAME occurs in code as a whole identifier."""
+        if name.startswith(API_PREFIXES):
+            return self.api_offsets.get(name, [])
+        if name not in self.source:
+            return []
+        source = self.source
+        return [
+            start for start in (m.start() for m in self.regions.code_matches(
+                re.compile(rf"{re.escape(name)}(?![\w$])")))
+            if not start or not (source[start - 1].isalnum() or source[start - 1] in "_$")
+        ]
 
     @cached_property
     def directives(self) -> list[Directive]:

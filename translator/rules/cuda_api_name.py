@@ -58,14 +58,11 @@ from translator.options import Options
 from translator.rules.base import Finding, Rule
 from translator.scan import Regions
 from translator.syntax import is_member_name
-from translator.unit import Spans, Unit
+from translator.unit import API_PREFIXES, Spans, Unit
 
 #: Identifiers with these prefixes are looked up (table names and unknown CUDA names).
-PREFIXES = ("cu", "CU", "Cu", "__", "nv", "NV")
+PREFIXES = API_PREFIXES
 CANDIDATES = re.compile(r"(?:cu|CU|Cu|__|nv|NV)(?<![\w$]..)[\w$]*")
-# One pattern per prefix: a literal-prefixed pattern lets the regex engine skip ahead
-# quickly, which makes six searches cheaper than one alternation.
-_PREFIX_PATTERNS = tuple(re.compile(rf"{p}(?<![\w$]{p})[\w$]*") for p in PREFIXES)
 #: Names that look like CUDA API names; reported when neither the table nor the file has them.
 UNKNOWN = re.compile(
     r"""(?:cuda|cublas(?:Lt)?|cusparse|cusolver(?:Dn|Sp|Rf|Mg)?|curand|cufft|cudnn|cutensor
@@ -183,9 +180,7 @@ def _decide(unit: Unit, name: str) -> tuple | None:
 def _occurrences(unit: Unit) -> list[tuple[str, int]]:
     """(name, offset) of every identifier in code that may concern this rule."""
     regions = unit.regions
-    found: list[tuple[str, int]] = []
-    for pattern in _PREFIX_PATTERNS:
-        found += [(m.group(), m.start()) for m in regions.code_matches(pattern)]
+    found = list(unit.api_identifiers)
     for pattern, names in _other_patterns(unit.options):
         found += [(m.group(), m.start()) for m in regions.code_matches(pattern)
                   if m.group() in names]
@@ -262,11 +257,8 @@ def declared_in_file(unit: Unit, name: str) -> bool:
     an occurrence in the position of a declaration. Enough to tell a user's CUDA_CHECK
     or cudaStatus from an API name."""
     source = unit.source
-    for match in unit.regions.code_matches(re.compile(rf"{re.escape(name)}(?![\w$])")):
-        start = match.start()
-        if start and (source[start - 1].isalnum() or source[start - 1] in "_$"):
-            continue
-        if not _DECLARED_AFTER.match(source, match.end()):
+    for start in unit.whole_identifiers(name):
+        if not _DECLARED_AFTER.match(source, start + len(name)):
             continue
         line_start = source.rfind("\n", 0, start) + 1
         if _DECLARED_BEFORE.search(source[max(line_start, start - 80) : start]):
