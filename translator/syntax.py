@@ -93,6 +93,9 @@ def call_at(source: str, name_start: int, name_end: int) -> Call | None:
     open_paren = skip_blanks(source, name_end)
     if open_paren >= len(source) or source[open_paren] != "(":
         return None
+    simple = _SIMPLE_CALL.match(source, open_paren)
+    if simple is not None:
+        return _simple_call(source, name_start, name_end, simple)
     stack: list[str] = []
     arguments: list[Argument] = []
     first = last = -1  # start of the argument's first token, end of its last one
@@ -134,6 +137,37 @@ def call_at(source: str, name_start: int, name_end: int) -> Call | None:
         else:
             return None
     return None
+
+
+# Argument lists that lexing would not change: no literals, comments, line splices,
+# brackets, braces, "<" or ";", and parentheses nested at most three deep. For these the
+# arguments are the text between top-level commas without surrounding blanks.
+_PLAIN = r"[^()\"'/\\<\[\]{};]"
+_SIMPLE_CALL = re.compile(
+    rf"\((?:{_PLAIN}|\((?:{_PLAIN}|\((?:{_PLAIN}|\({_PLAIN}*\))*\))*\))*\)"
+)
+_ARGUMENT = re.compile(r"(?:[^,()]|\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))*")
+#: What the lexer skips between tokens here: blanks and newlines.
+_BLANKS = " \t\f\v\r\n"
+
+
+def _simple_call(source: str, name_start: int, name_end: int, simple: re.Match) -> Call:
+    """The call of ``call_at`` for a match of _SIMPLE_CALL, without lexing it."""
+    open_paren, close = simple.start(), simple.end() - 1
+    arguments: list[Argument] = []
+    position = open_paren + 1
+    while True:
+        piece_end = _ARGUMENT.match(source, position, close).end()
+        piece = source[position:piece_end]
+        text = piece.strip(_BLANKS)
+        if text:
+            first = position + len(piece) - len(piece.lstrip(_BLANKS))
+            arguments.append(Argument(first, first + len(text), text))
+        elif piece_end < close or arguments:  # an empty argument, at its "," or ")"
+            arguments.append(Argument(piece_end, piece_end, ""))
+        if piece_end >= close:
+            return Call(name_start, name_end, open_paren, close, tuple(arguments))
+        position = piece_end + 1
 
 
 def _template_close(source: str, position: int) -> int | None:
