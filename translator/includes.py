@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from translator.names import resolve
+from translator.names import ApiName, Target, load_names, resolve, resolve_header
 from translator.scan import Directive
 from translator.unit import Unit
 
-__all__ = ["RUNTIME_HEADER", "include_targets", "runtime_insertion"]
+__all__ = ["RUNTIME_HEADER", "header_target", "include_targets", "runtime_insertion"]
 
 RUNTIME_HEADER = "hip/hip_runtime.h"
 #: CUDA headers whose HIP counterpart needs the runtime header before it (HIP's
@@ -37,9 +37,18 @@ def include_targets(unit: Unit) -> list[str]:
     targets = []
     for directive in unit.includes:
         name = directive.tokens[0].text[1:-1]
-        entry = unit.names.headers.get(name)
-        targets.append(name if entry is None else resolve(entry, unit.options).name or name)
+        resolved = header_target(unit, name)
+        targets.append(name if resolved is None else resolved[1].name or name)
     return targets
+
+
+def header_target(unit: Unit, name: str) -> tuple[ApiName, Target] | None:
+    """The table row of the header NAME and what it becomes, or None when it is not a
+    header the table knows."""
+    if unit.names is load_names():
+        return resolve_header(name, unit.options)
+    entry = unit.names.headers.get(name)
+    return None if entry is None else (entry, resolve(entry, unit.options))
 
 
 def runtime_insertion(unit: Unit) -> int | None:

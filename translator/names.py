@@ -18,7 +18,7 @@ from typing import NamedTuple
 from translator.options import Options, parse_version
 
 __all__ = [
-    "ApiName", "NameTable", "Target", "load_names", "resolve", "resolve_name",
+    "ApiName", "NameTable", "Target", "load_names", "resolve", "resolve_name", "resolve_header",
     "newest_hip_version",
     "ROC_FAMILIES",
 ]
@@ -144,6 +144,14 @@ def resolve_name(name: str, options: Options) -> tuple[ApiName, Target] | None:
     """(row, target) of the identifier NAME under OPTIONS, or None when the table does
     not know it. Cached: the same names recur in every file."""
     entry = load_names().identifiers.get(name)
+    return None if entry is None else (entry, resolve(entry, options))
+
+
+@functools.lru_cache(maxsize=4096)
+def resolve_header(name: str, options: Options) -> tuple[ApiName, Target] | None:
+    """(row, target) of the header NAME under OPTIONS, or None when the table does not
+    know it. Cached: files include the same few headers."""
+    entry = load_names().headers.get(name)
     return None if entry is None else (entry, resolve(entry, options))
 
 

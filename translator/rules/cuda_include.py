@@ -47,8 +47,7 @@ from collections.abc import Iterable, Iterator
 
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
-from translator.includes import RUNTIME_HEADER, runtime_insertion
-from translator.names import resolve
+from translator.includes import RUNTIME_HEADER, header_target, runtime_insertion
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 
@@ -69,11 +68,11 @@ def check(unit: Unit) -> Iterator[Finding]:
         if header.kind not in ("header", "string") or len(header.text) < 2:
             continue
         name = header.text[1:-1]
-        entry = unit.names.headers.get(name)
-        if entry is None:
+        resolved = header_target(unit, name)
+        if resolved is None:
             emitted.setdefault(name, []).append(branch)  # e.g. hip/hip_runtime.h already
             continue
-        target = resolve(entry, unit.options)
+        entry, target = resolved
         if target.name is None and entry.hip:
             yield Diagnostic(
                 "R001", f"#include <{name}> left as is: {target.reason}", offset=header.start
