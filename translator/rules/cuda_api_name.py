@@ -104,7 +104,8 @@ def check(unit: Unit) -> list[Finding]:
         entry, reason, api, kind, converted, target_name, special = decision
         before = source[start - 1] if start else "\n"
         if before == "." or before == ">" and source[start - 2] == "-" or (
-                before in " \t" and is_member_name(source, start)):
+                before in " \t" and start > 1 and source[start - 2] in " \t.>"
+                and is_member_name(source, start)):
             continue
         end = start + len(name)
         if special:  # unknown, preprocessor or untranslated names: the rare cases
@@ -116,7 +117,7 @@ def check(unit: Unit) -> list[Finding]:
                 if start in conditions:
                     continue  # #ifdef CUDA_DRIVER_API: a build switch, not an API use
             if entry is not None:
-                if source[end : end + 1] in _MAYBE_DECLARED and _declares(source, start, end):
+                if _maybe_declared(source, end) and _declares(source, start, end):
                     continue
                 if entry.kind == "preprocessor":
                     if conditions is None:
@@ -129,7 +130,8 @@ def check(unit: Unit) -> list[Finding]:
             elif target_name != name:
                 add(_new(Edit, (start, end, target_name, "R101", True)))
             continue
-        if source[end : end + 1] in _MAYBE_DECLARED and _declares(source, start, end):
+        if (source[end : end + 1] in _MAYBE_DECLARED and _maybe_declared(source, end)
+                and _declares(source, start, end)):
             continue
         add(_new(Usage, (name, api, kind, start, True, target_name, "", "R101")))
         if target_name != name:
@@ -204,6 +206,8 @@ def _other_patterns(options: Options) -> tuple[tuple[re.Pattern[str], frozenset[
 
 
 _DECLARATION_END = frozenset(";=,[)")
+#: What follows a declared name (``_declares`` checks the rest); a cheap test first.
+_maybe_declared = re.compile(r"[ \t]*[;=,\[)]").match
 _TYPE_BEFORE = re.compile(rf"(?<![\w$])(?!{_KEYWORDS}\b)[A-Za-z_][\w$]*[\s*&]*$")
 
 
