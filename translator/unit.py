@@ -43,6 +43,7 @@ class Unit:
         self.path = path
         self.names = names or load_names()
         self.clang_error = ""  # why semantic analysis is unavailable, when it is
+        self._counted_locations = 0  # see location()
         self._shared: dict = {}
 
     def shared(self, key: str, compute):
@@ -147,6 +148,12 @@ class Unit:
 
     def location(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a character offset."""
+        if "line_starts" not in self.__dict__ and offset >= 0 and self._counted_locations < 16:
+            # Most files have a few findings: counting their newlines is cheaper than
+            # listing the start of every line.
+            self._counted_locations += 1
+            line_start = self.source.rfind("\n", 0, offset) + 1
+            return self.source.count("\n", 0, offset) + 1, offset - line_start + 1
         line = bisect.bisect_right(self.line_starts, offset)
         return line, offset - self.line_starts[line - 1] + 1
 
