@@ -139,15 +139,20 @@ def find_directives(
         line_start = _line_start(source, start)
         if line_start < 0 or not regions.in_code(start) or _continued(source, line_start):
             continue
-        end = len(source)
-        body: list[Token] = []
-        for m in TOKEN_PATTERN.finditer(source, start + 1):
-            kind = m.lastgroup
-            if kind == "newline":
-                end = m.start()
-                break
-            if kind in CODE_KINDS:
-                body.append(Token(kind, m.group(), m.start()))
+        newline = source.find("\n", start)
+        if newline < 0:
+            line_end = len(source)
+        else:
+            line_end = newline - 1 if source[newline - 1] == "\r" else newline
+        if _NOT_PLAIN.search(source, start + 1, line_end) is None:
+            # No comment, literal or line splice: the directive ends with its line, and
+            # blanks are all that lexing it drops.
+            end = line_end
+            body = [Token(m.lastgroup, m.group(), m.start())
+                    for m in TOKEN_PATTERN.finditer(source, start + 1, line_end)
+                    if m.lastgroup != "space"]
+        else:
+            end, body = _lex_directive(source, start)
         if len(body) > 1 and body[0].text in _INCLUDES and body[1].text == "<":
             header = _header_name(source, body[1].start)
             if header is not None:
@@ -159,6 +164,19 @@ def find_directives(
 
 
 _INCLUDES = frozenset({"include", "include_next", "import"})
+_NOT_PLAIN = re.compile(r"[/\"'\\]")
+
+
+def _lex_directive(source: str, start: int) -> tuple[int, list[Token]]:
+    """(end, code tokens after the "#") of the directive whose "#" is at START."""
+    body: list[Token] = []
+    for m in TOKEN_PATTERN.finditer(source, start + 1):
+        kind = m.lastgroup
+        if kind == "newline":
+            return m.start(), body
+        if kind in CODE_KINDS:
+            body.append(Token(kind, m.group(), m.start()))
+    return len(source), body
 
 
 _INCLUDE_LINE = re.compile(
