@@ -139,13 +139,9 @@ def find_directives(
         line_start = _line_start(source, start)
         if line_start < 0 or not regions.in_code(start) or _continued(source, line_start):
             continue
-        newline = source.find("\n", start)
-        if newline < 0:
-            line_end = len(source)
-        else:
-            line_end = newline - 1 if source[newline - 1] == "\r" else newline
+        line_end = _logical_line_end(source, start)
         if _NOT_PLAIN.search(source, start + 1, line_end) is None:
-            # No comment, literal or line splice: the directive ends with its line, and
+            # No comment or literal: the directive ends with its (spliced) line, and
             # blanks are all that lexing it drops.
             end = line_end
             body = [Token(m.lastgroup, m.group(), m.start())
@@ -164,7 +160,19 @@ def find_directives(
 
 
 _INCLUDES = frozenset({"include", "include_next", "import"})
-_NOT_PLAIN = re.compile(r"[/\"'\\]")
+_NOT_PLAIN = re.compile(r"[/\"']")
+
+
+def _logical_line_end(source: str, position: int) -> int:
+    """Where the line at POSITION ends (at its "\n" or "\r\n"), following line splices."""
+    while True:
+        newline = source.find("\n", position)
+        if newline < 0:
+            return len(source)
+        line_end = newline - 1 if source[newline - 1] == "\r" else newline
+        if source[line_end - 1] != "\\":
+            return line_end
+        position = newline + 1
 
 
 def _lex_directive(source: str, start: int) -> tuple[int, list[Token]]:
