@@ -221,11 +221,14 @@ def find_includes(source: str, regions: Regions | None = None) -> list[Directive
     if "include" not in source and "import" not in source:
         return []
     regions = regions or Regions(source)
+    in_region = regions.mask if regions.starts else bytes(len(source) + 1)
     found = []
     for match in _INCLUDE_LINE.finditer(source):
         start = match.start("hash")
+        if in_region[start]:
+            continue
         line_start = _line_start(source, start)
-        if line_start < 0 or not regions.in_code(start) or _continued(source, line_start):
+        if line_start < 0 or _continued(source, line_start):
             continue
         header = Token("header" if match.group("header")[0] == "<" else "string",
                        match.group("header"), match.start("header"))
