@@ -34,7 +34,7 @@ from django.conf import settings
 from django.core.files import File
 
 import translator
-from translator.archive import ArchiveError, Limits, extract, pack_tar_gz
+from translator.archive import ArchiveError, Limits, extract
 from translator.compile import (
     CompileOptions,
     compile_check,
@@ -42,6 +42,7 @@ from translator.compile import (
     report_context,
 )
 from translator.options import Options
+from translator.packing import pack_tar_gz
 from translator.patches import tree_patch
 from translator.report import build_report
 from translator.sandbox import Limits as SandboxLimits
