@@ -24,6 +24,7 @@ from django.utils import timezone
 #: Files a job may store besides its input, with the content type they are served with.
 ARTIFACTS = {
     "hip-tree.tar.gz": "application/gzip",
+    "hip-tree.zip": "application/zip",
     "changes.patch": "text/x-diff; charset=utf-8",
     "report.json": "application/json",
     "findings.sarif": "application/sarif+json",
