@@ -1,5 +1,6 @@
 """Packing a tree: both formats are byte-deterministic, keep modes and links, round-trip."""
 
+import calendar
 import os
 import stat
 import tarfile
@@ -16,6 +17,7 @@ def tree(tmp_path):
     root = tmp_path / "tree"
     (root / "src").mkdir(parents=True)
     (root / "src/a.hip").write_text("int a;\n")
+    os.chmod(root / "src/a.hip", 0o644)  # whatever the umask
     (root / "build.sh").write_text("#!/bin/sh\n")
     os.chmod(root / "build.sh", 0o750)
     (root / "empty").mkdir()
@@ -32,28 +34,34 @@ def test_equal_trees_give_equal_bytes_whatever_their_times(tree, tmp_path, packe
     assert first.read_bytes() == second.read_bytes()
 
 
-def test_tar_gz_has_sorted_members_with_modes_a_fixed_time_and_no_owner(tree, tmp_path):
-    (tree / "link").symlink_to("src/a.hip")
-    pack_tar_gz(tree, tmp_path / "t.tar.gz")
-    with tarfile.open(tmp_path / "t.tar.gz") as bundle:
-        members = {m.name: m for m in bundle.getmembers()}
-        assert list(members) == ["build.sh", "empty", "link", "src", "src/a.hip"]
-        assert stat.S_IMODE(members["build.sh"].mode) == 0o750
-        assert members["link"].issym() and members["link"].linkname == "src/a.hip"
-        assert {m.mtime for m in members.values()} == {FIXED_TIME}
-        assert {(m.uid, m.gid, m.uname, m.gname) for m in members.values()} == {(0, 0, "", "")}
+def listing(path):
+    """(name, permission bits, link target or None, time) of each member, tar or zip alike."""
+    if path.suffix == ".zip":
+        with zipfile.ZipFile(path) as bundle:
+            return [(info.filename.rstrip("/"), stat.S_IMODE(info.external_attr >> 16),
+                     bundle.read(info).decode() if stat.S_ISLNK(info.external_attr >> 16)
+                     else None, calendar.timegm(info.date_time)) for info in bundle.infolist()]
+    with tarfile.open(path) as bundle:
+        return [(m.name, m.mode, m.linkname if m.issym() else None, m.mtime)
+                for m in bundle.getmembers()]
 
 
-def test_zip_has_sorted_members_with_modes_and_a_fixed_time(tree, tmp_path):
+@pytest.mark.parametrize("suffix", [".tar.gz", ".zip"])
+def test_members_are_sorted_with_their_modes_links_and_one_fixed_time(tree, tmp_path, suffix):
     (tree / "link").symlink_to("src/a.hip")
-    pack_zip(tree, tmp_path / "t.zip")
-    with zipfile.ZipFile(tmp_path / "t.zip") as bundle:
-        infos = {info.filename: info for info in bundle.infolist()}
-        assert list(infos) == ["build.sh", "empty/", "link", "src/", "src/a.hip"]
-        assert stat.S_IMODE(infos["build.sh"].external_attr >> 16) == 0o750
-        assert stat.S_ISLNK(infos["link"].external_attr >> 16)
-        assert bundle.read("link") == b"src/a.hip"
-        assert {info.date_time for info in infos.values()} == {(1980, 1, 1, 0, 0, 0)}
+    os.chmod(tree / "empty", 0o700)
+    members = listing(pack(tree, tmp_path / f"tree{suffix}"))
+    assert [name for name, *_ in members] == ["build.sh", "empty", "link", "src", "src/a.hip"]
+    modes = {name: mode for name, mode, *_ in members}
+    assert (modes["build.sh"], modes["empty"], modes["src/a.hip"]) == (0o750, 0o700, 0o644)
+    assert [link for _, _, link, _ in members if link] == ["src/a.hip"]
+    assert {time for *_, time in members} == {FIXED_TIME}
+
+
+def test_tar_gz_names_no_owner(tree, tmp_path):
+    with tarfile.open(pack_tar_gz(tree, tmp_path / "tree.tar.gz")) as bundle:
+        owners = {(m.uid, m.gid, m.uname, m.gname) for m in bundle.getmembers()}
+    assert owners == {(0, 0, "", "")}
 
 
 @pytest.mark.parametrize("suffix", [".tar.gz", ".tgz", ".zip"])
