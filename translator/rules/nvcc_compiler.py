@@ -30,17 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildflags import NVCC_WORD
+from translator.buildflags import FLAG_LANGUAGES, NVCC_WORD
 from translator.buildtext import code_spans, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 
-LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
-
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) not in LANGUAGES or "nvcc" not in unit.source:
+    if unit_language(unit) not in FLAG_LANGUAGES or "nvcc" not in unit.source:
         return
     for offset, code in code_spans(unit.source):
         for match in NVCC_WORD.finditer(code):
