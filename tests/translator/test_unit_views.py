@@ -1,0 +1,38 @@
+"""Unit's shared views: the API-name scan and locations agree with plain searches."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from translator.scan import Regions
+from translator.unit import Unit
+
+_PIECES = ["cudaMalloc", "cuda", "x", "_", "$", "__shfl_sync", "nvrtcX", "CU_X", " ", "\n",
+           "\r\n", ".", "->", "(", "//c\n", "/*c*/", '"cudaFree"', "'c'", "1", "::", "#"]
+
+
+def _whole_identifiers(source: str, name: str) -> list[int]:
+    regions = Regions(source)
+    return [m.start() for m in re.finditer(rf"(?<![\w$]){re.escape(name)}(?![\w$])", source)
+            if regions.in_code(m.start())]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_whole_identifiers_are_those_in_code(pieces: list[str]) -> None:
+    source = "".join(pieces)
+    unit = Unit(source)
+    for name in ("cudaMalloc", "cuda", "__shfl_sync", "CU_X", "x"):
+        assert unit.whole_identifiers(name) == _whole_identifiers(source, name)
+
+
+def test_location_counts_and_bisects_alike() -> None:
+    source = "a\nbb\r\n\nccc"
+    counted = Unit(source)
+    listed = Unit(source)
+    listed.line_starts  # noqa: B018 - computed first, so location() bisects
+    for offset in range(len(source) + 2):
+        assert counted.location(offset) == listed.location(offset)
