@@ -24,7 +24,7 @@ from translator.unit import Unit
 
 __all__ = [
     "code_spans", "Command", "cmake_commands", "unit_language", "offload_arch_flags", "words",
-    "hip_setup", "remove_argument",
+    "hip_setup", "remove_argument", "WARP_SYNC_DEFINE", "defines_warp_sync",
 ]
 
 
@@ -145,15 +145,31 @@ def offload_arch_flags(options: Options) -> str:
     return " ".join(f"--offload-arch={arch}" for arch in options.offload_archs or ("gfx942",))
 
 
+def defines_warp_sync(options: Options) -> bool:
+    """True when the migrated build must define WARP_SYNC_DEFINE: the tree calls ``*_sync``
+    warp functions and keeps them (HIP before 6.2 gets the maskless forms instead, R401).
+    ROCm 6.2 to 6.x declare those functions only with the macro defined before
+    ``hip/hip_runtime.h``; ROCm 7 declares them anyway and ignores it."""
+    version = options.hip_version
+    return options.warp_sync_calls and (version is None or tuple(version) >= (6, 2))
+
+
+WARP_SYNC_DEFINE = "HIP_ENABLE_WARP_SYNC_BUILTINS"
+
+
 def hip_setup(options: Options, indent: str = "") -> str:
-    """The CMake lines that make HIP available: GPU targets, ``hip``, ``hip::device``.
+    """The CMake lines that make HIP available: GPU targets, ``hip``, ``hip::device``, and
+    the warp-sync definition when ``defines_warp_sync(options)``.
 
     ``GPU_TARGETS`` is a cache entry set before ``find_package(hip)`` (which reads it), so
     ``-DGPU_TARGETS=...`` on the command line still wins.
     """
     targets = ";".join(options.offload_archs or ("gfx942",))
-    return (f'{indent}set(GPU_TARGETS "{targets}" CACHE STRING "AMD GPU targets to compile for")\n'
-            f"{indent}find_package(hip REQUIRED)\n{indent}link_libraries(hip::device)")
+    setup = (f'{indent}set(GPU_TARGETS "{targets}" CACHE STRING "AMD GPU targets to compile for")\n'
+             f"{indent}find_package(hip REQUIRED)\n{indent}link_libraries(hip::device)")
+    if defines_warp_sync(options):
+        setup += f"\n{indent}add_compile_definitions({WARP_SYNC_DEFINE})"
+    return setup
 
 
 def remove_argument(text: str, argument: Argument) -> tuple[int, int]:
