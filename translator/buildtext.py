@@ -157,16 +157,23 @@ def defines_warp_sync(options: Options) -> bool:
 WARP_SYNC_DEFINE = "HIP_ENABLE_WARP_SYNC_BUILTINS"
 
 
-def hip_setup(options: Options, indent: str = "") -> str:
+_SETS_ARCHITECTURES = re.compile(r"(?im)^[ \t]*set[ \t]*\([ \t]*CMAKE_CUDA_ARCHITECTURES\b")
+
+
+def hip_setup(options: Options, indent: str = "", text: str = "", offset: int = 0) -> str:
     """The CMake lines that make HIP available: GPU targets, ``hip``, ``hip::device``, and
     the warp-sync definition when ``defines_warp_sync(options)``.
 
     ``GPU_TARGETS`` is a cache entry set before ``find_package(hip)`` (which reads it), so
-    ``-DGPU_TARGETS=...`` on the command line still wins.
+    ``-DGPU_TARGETS=...`` on the command line still wins. It is left out when TEXT sets
+    ``CMAKE_CUDA_ARCHITECTURES`` before OFFSET: R502 turns that into the same entry.
     """
     targets = ";".join(options.offload_archs or ("gfx942",))
-    setup = (f'{indent}set(GPU_TARGETS "{targets}" CACHE STRING "AMD GPU targets to compile for")\n'
-             f"{indent}find_package(hip REQUIRED)\n{indent}link_libraries(hip::device)")
+    lines = [f"{indent}find_package(hip REQUIRED)", f"{indent}link_libraries(hip::device)"]
+    if not _SETS_ARCHITECTURES.search(text, 0, offset):
+        lines.insert(0, f'{indent}set(GPU_TARGETS "{targets}" CACHE STRING '
+                        '"AMD GPU targets to compile for")')
+    setup = "\n".join(lines)
     if defines_warp_sync(options):
         setup += f"\n{indent}add_compile_definitions({WARP_SYNC_DEFINE})"
     return setup

@@ -69,7 +69,8 @@ def check(unit) -> Iterator[Finding]:
                 yield Usage("CUDA", "build-system", "cmake-language", argument.start, True, "CXX")
             if setup_needed:
                 indent = text[text.rfind("\n", 0, command.start) + 1 : command.start]
-                yield Edit(command.end, command.end, "\n" + hip_setup(unit.options, indent))
+                setup = hip_setup(unit.options, indent, text, command.start)
+                yield Edit(command.end, command.end, "\n" + setup)
                 setup_needed = False
         elif command.lowered in ("set_source_files_properties", "set_property"):
             for before, argument in zip(command.arguments, command.arguments[1:], strict=False):
