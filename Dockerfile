@@ -1,6 +1,15 @@
-# One definition, two targets; docker-compose.yml picks the role by command.
+# One definition, two targets (and the "source" stage both copy the project from);
+# docker-compose.yml picks the role by command.
 #   app   web server and CPU workers (queue "translate"): Python 3.11 on Debian 12
 #   rocm  compile-check workers (queue "rocm"): ROCm's development image, which has hipcc
+
+# The project's files, listed once and copied into both images.
+FROM scratch AS source
+COPY pyproject.toml requirements.lock README.md manage.py /app/
+COPY translator /app/translator
+COPY webapp /app/webapp
+COPY workers /app/workers
+COPY templates /app/templates
 
 FROM python:3.11-slim-bookworm AS app
 # libclang-common-15-dev: clang's resource headers, which the pip libclang wheel lacks.
@@ -10,11 +19,7 @@ RUN apt-get update \
 ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
     DATA_DIR=/data STATIC_ROOT=/app/staticfiles
 WORKDIR /app
-COPY pyproject.toml requirements.lock README.md manage.py ./
-COPY translator translator
-COPY webapp webapp
-COPY workers workers
-COPY templates templates
+COPY --from=source /app /app
 RUN pip install --no-cache-dir -c requirements.lock -e . \
  && SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput -v 0 \
  && useradd --system --uid 1000 --home-dir /data rocport \
@@ -33,11 +38,7 @@ ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 HIP_PLATFORM=amd \
     VIRTUAL_ENV=/venv PATH=/venv/bin:/opt/rocm/bin:$PATH \
     DATA_DIR=/data HIPCC=/opt/rocm/bin/hipcc
 WORKDIR /app
-COPY pyproject.toml requirements.lock README.md manage.py ./
-COPY translator translator
-COPY webapp webapp
-COPY workers workers
-COPY templates templates
+COPY --from=source /app /app
 RUN python3 -m venv /venv \
  && pip install --no-cache-dir -c requirements.lock -e . \
  && (userdel --remove ubuntu 2>/dev/null || true) \

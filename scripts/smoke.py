@@ -106,7 +106,12 @@ def main(base: str, username: str, password: str, source: str, timeout: float = 
     _, tree = browser.get(f"{job_path}files/hip-tree.tar.gz")
     with tarfile.open(fileobj=io.BytesIO(tree)) as bundle:
         names = bundle.getnames()
-    checks["downloadable HIP tree"] = bool(names)
+        files = {member.name for member in bundle.getmembers() if member.isfile()}
+    checks["downloadable HIP tree (tar.gz)"] = bool(names)
+    _, tree_zip = browser.get(f"{job_path}files/hip-tree.zip")
+    with zipfile.ZipFile(io.BytesIO(tree_zip)) as bundle:
+        zip_files = {name for name in bundle.namelist() if not name.endswith("/")}
+    checks["downloadable HIP tree (zip), same files"] = bool(files) and zip_files == files
     status = re.search(r'id="compile-status">([^<]*)<', text)
     print(f"smoke: {state} in {time.monotonic() - started:.1f} s; "
           f"{status.group(1) if status else 'no compile status'}; tree: {', '.join(names)}")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,7 +23,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-import redis
+
+from scripts.run import free_port, redis_answers  # the same checks `make run` makes
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,19 +39,6 @@ def wait_for(condition: Callable[[], object], timeout: float, what: str, interva
         if time.monotonic() > deadline:
             pytest.fail(f"timed out after {timeout} s waiting for {what}")
         time.sleep(interval)
-
-
-def redis_answers(url: str) -> bool:
-    try:
-        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
-    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ValueError):
-        return False
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""Safe unpacking of uploaded archives, and deterministic packing of result trees.
+"""Safe unpacking of uploaded archives (packing result trees is ``translator.packing``).
 
 ``extract(archive, dest, limits)`` unpacks a zip, tar or gzip-compressed tar (the format
 is read from the file's first bytes, never from its name) into DEST and keeps only
@@ -16,9 +16,6 @@ zero-filled member is stopped after at most the limit, not after 1 GB. Nothing i
 written outside DEST: paths are checked before any write, DEST must be empty, and no
 link is ever created inside it. On error DEST may hold a partial tree; callers unpack
 into a scratch folder they own and delete.
-
-``pack_tar_gz(folder, path)`` writes a ``.tar.gz`` of FOLDER with sorted members,
-zero timestamps and owners, and normalised modes, so equal trees give equal bytes.
 """
 
 from __future__ import annotations
@@ -34,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
-__all__ = ["ArchiveError", "Limits", "Extracted", "detect_format", "extract", "pack_tar_gz"]
+__all__ = ["ArchiveError", "Limits", "Extracted", "detect_format", "extract"]
 
 _CHUNK = 1024 * 1024
 
@@ -260,39 +257,4 @@ def _tar_members(bundle: tarfile.TarFile) -> Iterator[tarfile.TarInfo]:
         if member is None:
             return
         yield member
-
-
-def pack_tar_gz(folder: str | os.PathLike, path: str | os.PathLike) -> int:
-    """Write FOLDER's files and folders (links skipped) to PATH; return the member count."""
-    root = Path(folder)
-    entries = sorted(_walk(root))
-    with open(path, "wb") as raw, gzip.GzipFile(
-        filename="", mode="wb", fileobj=raw, mtime=0
-    ) as compressed, tarfile.open(fileobj=compressed, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        for relative in entries:
-            source = root / relative
-            info = tarfile.TarInfo(relative)
-            info.mtime = 0
-            info.uid = info.gid = 0
-            info.uname = info.gname = ""
-            if source.is_dir():
-                info.type = tarfile.DIRTYPE
-                info.mode = 0o755
-                tar.addfile(info)
-                continue
-            info.size = source.stat().st_size
-            info.mode = 0o755 if os.access(source, os.X_OK) else 0o644
-            with open(source, "rb") as handle:
-                tar.addfile(info, handle)
-    return len(entries)
-
-
-def _walk(root: Path) -> Iterator[str]:
-    for current, folders, files in os.walk(root, followlinks=False):
-        base = Path(current)
-        for name in folders + files:
-            entry = base / name
-            if entry.is_symlink() or not (entry.is_file() or entry.is_dir()):
-                continue
-            yield entry.relative_to(root).as_posix()
 

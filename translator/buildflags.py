@@ -10,10 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans
+from translator.buildtext import code_spans, unit_language
 from translator.unit import Unit
 
-__all__ = ["flag_lines", "NVCC_OPTIONS", "LIBRARIES", "ARCH_FLAG", "NVCC_WORD", "VALUE"]
+__all__ = ["flag_lines", "nvcc_options", "FLAG_LANGUAGES", "NVCC_OPTIONS", "LIBRARIES", "ARCH_FLAG",
+           "NVCC_WORD", "VALUE"]
+
+#: Languages of the files that may hold nvcc command lines or flag variables.
+FLAG_LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
 
 #: The nvcc program as a word: ``nvcc``, ``/usr/local/cuda/bin/nvcc``, ``$(CUDA_HOME)/bin/nvcc``.
 NVCC_WORD = re.compile(
@@ -83,12 +87,27 @@ LIBRARIES: dict[str, tuple[str, str]] = {
 }
 
 
-def flag_lines(unit: Unit, language: str) -> Iterator[tuple[int, str]]:
+def flag_lines(unit: Unit) -> Iterator[tuple[int, str]]:
     """(offset, code) of the lines that may carry nvcc flags.
 
     In CMake files and Makefiles every line does (flag variables are set far from the
-    nvcc call); in scripts, CI and Python files only lines that name nvcc.
+    nvcc call); in scripts, CI and Python files only lines that name nvcc; in any other
+    file none.
     """
+    language = unit_language(unit)
+    if language not in FLAG_LANGUAGES:
+        return
     for offset, code in code_spans(unit.source):
         if language in ("cmake", "make") or NVCC_WORD.search(code):
             yield offset, code
+
+
+def nvcc_options(unit: Unit) -> Iterator[tuple[int, re.Match, str | None, str | None]]:
+    """(line offset, match, replacement, message) of every ``NVCC_OPTIONS`` entry on the
+    flag lines: line by line, in table order within a line. The match is made on the
+    line's code (``match.string``), so the line offset plus ``match.start()`` is its
+    place in the file."""
+    for offset, code in flag_lines(unit):
+        for pattern, replacement, message in NVCC_OPTIONS:
+            for match in pattern.finditer(code):
+                yield offset, match, replacement, message

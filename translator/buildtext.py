@@ -14,18 +14,23 @@ only renamed, never evaluated.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from translator.filekinds import language_of
+from translator.filekinds import BUILD_LANGUAGES, SCRIPT_LANGUAGES, language_of
 from translator.options import Options
 from translator.unit import Unit
 
 __all__ = [
     "code_spans", "Command", "cmake_commands", "unit_language", "offload_arch_flags", "words",
-    "hip_setup", "remove_argument", "WARP_SYNC_DEFINE", "defines_warp_sync",
+    "hip_setup", "remove_argument", "environment_variables", "WARP_SYNC_DEFINE",
+    "defines_warp_sync",
 ]
+
+#: Languages of the files that set or read environment variables: scripts, CI, builds.
+ENVIRONMENT_LANGUAGES = BUILD_LANGUAGES | SCRIPT_LANGUAGES
 
 
 def unit_language(unit: Unit) -> str:
@@ -50,6 +55,22 @@ def code_spans(text: str) -> Iterator[tuple[int, str]]:
                 break
         yield offset, line[:cut]
         offset += len(line) + 1
+
+
+def environment_variables(unit: Unit, names: tuple[str, ...]) -> Iterator[tuple[int, str]]:
+    """(offset, name) of every whole-word use of one of NAMES (all starting ``CUDA_``) in
+    the code, not the comments, of a script, CI or build file; nothing in other files."""
+    if unit_language(unit) not in ENVIRONMENT_LANGUAGES or "CUDA_" not in unit.source:
+        return
+    pattern = _names_pattern(names)
+    for offset, code in code_spans(unit.source):
+        for match in pattern.finditer(code):
+            yield offset + match.start(), match.group()
+
+
+@functools.cache
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern:
+    return re.compile(r"(?<![\w])(?:" + "|".join(names) + r")(?!\w)")
 
 
 def words(text: str) -> Iterator[re.Match]:

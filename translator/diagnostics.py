@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import NamedTuple
 
 __all__ = ["Severity", "Fix", "Diagnostic", "Usage"]
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
+    """A plain string too: JSON, comparisons with "error" and ``str()`` give the value."""
+
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"

@@ -1,9 +1,10 @@
 """Thin tasks: load a Job by primary key, call the translator, store results via the model.
 
 ``translate_job`` (queue ``translate``): unpack the stored input safely, migrate the tree,
-store ``hip-tree.tar.gz``, ``changes.patch``, ``report.json`` and ``findings.sarif``,
-then hand over to ``compile_job`` (queue ``rocm``), which may run on another host and
-so fetches the tree from storage. A translation is never retried.
+store the HIP tree (``hip-tree.tar.gz`` and ``hip-tree.zip``), ``changes.patch``,
+``report.json`` and ``findings.sarif``, then hand over to ``compile_job`` (queue ``rocm``),
+which may run on another host and so fetches the tree from storage. A translation is
+never retried.
 
 A killed worker: messages are acknowledged late and requeued when the worker is lost,
 so a redelivered message finds its job already past ``queued`` (or its compile check
@@ -34,7 +35,7 @@ from django.conf import settings
 from django.core.files import File
 
 import translator
-from translator.archive import ArchiveError, Limits, extract, pack_tar_gz
+from translator.archive import ArchiveError, Limits, extract
 from translator.compile import (
     CompileOptions,
     compile_check,
@@ -42,6 +43,7 @@ from translator.compile import (
     report_context,
 )
 from translator.options import Options
+from translator.packing import pack
 from translator.patches import tree_patch
 from translator.report import build_report
 from translator.sandbox import Limits as SandboxLimits
@@ -58,6 +60,8 @@ logger = logging.getLogger(__name__)
 
 WORKER_LOST = ("worker-lost", "the worker stopped while working on this job (killed or out of "
                "memory); it was not retried, please submit it again")
+#: The HIP tree is offered in both formats; the compile check fetches the .tar.gz.
+HIP_TREE_ARCHIVES = ("hip-tree.tar.gz", "hip-tree.zip")
 _OPTION_FIELDS = {field.name for field in dataclasses.fields(Options)}
 
 
@@ -127,9 +131,9 @@ def _translate(job: Job, scratch: Path) -> None:
     tree = migrate_tree(scratch / "source", scratch / "hip", translation_options(job),
                         progress=_ProgressReporter(job), jobs=1)
     report = build_report(tree, {"rocport": translator.__version__})
-    pack_tar_gz(scratch / "hip", scratch / "hip-tree.tar.gz")
-    with open(scratch / "hip-tree.tar.gz", "rb") as packed:
-        job.store_artifact("hip-tree.tar.gz", File(packed))
+    for name in HIP_TREE_ARCHIVES:
+        with open(pack(scratch / "hip", scratch / name), "rb") as packed:
+            job.store_artifact(name, File(packed))
     job.store_artifact("changes.patch", tree_patch(tree))
     job.store_artifact("report.json", _json(report))
     job.store_artifact("findings.sarif", _json(to_sarif(report)))

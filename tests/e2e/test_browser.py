@@ -2,6 +2,7 @@
 
 import io
 import tarfile
+import zipfile
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
@@ -40,12 +41,18 @@ def test_upload_the_example_and_download_the_hip_tree(live_server, celery_worker
         expect(page.locator("#compile")).to_contain_text("compiled")
         expect(page.locator("#findings")).to_be_visible()
 
-        with page.expect_download() as download:
-            page.click("#downloads >> text=hip-tree.tar.gz")
-        data = download.value.path().read_bytes()
+        downloaded = {}
+        for name in ("hip-tree.tar.gz", "hip-tree.zip"):
+            with page.expect_download() as download:
+                page.click(f"#downloads >> text={name}")
+            assert download.value.suggested_filename == f"saxpy-{name}"
+            downloaded[name] = download.value.path().read_bytes()
         browser.close()
 
-    with tarfile.open(fileobj=io.BytesIO(data)) as tree:
+    with tarfile.open(fileobj=io.BytesIO(downloaded["hip-tree.tar.gz"])) as tree:
         assert tree.getnames() == ["saxpy", "saxpy/Makefile", "saxpy/saxpy.cu", "saxpy/saxpy.h"]
         source = tree.extractfile("saxpy/saxpy.cu").read().decode()
     assert "hipMemcpyHostToDevice" in source and "cudaMemcpy" not in source
+    with zipfile.ZipFile(io.BytesIO(downloaded["hip-tree.zip"])) as tree:
+        assert tree.namelist() == ["saxpy/", "saxpy/Makefile", "saxpy/saxpy.cu", "saxpy/saxpy.h"]
+        assert tree.read("saxpy/saxpy.cu").decode() == source

@@ -2,7 +2,6 @@
 
 import gzip
 import io
-import os
 import stat
 import tarfile
 import time
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from translator.archive import ArchiveError, Limits, detect_format, extract, pack_tar_gz
+from translator.archive import ArchiveError, Limits, detect_format, extract
 
 GIGABYTE = 1000 * 1000 * 1000
 
@@ -235,21 +234,3 @@ def test_detects_the_format_from_content_not_name(box):
     archive = tar_with(box, (member("a.cu"), b"x"))
     assert detect_format(archive) == "tar"
 
-
-def test_pack_is_deterministic_and_round_trips(tmp_path):
-    tree = tmp_path / "tree"
-    (tree / "src").mkdir(parents=True)
-    (tree / "src/a.hip").write_text("int a;\n")
-    (tree / "build.sh").write_text("#!/bin/sh\n")
-    os.chmod(tree / "build.sh", 0o700)
-    (tree / "link").symlink_to("src/a.hip")
-    first, second = tmp_path / "1.tar.gz", tmp_path / "2.tar.gz"
-    pack_tar_gz(tree, first)
-    os.utime(tree / "src/a.hip", (1, 1))
-    pack_tar_gz(tree, second)
-    assert first.read_bytes() == second.read_bytes()
-    with tarfile.open(first) as bundle:
-        assert bundle.getnames() == ["build.sh", "src", "src/a.hip"]
-    extract(first, tmp_path / "out")
-    assert (tmp_path / "out/src/a.hip").read_text() == "int a;\n"
-    assert os.access(tmp_path / "out/build.sh", os.X_OK)

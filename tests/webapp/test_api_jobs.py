@@ -223,7 +223,24 @@ def test_file_download_streams_the_artifact(api, user):
     assert 'filename="saxpy-changes.patch"' in response["Content-Disposition"]
 
 
-@pytest.mark.parametrize("name", ["hip-tree.tar.gz", "input.zip", "..%2Fsecret"])
+def test_hip_tree_is_listed_and_served_in_both_formats(api, user):
+    job = done_job(user)
+    job.store_artifact("hip-tree.tar.gz", b"\x1f\x8b tree")
+    job.store_artifact("hip-tree.zip", b"PK\x05\x06 tree")
+    files = api.get(f"/api/jobs/{job.pk}/").json()["links"]["files"]
+    base = f"http://testserver/api/jobs/{job.pk}/files/"
+    assert (files["hip-tree.tar.gz"], files["hip-tree.zip"]) == (base + "hip-tree.tar.gz",
+                                                                base + "hip-tree.zip")
+    for name, kind, data in [("hip-tree.tar.gz", "application/gzip", b"\x1f\x8b tree"),
+                             ("hip-tree.zip", "application/zip", b"PK\x05\x06 tree")]:
+        response = api.get(files[name])
+        assert (response.status_code, response["Content-Type"]) == (200, kind)
+        assert f'filename="saxpy-{name}"' in response["Content-Disposition"]
+        assert b"".join(response.streaming_content) == data
+
+
+@pytest.mark.parametrize("name", ["hip-tree.tar.gz", "hip-tree.zip", "input.zip",
+                                  "..%2Fsecret"])
 def test_missing_or_unknown_file_is_404(api, user, name):
     job = done_job(user)
     response = api.get(f"/api/jobs/{job.pk}/files/{name}")

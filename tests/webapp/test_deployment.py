@@ -60,6 +60,21 @@ def test_build_target_is_defined_in_the_dockerfile(name):
     assert re.search(rf"^FROM \S+ AS {target}$", (ROOT / "Dockerfile").read_text(), re.M)
 
 
+def _stages() -> dict[str, str]:
+    """Dockerfile stage name -> its instructions."""
+    parts = re.split(r"^FROM \S+ AS (\S+)$", (ROOT / "Dockerfile").read_text(), flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def test_both_images_take_the_project_files_from_one_stage():
+    stages = _stages()
+    copied = re.findall(r"^COPY (?:\S+ )+/app/(\S*)$", stages["source"], re.M)
+    assert {"translator", "webapp", "workers", "templates", ""} <= set(copied)
+    for target in ("app", "rocm"):
+        assert "COPY --from=source /app /app\n" in stages[target]
+        assert not re.search(r"^COPY (?!--from=source)", stages[target], re.M)
+
+
 def test_every_queue_has_a_worker():
     from django.conf import settings
 

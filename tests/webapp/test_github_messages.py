@@ -71,3 +71,10 @@ def test_links_need_a_public_address():
         "job": f"https://r.test/jobs/{job.pk}/",
         "patch": f"https://r.test/jobs/{job.pk}/files/changes.patch",
     }
+
+
+def test_links_offer_the_hip_tree_in_both_formats():
+    job = make_job(artifacts=["hip-tree.tar.gz", "hip-tree.zip"])
+    links = job_links(job, "https://r.test")
+    assert links["HIP tree"] == f"https://r.test/jobs/{job.pk}/files/hip-tree.tar.gz"
+    assert links["HIP tree (zip)"] == f"https://r.test/jobs/{job.pk}/files/hip-tree.zip"

@@ -77,6 +77,15 @@ def test_artifacts_are_stored_under_the_job_folder():
     assert Job.objects.get(pk=job.pk).artifacts == ["report.json"]
 
 
+@pytest.mark.parametrize(("source_name", "expected"), [
+    ("saxpy.zip", "saxpy-hip-tree.zip"), ("owner/repo.tar.gz", "repo-hip-tree.zip"),
+    ("lib.tgz", "lib-hip-tree.zip"), ("", "{pk}-hip-tree.zip"),
+])
+def test_downloads_are_named_after_the_upload(source_name, expected):
+    job = make_job(source_name=source_name)
+    assert job.download_name("hip-tree.zip") == expected.format(pk=job.pk)
+
+
 def test_refuses_unknown_artifact_names():
     job = make_job()
     with pytest.raises(ValueError):

@@ -45,6 +45,7 @@ def finished_job(owner):
     job.store_artifact("changes.patch", PATCH.encode())
     job.store_artifact("report.json", json.dumps(REPORT).encode())
     job.store_artifact("hip-tree.tar.gz", b"\x1f\x8b not really")
+    job.store_artifact("hip-tree.zip", b"PK\x05\x06 not really")
     job.refresh_from_db()
     return job
 
@@ -152,6 +153,21 @@ def test_download_serves_an_artifact_as_attachment(signed_in, user):
     response = signed_in.get(reverse("jobs:download", args=[job.pk, "changes.patch"]))
     assert response["Content-Disposition"] == 'attachment; filename="saxpy-changes.patch"'
     assert b"".join(response.streaming_content).decode() == PATCH
+
+
+def test_job_page_offers_the_hip_tree_as_tar_gz_and_zip(signed_in, user):
+    job = finished_job(user)
+    page = signed_in.get(job.get_absolute_url()).content.decode()
+    for name in ("hip-tree.tar.gz", "hip-tree.zip"):
+        assert f'<a href="/jobs/{job.pk}/files/{name}">{name}</a>' in page
+
+
+def test_download_serves_the_zip_tree_as_a_zip(signed_in, user):
+    job = finished_job(user)
+    response = signed_in.get(reverse("jobs:download", args=[job.pk, "hip-tree.zip"]))
+    assert response["Content-Type"] == "application/zip"
+    assert response["Content-Disposition"] == 'attachment; filename="saxpy-hip-tree.zip"'
+    assert b"".join(response.streaming_content) == b"PK\x05\x06 not really"
 
 
 def test_download_refuses_names_outside_the_artifacts(signed_in, user):

@@ -13,7 +13,7 @@ from django.core.files.storage import default_storage
 
 from tests.factories import EXAMPLE, example_files, make_user, tar_bytes, zip_bytes
 from tests.services import start_worker, wait_for
-from translator.archive import pack_tar_gz
+from translator.packing import pack_tar_gz
 from webapp.jobs.models import Job
 from webapp.jobs.submit import submit_job
 
@@ -55,8 +55,8 @@ def zeros_tar_gz(path: Path, size: int) -> bytes:
 def test_example_goes_through_the_worker_to_done(celery_worker):
     job = finished(submit(zip_bytes(example_files()), ".zip"))
     assert (job.state, job.failure_message) == ("done", ""), celery_worker.log_tail()
-    assert set(job.artifacts) == {"hip-tree.tar.gz", "changes.patch", "report.json",
-                                  "findings.sarif"}
+    assert set(job.artifacts) == {"hip-tree.tar.gz", "hip-tree.zip", "changes.patch",
+                                  "report.json", "findings.sarif"}
     report = job.read_report()
     assert [unit["ok"] for unit in report["compile"]] == [True]
     assert "hipMemcpy" in job.open_artifact("changes.patch").read().decode()

@@ -4,6 +4,7 @@ import io
 import json
 import tarfile
 import tempfile
+import zipfile
 
 import pytest
 from django.core.files.storage import default_storage
@@ -37,7 +38,8 @@ def run(job: Job) -> Job:
 def test_translates_and_compiles_the_example(eager):
     job = run(make_job(archive=example_zip()))
     assert (job.state, job.failure_message) == ("done", "")
-    assert job.artifacts == ["hip-tree.tar.gz", "changes.patch", "report.json", "findings.sarif"]
+    assert job.artifacts == ["hip-tree.tar.gz", "hip-tree.zip", "changes.patch", "report.json",
+                             "findings.sarif"]
     assert job.progress_done == job.progress_total == job.summary["files"] == 3
     assert "hipMalloc(&d_x, bytes)" in job.open_artifact("changes.patch").read().decode()
     report = job.read_report()
@@ -47,6 +49,8 @@ def test_translates_and_compiles_the_example(eager):
     with tarfile.open(fileobj=io.BytesIO(job.open_artifact("hip-tree.tar.gz").read())) as tree:
         source = tree.extractfile("saxpy/saxpy.h").read().decode()
     assert "#include <hip/hip_runtime.h>" in source
+    with zipfile.ZipFile(io.BytesIO(job.open_artifact("hip-tree.zip").read())) as zipped:
+        assert zipped.read("saxpy/saxpy.h").decode() == source
     assert json.load(job.open_artifact("findings.sarif"))["version"] == "2.1.0"
     assert list(eager.iterdir()) == []
 

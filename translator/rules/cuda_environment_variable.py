@@ -30,31 +30,24 @@ twin are reported by W521. ``NCCL_*`` variables keep their names: RCCL reads the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans, unit_language
+from translator.buildtext import environment_variables
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 
-LANGUAGES = frozenset(("shell", "python", "ci", "make", "cmake", "python-deps"))
 VARIABLES = {
     "CUDA_VISIBLE_DEVICES": "HIP_VISIBLE_DEVICES",
     "CUDA_LAUNCH_BLOCKING": "HIP_LAUNCH_BLOCKING",
 }
-_NAME = re.compile(r"(?<![\w])(?P<name>" + "|".join(VARIABLES) + r")(?!\w)")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) not in LANGUAGES or "CUDA_" not in unit.source:
-        return
-    for offset, code in code_spans(unit.source):
-        for match in _NAME.finditer(code):
-            target = VARIABLES[match.group("name")]
-            yield Edit(offset + match.start(), offset + match.end(), target)
-            yield Usage(match.group(), "build-system", "environment", offset + match.start(),
-                        True, target)
+    for offset, name in environment_variables(unit, tuple(VARIABLES)):
+        target = VARIABLES[name]
+        yield Edit(offset, offset + len(name), target)
+        yield Usage(name, "build-system", "environment", offset, True, target)
 
 
 RULE = Rule("R521", "cuda-environment-variable", "CUDA_VISIBLE_DEVICES and friends become HIP_*",

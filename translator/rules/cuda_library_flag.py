@@ -33,19 +33,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildflags import LIBRARIES
+from translator.buildflags import FLAG_LANGUAGES, LIBRARIES
 from translator.buildtext import code_spans, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 
-LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
 _LIBRARY_FLAG = re.compile(r"(?<![\w-])-l(?P<name>" + "|".join(
     sorted(LIBRARIES, key=len, reverse=True)) + r")(?![\w+-])")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) not in LANGUAGES or "-l" not in unit.source:
+    if unit_language(unit) not in FLAG_LANGUAGES or "-l" not in unit.source:
         return
     for offset, code in code_spans(unit.source):
         for match in _LIBRARY_FLAG.finditer(code):

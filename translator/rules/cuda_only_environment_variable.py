@@ -29,14 +29,12 @@ Only literal names are seen.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans, unit_language
+from translator.buildtext import environment_variables
 from translator.diagnostics import Diagnostic, Usage
 from translator.rules.base import Finding, Rule
 
-LANGUAGES = frozenset(("shell", "python", "ci", "make", "cmake", "python-deps"))
 ADVICE = {
     "CUDA_DEVICE_ORDER": "ROCm already enumerates GPUs by PCI bus; remove it",
     "CUDA_CACHE_PATH": "ROCm has no JIT cache setting by this name; remove it",
@@ -49,18 +47,12 @@ ADVICE = {
     "CUDA_MPS_LOG_DIRECTORY": "MPS has no ROCm counterpart",
     "CUDA_FORCE_PTX_JIT": "AMD GPUs run no PTX; remove it",
 }
-_NAME = re.compile(r"(?<![\w])(?P<name>" + "|".join(ADVICE) + r")(?!\w)")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) not in LANGUAGES or "CUDA_" not in unit.source:
-        return
-    for offset, code in code_spans(unit.source):
-        for match in _NAME.finditer(code):
-            name = match.group("name")
-            yield Diagnostic("W521", f"{name} has no HIP counterpart: {ADVICE[name]}",
-                             offset=offset + match.start())
-            yield Usage(name, "build-system", "environment", offset + match.start(), False)
+    for offset, name in environment_variables(unit, tuple(ADVICE)):
+        yield Diagnostic("W521", f"{name} has no HIP counterpart: {ADVICE[name]}", offset=offset)
+        yield Usage(name, "build-system", "environment", offset, False)
 
 
 RULE = Rule("W521", "cuda-only-environment-variable",

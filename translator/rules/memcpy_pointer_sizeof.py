@@ -37,8 +37,8 @@ from collections.abc import Iterator
 from translator.diagnostics import Fix
 from translator.expressions import SIZES as _SIZES
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
-from translator.rules.memory_calls import SIZE_CALLS, call_arguments
+from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.memory_calls import SIZE_CALLS, size_calls
 
 _TYPE_WORDS = frozenset(_SIZES) | {"void", "signed", "struct", "class", "typename"}
 
@@ -48,14 +48,8 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in scan(facts, SIZE_CALLS):
-        if not is_call(code, index, SIZE_CALLS):
-            continue
-        size_index = SIZE_CALLS[token.text][0]
-        spans = call_arguments(code, index)
-        if len(spans) <= size_index:
-            continue
-        first, last = spans[size_index]
+    for token, spans in size_calls(facts):
+        first, last = spans[SIZE_CALLS[token.text][0]]
         for position in range(first, last - 1):
             if code[position].text != "sizeof":
                 continue

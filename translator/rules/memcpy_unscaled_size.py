@@ -38,8 +38,8 @@ from collections.abc import Iterator
 
 from translator.expressions import integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
-from translator.rules.memory_calls import SIZE_CALLS, call_arguments, element_size
+from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.memory_calls import SIZE_CALLS, element_size, size_calls
 
 _BYTES_NAME = re.compile(r"(?i)bytes|size_?in_?bytes|nbytes|mem_?size")
 _ALLOCATIONS = frozenset({"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "cudaHostAlloc",
@@ -51,13 +51,8 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index, token in scan(facts, SIZE_CALLS):
-        if not is_call(code, index, SIZE_CALLS):
-            continue
+    for token, spans in size_calls(facts):
         size_index, pointer_indexes = SIZE_CALLS[token.text]
-        spans = call_arguments(code, index)
-        if len(spans) <= size_index:
-            continue
         traced = _trace(facts, code, spans[size_index], token.start, 0)
         if traced is None or "sizeof" in traced:
             continue

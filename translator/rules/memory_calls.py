@@ -6,9 +6,14 @@ the pointer arguments whose element type the count should be a multiple of.
 
 from __future__ import annotations
 
-from translator.expressions import arguments, closing
+from collections.abc import Iterator
 
-__all__ = ["SIZE_CALLS", "COPY_KINDS", "call_arguments", "element_size", "base_name"]
+from translator.expressions import arguments, closing
+from translator.rules.hazard import is_call, scan
+from translator.tokens import Token
+
+__all__ = ["SIZE_CALLS", "COPY_KINDS", "call_arguments", "size_calls", "element_size",
+           "base_name"]
 
 SIZE_CALLS: dict[str, tuple[int, tuple[int, ...]]] = {
     "cudaMemcpy": (2, (0, 1)), "cudaMemcpyAsync": (2, (0, 1)),
@@ -28,6 +33,17 @@ _NAMED_CASTS = frozenset({"reinterpret_cast", "static_cast", "const_cast"})
 
 def call_arguments(code, index: int) -> list[tuple[int, int]]:
     return arguments(code, index + 1)
+
+
+def size_calls(facts) -> Iterator[tuple[Token, list[tuple[int, int]]]]:
+    """(name token, argument spans) of every call of a ``SIZE_CALLS`` function that has
+    its size argument, in code order."""
+    code = facts.code
+    for index, token in scan(facts, SIZE_CALLS):
+        if is_call(code, index, SIZE_CALLS):
+            spans = call_arguments(code, index)
+            if len(spans) > SIZE_CALLS[token.text][0]:
+                yield token, spans
 
 
 def base_name(code, span: tuple[int, int]) -> tuple[str, bool]:

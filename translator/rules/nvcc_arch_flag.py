@@ -34,20 +34,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.buildflags import ARCH_FLAG, flag_lines
-from translator.buildtext import offload_arch_flags, unit_language
+from translator.buildtext import offload_arch_flags
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 
-LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
-
 
 def check(unit) -> Iterator[Finding]:
-    language = unit_language(unit)
-    if language not in LANGUAGES:
-        return
     replacement = offload_arch_flags(unit.options)
-    for offset, code in flag_lines(unit, language):
+    for offset, code in flag_lines(unit):
         matches = list(ARCH_FLAG.finditer(code))
         for index, match in enumerate(matches):
             start, end = offset + match.start(), offset + match.end()

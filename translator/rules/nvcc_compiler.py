@@ -40,20 +40,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildflags import NVCC_WORD
+from translator.buildflags import FLAG_LANGUAGES, NVCC_WORD
 from translator.buildtext import WARP_SYNC_DEFINE, code_spans, defines_warp_sync, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 
-LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
 #: What precedes a Makefile's compiler: a variable assignment, or a recipe's command start.
 _COMPILER_POSITION = re.compile(r"\s*(?:[\w.]+\s*(?:::=|:=|\?=|\+=|!=|=)\s*|\t[@+-]*\s*)")
 
 
 def check(unit) -> Iterator[Finding]:
     language = unit_language(unit)
-    if language not in LANGUAGES or "nvcc" not in unit.source:
+    if language not in FLAG_LANGUAGES or "nvcc" not in unit.source:
         return
     compiler_flags = language == "make" and defines_warp_sync(unit.options)
     for offset, code in code_spans(unit.source):

@@ -30,25 +30,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildflags import NVCC_OPTIONS, flag_lines
-from translator.buildtext import unit_language
+from translator.buildflags import nvcc_options
 from translator.diagnostics import Diagnostic
 from translator.rules.base import Finding, Rule
 
-LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
-
 
 def check(unit) -> Iterator[Finding]:
-    language = unit_language(unit)
-    if language not in LANGUAGES:
-        return
-    for offset, code in flag_lines(unit, language):
-        for pattern, _replacement, message in NVCC_OPTIONS:
-            if message is None:
-                continue
-            for match in pattern.finditer(code):
-                yield Diagnostic("W501", f"{match.group()}: {message}",
-                                 offset=offset + match.start())
+    for offset, match, _replacement, message in nvcc_options(unit):
+        if message is not None:
+            yield Diagnostic("W501", f"{match.group()}: {message}", offset=offset + match.start())
 
 
 RULE = Rule("W501", "nvcc-only-flag", "an nvcc option with no AMD counterpart was dropped",

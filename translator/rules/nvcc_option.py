@@ -37,35 +37,27 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildflags import NVCC_OPTIONS, flag_lines
-from translator.buildtext import unit_language
+from translator.buildflags import nvcc_options
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 
-LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
-
 
 def check(unit) -> Iterator[Finding]:
-    language = unit_language(unit)
-    if language not in LANGUAGES:
-        return
-    for offset, code in flag_lines(unit, language):
-        for pattern, replacement, _message in NVCC_OPTIONS:
-            for match in pattern.finditer(code):
-                start, end = offset + match.start(), offset + match.end()
-                if replacement is None:
-                    before = code[: match.start()]
-                    start -= len(before) - len(before.rstrip(" \t"))
-                    text = ""
-                elif "{host}" in replacement:
-                    value = match.group("value").strip("\"'")
-                    text = " ".join(part for part in value.split(",") if part)
-                else:
-                    text = replacement
-                yield Edit(start, end, text)
-                yield Usage(match.group().split()[0].split("=")[0], "build-system",
-                            "nvcc-flag", start, True, text)
+    for offset, match, replacement, _message in nvcc_options(unit):
+        start, end = offset + match.start(), offset + match.end()
+        if replacement is None:
+            before = match.string[: match.start()]
+            start -= len(before) - len(before.rstrip(" \t"))
+            text = ""
+        elif "{host}" in replacement:
+            value = match.group("value").strip("\"'")
+            text = " ".join(part for part in value.split(",") if part)
+        else:
+            text = replacement
+        yield Edit(start, end, text)
+        yield Usage(match.group().split()[0].split("=")[0], "build-system", "nvcc-flag", start,
+                    True, text)
 
 
 RULE = Rule("R513", "nvcc-option", "nvcc-only options become hipcc options or are dropped",

@@ -124,11 +124,8 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         job = self.get_object()
         if name not in ARTIFACTS or name not in job.artifacts:
             raise NotFound(f"the job has no file {name!r}")
-        stem = (job.source_name or str(job.pk)).split("/")[-1]
-        for suffix in (".tar.gz", ".tgz", ".tar", ".zip"):
-            stem = stem.removesuffix(suffix)
         return FileResponse(job.open_artifact(name), as_attachment=True,
-                            filename=f"{stem}-{name}", content_type=ARTIFACTS[name])
+                            filename=job.download_name(name), content_type=ARTIFACTS[name])
 
 
 class TranslateView(APIView):

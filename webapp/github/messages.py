@@ -80,7 +80,7 @@ def job_links(job: Job, base_url: str) -> dict[str, str]:
         return {}
     links = {"job": base_url + job.get_absolute_url()}
     for label, name in (("patch", "changes.patch"), ("HIP tree", "hip-tree.tar.gz"),
-                        ("report", "report.json")):
+                        ("HIP tree (zip)", "hip-tree.zip"), ("report", "report.json")):
         if name in job.artifacts:
             links[label] = base_url + reverse("jobs:download", args=[job.pk, name])
     return links

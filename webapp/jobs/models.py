@@ -24,6 +24,7 @@ from django.utils import timezone
 #: Files a job may store besides its input, with the content type they are served with.
 ARTIFACTS = {
     "hip-tree.tar.gz": "application/gzip",
+    "hip-tree.zip": "application/zip",
     "changes.patch": "text/x-diff; charset=utf-8",
     "report.json": "application/json",
     "findings.sarif": "application/sarif+json",
@@ -139,6 +140,14 @@ class Job(models.Model):
 
     def open_artifact(self, name: str):
         return default_storage.open(self.storage_name(name), "rb")
+
+    def download_name(self, name: str) -> str:
+        """The file name artifact NAME is downloaded as: ``saxpy-hip-tree.zip`` for a job
+        on ``saxpy.tar.gz``, so downloads of several jobs do not overwrite each other."""
+        stem = (self.source_name or str(self.pk)).split("/")[-1]
+        for suffix in (".tar.gz", ".tgz", ".tar", ".zip"):
+            stem = stem.removesuffix(suffix)
+        return f"{stem}-{name}"
 
     def read_report(self) -> dict | None:
         if "report.json" not in self.artifacts:

@@ -102,8 +102,5 @@ def download(request: HttpRequest, job_id, name: str) -> FileResponse:
     job = _own_job(request, job_id)
     if name not in ARTIFACTS or name not in job.artifacts:
         raise Http404("no such file")
-    stem = (job.source_name or str(job.pk)).split("/")[-1]
-    for suffix in (".tar.gz", ".tgz", ".tar", ".zip"):
-        stem = stem.removesuffix(suffix)
     return FileResponse(job.open_artifact(name), as_attachment=True,
-                        filename=f"{stem}-{name}", content_type=ARTIFACTS[name])
+                        filename=job.download_name(name), content_type=ARTIFACTS[name])
