@@ -40,13 +40,22 @@ _BINARY = frozenset({"+", "-", "*", "/", "%", ">>", "<<", "&", "|", "^"})
 def outside_platform_branches(check):
     """Wrap a warning rule's check: drop findings inside ``#if`` groups that test for
     HIP/ROCm/AMD (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author
-    already chose what each platform compiles, and inside ``#if 0`` branches."""
+    already chose what each platform compiles, inside ``#if 0`` branches, and inside
+    ``#if __CUDA_ARCH__ >= N`` branches that R003 replaces by their alternative."""
 
     def checked(unit):
+        replaced = None
         for item in check(unit):
             offset = getattr(item, "offset", -1)
-            if offset < 0 or not unit.facts.platform_branches or not (
-                    unit.facts.in_platform_branch(offset)):
+            if offset < 0:
+                yield item
+                continue
+            if replaced is None:
+                from translator.rules.cuda_macro_test import replaced_branches
+
+                replaced = replaced_branches(unit)
+            if not (unit.facts.platform_branches and unit.facts.in_platform_branch(offset)
+                    or any(start <= offset < end for start, end in replaced)):
                 yield item
 
     checked.__name__ = getattr(check, "__name__", "check")
