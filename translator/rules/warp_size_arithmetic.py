@@ -59,6 +59,7 @@ _EXPECTED = {"%": 32, "/": 32, "&": 31, ">>": 5}
 _TILE_TARGET = re.compile(r"(?i)^(row|col|column|tile)\w*$|^[xyrc]\d*$|bank|pad")
 _LANE_TARGET = re.compile(r"(?i)lane|warp|wid")
 _SIMPLE_END = frozenset({";", ")", "]", ",", "}"})
+_BITWISE_UPDATES = frozenset({"|=", "&=", "^=", "atomicOr", "atomicAnd", "atomicXor"})
 
 
 def check(unit) -> Iterator[Finding]:
@@ -108,18 +109,26 @@ def _shifted_by(code, first: int, last: int) -> bool:
 
 
 def _bit_positions(facts, function) -> frozenset[str]:
-    """Operands X that FUNCTION reduces to a bit of a 32-bit word (``x % 32`` or
-    ``x & 31`` as a shift amount, in a statement without ballots): the bitset idiom
-    ``words[x / 32] |= 1u << (x % 32)``, where 32 is the width of the word, not of a warp."""
+    """Operands X that FUNCTION reduces to a bit of a 32-bit word: the bitset idiom
+    ``words[x / 32] |= 1u << (x % 32)``, where 32 is the width of the word, not of a warp.
+    ``x % 32`` (or ``x & 31``) must be a shift amount in a statement without ballots that
+    updates memory bitwise (``atomicOr``, ``|=``...), or X must also pick a word
+    (``[x / 32]``, ``[x >> 5]``); ``unsigned bit = 1u << (threadIdx.x % 32)`` stays a
+    lane bit."""
     code = facts.code
     first, last = facts.body_span(function)
     ballots = BALLOTS | ballot_names(facts, function)
-    found = set()
+    shifted, stored, words = set(), set(), set()
     for index in range(first, last - 1):
         operator = code[index].text
-        if operator not in ("%", "&") or integer(code[index + 1].text) != _EXPECTED[operator]:
+        if operator not in _EXPECTED or integer(code[index + 1].text) != _EXPECTED[operator]:
             continue
         start = left_operand(code, index)
+        operand = facts.text(start, index)
+        if operator in ("/", ">>"):
+            if code[start - 1].text == "[" and code[index + 2].text == "]":
+                words.add(operand)
+            continue
         if not _shifted_by(code, start, index + 2):
             continue
         statement, end = start, index
@@ -127,9 +136,13 @@ def _bit_positions(facts, function) -> frozenset[str]:
             statement -= 1
         while end < last and code[end].text not in (";", "{", "}"):
             end += 1
-        if not {t.text for t in code[statement:end]} & ballots:
-            found.add(facts.text(start, index))
-    return frozenset(found)
+        texts = {t.text for t in code[statement:end]}
+        if texts & ballots:
+            continue
+        shifted.add(operand)
+        if texts & _BITWISE_UPDATES:
+            stored.add(operand)
+    return frozenset(stored | (shifted & words))
 
 
 def _assigns_tile_coordinate(code, first: int) -> bool:
