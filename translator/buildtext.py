@@ -25,7 +25,8 @@ from translator.unit import Unit
 
 __all__ = [
     "code_spans", "Command", "cmake_commands", "unit_language", "offload_arch_flags", "words",
-    "hip_setup", "remove_argument", "environment_variables",
+    "hip_setup", "remove_argument", "environment_variables", "WARP_SYNC_DEFINE",
+    "defines_warp_sync",
 ]
 
 #: Languages of the files that set or read environment variables: scripts, CI, builds.
@@ -165,15 +166,38 @@ def offload_arch_flags(options: Options) -> str:
     return " ".join(f"--offload-arch={arch}" for arch in options.offload_archs or ("gfx942",))
 
 
-def hip_setup(options: Options, indent: str = "") -> str:
-    """The CMake lines that make HIP available: GPU targets, ``hip``, ``hip::device``.
+def defines_warp_sync(options: Options) -> bool:
+    """True when the migrated build must define WARP_SYNC_DEFINE: the tree calls ``*_sync``
+    warp functions and keeps them (HIP before 6.2 gets the maskless forms instead, R401).
+    ROCm 6.2 to 6.x declare those functions only with the macro defined before
+    ``hip/hip_runtime.h``; ROCm 7 declares them anyway and ignores it."""
+    version = options.hip_version
+    return options.warp_sync_calls and (version is None or tuple(version) >= (6, 2))
+
+
+WARP_SYNC_DEFINE = "HIP_ENABLE_WARP_SYNC_BUILTINS"
+
+
+_SETS_ARCHITECTURES = re.compile(r"(?im)^[ \t]*set[ \t]*\([ \t]*CMAKE_CUDA_ARCHITECTURES\b")
+
+
+def hip_setup(options: Options, indent: str = "", text: str = "", offset: int = 0) -> str:
+    """The CMake lines that make HIP available: GPU targets, ``hip``, ``hip::device``, and
+    the warp-sync definition when ``defines_warp_sync(options)``.
 
     ``GPU_TARGETS`` is a cache entry set before ``find_package(hip)`` (which reads it), so
-    ``-DGPU_TARGETS=...`` on the command line still wins.
+    ``-DGPU_TARGETS=...`` on the command line still wins. It is left out when TEXT sets
+    ``CMAKE_CUDA_ARCHITECTURES`` before OFFSET: R502 turns that into the same entry.
     """
     targets = ";".join(options.offload_archs or ("gfx942",))
-    return (f'{indent}set(GPU_TARGETS "{targets}" CACHE STRING "AMD GPU targets to compile for")\n'
-            f"{indent}find_package(hip REQUIRED)\n{indent}link_libraries(hip::device)")
+    lines = [f"{indent}find_package(hip REQUIRED)", f"{indent}link_libraries(hip::device)"]
+    if not _SETS_ARCHITECTURES.search(text, 0, offset):
+        lines.insert(0, f'{indent}set(GPU_TARGETS "{targets}" CACHE STRING '
+                        '"AMD GPU targets to compile for")')
+    setup = "\n".join(lines)
+    if defines_warp_sync(options):
+        setup += f"\n{indent}add_compile_definitions({WARP_SYNC_DEFINE})"
+    return setup
 
 
 def remove_argument(text: str, argument: Argument) -> tuple[int, int]:

@@ -143,7 +143,7 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
     def check(indexed: tuple[int, CompileUnit]) -> dict:
         nonlocal done
         index, unit = indexed
-        unit = _with_option_flags(unit, options)
+        unit = _with_option_flags(unit, options, toolchain.defines())
         unit_sandbox = _within_deadline(sandbox, deadline)
         if unit_sandbox is None:
             run = {"status": "skipped", "output": "", "seconds": 0.0, "message":
@@ -218,11 +218,12 @@ def _clang_major(toolchain: Toolchain) -> int:
     return int(head) if head.isdigit() else 0
 
 
-def _with_option_flags(unit: CompileUnit, options: CompileOptions) -> CompileUnit:
+def _with_option_flags(unit: CompileUnit, options: CompileOptions,
+                       toolchain_defines: tuple[str, ...] = ()) -> CompileUnit:
     return dataclasses.replace(
         unit,
         include_dirs=tuple(dict.fromkeys(unit.include_dirs + options.include_dirs)),
-        defines=tuple(dict.fromkeys(unit.defines + options.defines)),
+        defines=tuple(dict.fromkeys(unit.defines + options.defines + toolchain_defines)),
         std=options.std or unit.std,
     )
 

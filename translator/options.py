@@ -65,6 +65,9 @@ class Options:
     #: CUDA-looking names (``cudaCheckErrors``) that the project's own files define, found
     #: by a tree migration (translator/project_names.py): not reported as unknown API names.
     project_names: tuple[str, ...] = ()
+    #: The tree calls ``*_sync`` warp functions (found by a tree migration): ROCm 6.2 to 6.x
+    #: declare them only with HIP_ENABLE_WARP_SYNC_BUILTINS, which the build files then define.
+    warp_sync_calls: bool = False
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -151,18 +151,29 @@ def rewrite_call(
 
 def _keep_existing_casts(template: str, call: Call, unit: Unit) -> str:
     """Do not wrap an argument in reinterpret_cast<const void*> when it already is cast,
-    or is a variable of the file (a pointer already, not a kernel)."""
+    or is a variable of the file (a pointer already, not a kernel). A variable that holds
+    a kernel (``auto k = kernel<32>;``, ``void (*k)(int)``) is cast: C++ converts no
+    function pointer to ``const void*`` implicitly."""
     def keep(match: re.Match[str]) -> str:
         index = int(match.group(1))
         if index < len(call.arguments):
             text = call.arguments[index].text
             if _ALREADY_VOID.match(text) or (
                     re.fullmatch(r"[A-Za-z_]\w*", text)
-                    and declared_variable(unit, text) is not None):
+                    and declared_variable(unit, text) is not None
+                    and not _holds_function(unit, text)):
                 return f"${index}"
         return match.group()
 
     return _CAST.sub(keep, template)
+
+
+def _holds_function(unit: Unit, name: str) -> bool:
+    """True when the file declares NAME with ``auto`` or as a function pointer, the forms a
+    variable holding a kernel takes (a data pointer is spelled with its type)."""
+    name = re.escape(name)
+    pattern = rf"\bauto\s*[*&]?\s*(?:const\s+)?{name}\s*=|\(\s*\*\s*(?:const\s+)?{name}\s*\)"
+    return any(True for _ in unit.regions.code_matches(re.compile(pattern)))
 
 
 def _difference(source: str, start: int, end: int, text: str, code: str) -> Iterator[Edit]:

@@ -52,6 +52,16 @@ class Toolchain:
         return {"hipcc": self.hipcc, "hip_version": self.hip_version,
                 "clang_version": self.clang_version, "clang_vendor": self.clang_vendor}
 
+    def defines(self) -> tuple[str, ...]:
+        """Macros every unit is compiled with: HIP_ENABLE_WARP_SYNC_BUILTINS from HIP 6.2
+        on, as the migrated build files define it (translator/buildtext.py); ROCm 6.2 to
+        6.x declare ``__shfl_sync`` and the other ``*_sync`` functions only with it, ROCm 7
+        ignores it and earlier HIP has no such functions."""
+        numbers = re.findall(r"\d+", self.hip_version)[:2]
+        version = tuple(int(n) for n in numbers)
+        return ("HIP_ENABLE_WARP_SYNC_BUILTINS",) if len(version) == 2 and version >= (6, 2) \
+            else ()
+
 
 def parse_version_output(text: str) -> tuple[str, str, str]:
     """(HIP version, clang version, clang vendor) from ``hipcc --version``; '' if absent."""

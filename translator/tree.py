@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -37,6 +38,7 @@ from translator.filekinds import classify
 from translator.naming import plan_names
 from translator.options import Options
 from translator.project_names import defined_names
+from translator.rules.warp_sync_intrinsic import MASKED
 from translator.treewalk import Entry, included_files, link_inside, walk
 
 __all__ = ["FileOutcome", "TreeResult", "migrate_tree", "translate_file",
@@ -44,6 +46,9 @@ __all__ = ["FileOutcome", "TreeResult", "migrate_tree", "translate_file",
 
 MAX_TRANSLATED_BYTES = 8 * 1024 * 1024
 _C_KINDS = ("cuda-source", "cuda-header", "cpp")
+#: A call of a ``*_sync`` warp function: the build files then define the macro that
+#: ROCm 6.2 to 6.x need to declare them (translator.buildtext.defines_warp_sync).
+_WARP_SYNC_CALL = re.compile(rb"\b(?:" + b"|".join(n.encode() for n in sorted(MASKED)) + rb")\s*\(")
 
 
 @dataclass
@@ -120,8 +125,10 @@ def migrate_tree(
     contents, outcomes = _read_and_classify(source_root, entries, outputs, max_file_bytes)
     tree.compile_database = _compile_database(contents, set(files))
     _promote_included(contents, outcomes, tree.compile_database)
-    tree.options = tree.options.with_changes(project_names=defined_names(
-        (p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents))
+    code = [(p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents]
+    tree.options = tree.options.with_changes(
+        project_names=defined_names(code),
+        warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
     cache = ResultCache(cache_dir) if cache_dir is not None else None
     translated = _translate_all(tree, contents, outcomes, cache, jobs, progress)
     output_root.mkdir(parents=True, exist_ok=True)

@@ -301,3 +301,36 @@ def test_report_summary_names_families_and_problems(tmp_path):
     assert "runtime" in report["stats"]["families"]
     assert report["stats"]["families"]["build-system"]["converted"] > 0
     assert "Not in the output: passwd" in report["summary"]
+
+
+WARP_SYNC_TREE = {
+    "include/reduce.cuh": ("__device__ float warp_sum(float v) {\n"
+                           "  return v + __shfl_down_sync(0xffffffff, v, 1);\n}\n"),
+    "src/main.cu": '#include "reduce.cuh"\n__global__ void k(float *x) { x[0] = warp_sum(1); }\n',
+    "Makefile": ("NVCC ?= /usr/local/cuda/bin/nvcc\n"
+                 "main.o: src/main.cu\n\tnvcc -Iinclude -c $< -o $@\n"
+                 "HAVE_NVCC := $(shell which nvcc)\n"),
+    "CMakeLists.txt": "cmake_minimum_required(VERSION 3.18)\nproject(w LANGUAGES CXX CUDA)\n",
+}
+
+
+@pytest.mark.parametrize("hip_version, defined", [(None, True), ((6, 2), True), ((5, 2), False)])
+def test_warp_sync_calls_define_the_builtins_macro_in_build_files(tmp_path, hip_version, defined):
+    """A *_sync call in any file of the tree (here a header) makes the migrated Makefile's
+    compiler and the CMake project define HIP_ENABLE_WARP_SYNC_BUILTINS (ROCm 6.2-6.x)."""
+    _write(tmp_path / "in", WARP_SYNC_TREE)
+    migrate_tree(tmp_path / "in", tmp_path / "out",
+                 Options(use_clang=False, hip_version=hip_version), jobs=1)
+    makefile = (tmp_path / "out" / "Makefile").read_text()
+    cmake = (tmp_path / "out" / "CMakeLists.txt").read_text()
+    flag = "hipcc -DHIP_ENABLE_WARP_SYNC_BUILTINS"
+    assert (makefile.count(flag), "$(shell which hipcc)" in makefile) == (2 * defined, True)
+    assert ("add_compile_definitions(HIP_ENABLE_WARP_SYNC_BUILTINS)" in cmake) == defined
+
+
+def test_tree_without_warp_sync_calls_defines_nothing(tmp_path):
+    files = {**WARP_SYNC_TREE, "include/reduce.cuh": "__device__ float warp_sum(float v);\n"}
+    _write(tmp_path / "in", files)
+    migrate_tree(tmp_path / "in", tmp_path / "out", OPTIONS, jobs=1)
+    assert "WARP_SYNC" not in (tmp_path / "out" / "Makefile").read_text()
+    assert "WARP_SYNC" not in (tmp_path / "out" / "CMakeLists.txt").read_text()

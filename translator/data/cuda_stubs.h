@@ -86,12 +86,16 @@ __device__ int __popcll(unsigned long long x);
 __device__ int __ffs(int x);
 __device__ int __ffsll(long long x);
 __device__ int __clz(int x);
-template <class T> __device__ T atomicAdd(T *address, T value);
-template <class T> __device__ T atomicSub(T *address, T value);
-template <class T> __device__ T atomicMax(T *address, T value);
-template <class T> __device__ T atomicMin(T *address, T value);
-template <class T> __device__ T atomicExch(T *address, T value);
-template <class T> __device__ T atomicCAS(T *address, T compare, T value);
+/* CUDA's atomics are overloads for each type: T comes from the pointer alone and the
+ * value converts, as it does in CUDA (atomicCAS(ull *, long long, ...) is fine). */
+template <class T> struct __rocport_value { typedef T type; };
+template <class T> using __rocport_value_t = typename __rocport_value<T>::type;
+template <class T> __device__ T atomicAdd(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicSub(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicMax(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicMin(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicExch(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicCAS(T *address, __rocport_value_t<T> compare, __rocport_value_t<T> value);
 template <class T> __device__ T __ldg(const T *address);
 extern __device__ const int warpSize;
 
@@ -119,6 +123,11 @@ __host__ __device__ double exp(double a);
 struct __half { unsigned short __x; };
 typedef __half half;
 struct __nv_bfloat16 { unsigned short __x; };
+typedef __nv_bfloat16 nv_bfloat16;
+struct __half2 { __half x, y; };
+typedef __half2 half2;
+struct __nv_bfloat162 { __nv_bfloat16 x, y; };
+typedef __nv_bfloat162 nv_bfloat162;
 struct float2 { float x, y; };
 struct float4 { float x, y, z, w; };
 struct int2 { int x, y; };
@@ -179,10 +188,12 @@ template <class T> __device__ unsigned __match_any_sync(unsigned mask, T value);
 __device__ unsigned __reduce_add_sync(unsigned mask, unsigned value);
 __device__ int __clzll(long long x);
 __device__ unsigned __brev(unsigned x);
-template <class T> __device__ T atomicAdd_system(T *address, T value);
-template <class T> __device__ T atomicAnd(T *address, T value);
-template <class T> __device__ T atomicOr(T *address, T value);
-template <class T> __device__ T atomicInc(T *address, T value);
+template <class T> __device__ T atomicAdd_system(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicAnd(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicOr(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicInc(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicDec(T *address, __rocport_value_t<T> value);
+template <class T> __device__ T atomicXor(T *address, __rocport_value_t<T> value);
 __device__ float __fdividef(float x, float y);
 __device__ float __expf(float x);
 __device__ float __shfl_sync(unsigned mask, float var, int src, int width = 32);
@@ -228,3 +239,31 @@ template <class F, class T> __device__ void store_matrix_sync(T *p, const F &a, 
 template <class F, class T> __device__ void fill_fragment(F &a, T v);
 template <class D, class A, class B, class C> __device__ void mma_sync(D &d, const A &a, const B &b, const C &c);
 }}  // namespace nvcuda::wmma
+/* Reduced-precision conversions and the bit casts of cuda_fp16.h, cuda_bf16.h and the
+ * device library: common in kernels, and an unknown call stops clang from typing the
+ * expression around it. */
+__host__ __device__ __half __float2half(float a);
+__host__ __device__ __half __float2half_rn(float a);
+__host__ __device__ float __half2float(__half a);
+__host__ __device__ __half2 __float2half2_rn(float a);
+__host__ __device__ __half2 __floats2half2_rn(float a, float b);
+__host__ __device__ float2 __half22float2(__half2 a);
+__device__ __half __hadd(__half a, __half b);
+__device__ __half __hmul(__half a, __half b);
+__device__ __half __hfma(__half a, __half b, __half c);
+__device__ __half2 __hadd2(__half2 a, __half2 b);
+__device__ __half2 __hmul2(__half2 a, __half2 b);
+__device__ __half2 __hfma2(__half2 a, __half2 b, __half2 c);
+__host__ __device__ __nv_bfloat16 __float2bfloat16(float a);
+__host__ __device__ __nv_bfloat16 __float2bfloat16_rn(float a);
+__host__ __device__ float __bfloat162float(__nv_bfloat16 a);
+__host__ __device__ __nv_bfloat162 __floats2bfloat162_rn(float a, float b);
+__host__ __device__ __nv_bfloat162 __float22bfloat162_rn(float2 a);
+__host__ __device__ float2 __bfloat1622float2(__nv_bfloat162 a);
+__device__ __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b);
+__device__ __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b);
+__device__ __nv_bfloat162 __hadd2(__nv_bfloat162 a, __nv_bfloat162 b);
+__device__ float __int_as_float(int a);
+__device__ int __float_as_int(float a);
+__device__ double __longlong_as_double(long long a);
+__device__ long long __double_as_longlong(double a);

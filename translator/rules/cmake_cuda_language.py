@@ -6,7 +6,10 @@ Removes ``CUDA`` from ``project(... LANGUAGES ...)`` and ``enable_language(...)`
 (keeping or adding ``CXX``), turns ``LANGUAGE CUDA`` source properties and
 ``$<COMPILE_LANGUAGE:CUDA>`` generator expressions into ``CXX``, and, after the first
 such command, adds ``GPU_TARGETS`` (from the options), ``find_package(hip REQUIRED)``
-and ``link_libraries(hip::device)`` unless the file already finds HIP or CUDA.
+and ``link_libraries(hip::device)`` unless the file already finds HIP or CUDA. When the
+tree calls ``*_sync`` warp functions (target HIP 6.2 or newer), the setup also has
+``add_compile_definitions(HIP_ENABLE_WARP_SYNC_BUILTINS)``, without which ROCm 6.2 to 6.x
+do not declare them (ROCm 7 ignores it); R503 adds the same setup.
 
 Why
 ---
@@ -66,7 +69,8 @@ def check(unit) -> Iterator[Finding]:
                 yield Usage("CUDA", "build-system", "cmake-language", argument.start, True, "CXX")
             if setup_needed:
                 indent = text[text.rfind("\n", 0, command.start) + 1 : command.start]
-                yield Edit(command.end, command.end, "\n" + hip_setup(unit.options, indent))
+                setup = hip_setup(unit.options, indent, text, command.start)
+                yield Edit(command.end, command.end, "\n" + setup)
                 setup_needed = False
         elif command.lowered in ("set_source_files_properties", "set_property"):
             for before, argument in zip(command.arguments, command.arguments[1:], strict=False):

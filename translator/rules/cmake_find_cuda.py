@@ -58,7 +58,8 @@ def check(unit) -> Iterator[Finding]:
         package = command.arguments[0].text
         if package in ("CUDA", "CUDAToolkit"):
             indent = text[text.rfind("\n", 0, command.start) + 1 : command.start]
-            yield Edit(command.start, command.end, hip_setup(unit.options, indent).lstrip())
+            setup = hip_setup(unit.options, indent, text, command.start)
+            yield Edit(command.start, command.end, setup.lstrip())
             yield Usage(package, "build-system", "cmake-package", command.start, True, "hip")
         elif package in ("NCCL", "nccl"):
             yield Edit(command.start, command.end, "find_package(rccl REQUIRED)")

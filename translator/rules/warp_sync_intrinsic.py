@@ -44,7 +44,10 @@ literal value becomes the 64-lane one; a value computed otherwise is reported fo
 person to check. Other masks that are not literals (parameters, members, expressions)
 are reported, not changed. With an older HIP, a partial mask is dropped with the
 ``*_sync`` call (the maskless form acts on every lane) and reported. Results of
-``__ballot_sync`` stored in 32-bit variables are not widened.
+``__ballot_sync`` stored in 32-bit variables are not widened. ROCm 6.2 to 6.x declare the
+``*_sync`` functions only when ``HIP_ENABLE_WARP_SYNC_BUILTINS`` is defined: the migrated
+CMake and Makefile builds define it (R501, R503, R511) and so does the compile check; a
+unit compiled by hand on those releases needs ``-DHIP_ENABLE_WARP_SYNC_BUILTINS``.
 """
 
 from __future__ import annotations

@@ -2,9 +2,11 @@
 
 import json
 
+import pytest
+
 from translator.build_flags import Flags, cmake_flags, filter_flags, makefile_flags
 from translator.compile_units import find_units
-from translator.toolchain import parse_version_output
+from translator.toolchain import Toolchain, parse_version_output
 
 KERNEL = b"#include <hip/hip_runtime.h>\n__global__ void k() {}\n"
 
@@ -124,6 +126,15 @@ def test_reads_rocm_6_version():
 def test_reads_rocm_7_version_without_vendor_prefix_line():
     text = "HIP version: 7.0.51831-a3e329ad8\nclang version 20.0.0git (roc-7.0.0)\n"
     assert parse_version_output(text) == ("7.0.51831-a3e329ad8", "20.0.0", "")
+
+
+@pytest.mark.parametrize("version, defines", [
+    ("5.2.21153-0", ()), ("6.1.40091", ()),
+    ("6.2.41133-dd7f95766", ("HIP_ENABLE_WARP_SYNC_BUILTINS",)),
+    ("7.0.51831-a3e329ad8", ("HIP_ENABLE_WARP_SYNC_BUILTINS",)), ("", ()),
+])
+def test_hip_6_2_and_later_compile_with_the_warp_sync_builtins(version, defines):
+    assert Toolchain("hipcc", hip_version=version).defines() == defines
 
 
 def test_uses_the_reports_compile_commands_section(tmp_path):

@@ -1,13 +1,15 @@
 // RUN: %run_test hipify "%s" "%t" %hipify_args %clang_args
 
-// __nv_bfloat16 becomes hip_bfloat16 (HIPIFY 6.3's table); the table marks most
-// bfloat16 intrinsics unsupported, so they stay as they are.
+// __nv_bfloat16 becomes __hip_bfloat16 of hip/hip_bf16.h (HIP 5.7 on), whose bfloat16
+// intrinsics keep their CUDA names. HIPIFY 6.3's table names the older hip_bfloat16
+// class instead, which those intrinsics do not accept.
 
 // CHECK: #include <hip/hip_runtime.h>
 #include <cuda_runtime.h>
+// CHECK: #include <hip/hip_bf16.h>
 #include <cuda_bf16.h>
 
-// CHECK: __global__ void widen(const hip_bfloat16 *in, float *out, int n) {
+// CHECK: __global__ void widen(const __hip_bfloat16 *in, float *out, int n) {
 __global__ void widen(const __nv_bfloat16 *in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   // CHECK: if (i < n) out[i] = __bfloat162float(in[i]);
@@ -15,9 +17,9 @@ __global__ void widen(const __nv_bfloat16 *in, float *out, int n) {
 }
 
 int main() {
-  // CHECK: hip_bfloat16 *buffer;
+  // CHECK: __hip_bfloat16 *buffer;
   __nv_bfloat16 *buffer;
-  // CHECK: hipMalloc(&buffer, 64 * sizeof(hip_bfloat16));
+  // CHECK: hipMalloc(&buffer, 64 * sizeof(__hip_bfloat16));
   cudaMalloc(&buffer, 64 * sizeof(__nv_bfloat16));
   return 0;
 }

@@ -1,6 +1,5 @@
 set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
 project(p LANGUAGES CXX)
-set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
 find_package(hip REQUIRED)
 link_libraries(hip::device)
 if(NOT DEFINED GPU_TARGETS)

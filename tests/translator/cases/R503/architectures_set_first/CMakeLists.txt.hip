@@ -1,0 +1,7 @@
+cmake_minimum_required(VERSION 3.18)
+project(app LANGUAGES CXX)
+set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+find_package(hip REQUIRED)
+link_libraries(hip::device)
+add_executable(app main.cu)
+set_source_files_properties(main.cu PROPERTIES LANGUAGE CXX)
