@@ -95,6 +95,32 @@ def check(unit: Unit) -> Iterator[Finding]:
             yield from _condition(tokens, _nvidia_only_branch(unit, conditionals, index))
 
 
+def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
+    """Source spans of the ``__CUDA_ARCH__`` branches that give way to their alternative
+    (see ``_nvidia_only_branch``): code that the port never compiles for AMD."""
+    if ARCH not in unit.source:
+        return []
+    conditionals = unit.conditionals
+    spans = []
+    for index, directive in enumerate(conditionals):
+        if directive.keyword in ("if", "elif") and _nvidia_only_branch(unit, conditionals, index):
+            spans.append((directive.end, _next_branch(conditionals, index).start))
+    return spans
+
+
+def _next_branch(conditionals: list, index: int):
+    """The ``#elif``/``#else``/``#endif`` that ends the branch opened at INDEX."""
+    depth = 0
+    for following in conditionals[index + 1 :]:
+        if following.keyword in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif following.keyword == "endif" and depth:
+            depth -= 1
+        elif depth == 0:
+            return following
+    return conditionals[-1]
+
+
 def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
     """For an ``#if``/``#elif`` that tests ``__CUDA_ARCH__`` and has an ``#elif``/``#else``
     alternative: the first NVIDIA-only construct of its branch (inline PTX, a name without

@@ -12,7 +12,7 @@ from translator.tokens import Token
 
 __all__ = ["outside_platform_branches", "finding", "fix", "r101_reports", "left_operand",
            "right_operand", "SYNC_MASKED", "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32",
-           "ballot_names"]
+           "ballot_names", "shift_amount", "within_word"]
 
 #: Warp intrinsics whose first argument is a lane mask.
 SYNC_MASKED = frozenset({
@@ -40,13 +40,22 @@ _BINARY = frozenset({"+", "-", "*", "/", "%", ">>", "<<", "&", "|", "^"})
 def outside_platform_branches(check):
     """Wrap a warning rule's check: drop findings inside ``#if`` groups that test for
     HIP/ROCm/AMD (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author
-    already chose what each platform compiles, and inside ``#if 0`` branches."""
+    already chose what each platform compiles, inside ``#if 0`` branches, and inside
+    ``#if __CUDA_ARCH__ >= N`` branches that R003 replaces by their alternative."""
 
     def checked(unit):
+        replaced = None
         for item in check(unit):
             offset = getattr(item, "offset", -1)
-            if offset < 0 or not unit.facts.platform_branches or not (
-                    unit.facts.in_platform_branch(offset)):
+            if offset < 0:
+                yield item
+                continue
+            if replaced is None:
+                from translator.rules.cuda_macro_test import replaced_branches
+
+                replaced = replaced_branches(unit)
+            if not (unit.facts.platform_branches and unit.facts.in_platform_branch(offset)
+                    or any(start <= offset < end for start, end in replaced)):
                 yield item
 
     checked.__name__ = getattr(check, "__name__", "check")
@@ -104,6 +113,45 @@ def right_operand(code: list[Token], index: int) -> int:
                                     or code[position].text in (".", "->", "::")):
         position += 1
     return position
+
+
+def shift_amount(code: list[Token], index: int) -> int:
+    """Past-last token index of the right operand of the shift operator at INDEX: an
+    additive expression (``1u << tid % 32`` shifts by ``tid % 32``)."""
+    position, depth = index + 1, 0
+    while position < len(code):
+        text = code[position].text
+        if text in ("(", "["):
+            depth += 1
+        elif text in (")", "]"):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (text in _BOUNDARY or text in ("<<", ">>", "&", "|", "^")):
+            break
+        position += 1
+    return position
+
+
+def within_word(code: list[Token], first: int, last: int, macros) -> bool:
+    """True when the expression FIRST..LAST is reduced to a bit position of a 32-bit word
+    (``x % 32``, ``x & 31``, also spelled with constants): whatever ``x`` is, shifting a
+    32-bit value by it cannot overflow, so it is a bit index, not a 64-lane lane index."""
+    from translator.expressions import fold
+
+    while last - first > 2 and code[first].text == "(" and right_operand(code, first - 1) == last:
+        first, last = first + 1, last - 1
+    depth = 0
+    for position in range(last - 1, first, -1):
+        text = code[position].text
+        depth += text in (")", "]")
+        depth -= text in ("(", "[")
+        if depth == 0 and text in ("%", "&"):
+            value = fold(code[position + 1:last], macros)
+            return value is not None and 0 < value <= (32 if text == "%" else 31)
+        if depth == 0 and text in ("+", "-", "*", "/"):
+            return False
+    return False
 
 
 def ballot_names(facts, function) -> frozenset[str]:

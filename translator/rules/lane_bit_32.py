@@ -25,7 +25,9 @@ Shift a 64-bit one: ``1u << lane`` -> ``1ull << lane``.
 Limits
 ------
 Shift amounts that are not recognisably lane indices (``1u << k`` in a bit loop) are
-not reported; masks built in host code are not checked.
+not reported, nor amounts reduced to a bit of a 32-bit word (``1u << (tid % 32)``,
+``1u << (i & 31)``: a bitset, and no overflow; W401 reports a ``% 32`` that is a lane
+index); masks built in host code are not checked.
 """
 
 from __future__ import annotations
@@ -35,7 +37,13 @@ from collections.abc import Iterator
 from translator.analysis import THREAD_SOURCES
 from translator.expressions import integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, fix, outside_platform_branches, right_operand
+from translator.rules.hazard import (
+    finding,
+    fix,
+    outside_platform_branches,
+    shift_amount,
+    within_word,
+)
 
 
 def check(unit) -> Iterator[Finding]:
@@ -54,9 +62,9 @@ def check(unit) -> Iterator[Finding]:
             continue
         if function not in cache:
             cache[function] = facts.thread_names(function) | THREAD_SOURCES
-        end = right_operand(code, index + 1)
+        end = shift_amount(code, index + 1)
         words = {t.text for t in code[index + 2:end]}
-        if not words & cache[function]:
+        if not words & cache[function] or within_word(code, index + 2, end, facts.macros):
             continue
         yield finding("W411", f"'{facts.text(index, end)}' shifts a 32-bit one by a lane "
                       "index; lanes 32-63 of a 64-lane wavefront overflow it", token.start,

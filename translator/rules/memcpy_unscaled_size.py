@@ -28,7 +28,7 @@ Limits
 ------
 A count that depends on a parameter, a function call or a struct member cannot be
 followed and is not reported; neither is a count whose variable name says it is in
-bytes.
+bytes, or a literal equal to the element size (one element, in bytes).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def check(unit) -> Iterator[Finding]:
                                                token.text in _ALLOCATIONS)
                 if size:
                     break
-        if not size or size <= 1 or size in _multipliers(traced):
+        if not size or size <= 1 or size in _multipliers(traced) or _one_element(traced, size):
             continue
         text = facts.text(*spans[size_index])
         yield finding("W104", f"{token.text} size '{text}' is not scaled by the element size "
@@ -116,6 +116,12 @@ def _local_definition(facts, code, token, offset):
                 "+=", "-=", "*=", "++", "--", "/=") or code[position - 1].text in ("++", "--"):
             return None
     return None
+
+
+def _one_element(words: list[str], size: int) -> bool:
+    """``cudaMalloc(&count, 4)`` for one int: a literal equal to the element size is a
+    byte count (one element), whatever else the same code counts in elements."""
+    return len(words) == 1 and integer(words[0]) == size
 
 
 def _multipliers(words: list[str]) -> set[int]:

@@ -28,7 +28,9 @@ gfx950 only (160 KiB). No automatic fix.
 
 Limits
 ------
-Shared variables declared in device functions called by the kernel are not added;
+The finding points at a declaration that alone exceeds the limit, else at the kernel
+(also when clang had to size the variables). Shared variables declared in device
+functions called by the kernel are not added;
 without clang, element types other than built-in ones are not sized.
 """
 
@@ -51,14 +53,16 @@ def check(unit) -> Iterator[Finding]:
     for function in facts.functions:
         if function.target != "global":
             continue
-        total = _token_bytes(facts, function)
-        if total is None:  # a type or extent only clang can size
+        total, offset = _token_bytes(facts, function, limit), function.start
+        if total is not None:
+            total, offset = total
+        else:  # a type or extent only clang can size
             total = _clang_bytes(facts, function)
         if total > limit:
             yield finding("W202", f"kernel {function.name} declares {_kib(total)} of static "
                           f"shared memory; {arch} has {_kib(limit)} of LDS per workgroup"
                           + ("" if limit >= 160 * 1024 else " (gfx950 has 160 KiB)"),
-                          function.start, "reduce the tile sizes or split the kernel")
+                          offset, "reduce the tile sizes or split the kernel")
 
 
 def _kib(size: int) -> str:
@@ -77,12 +81,14 @@ def _clang_bytes(facts, function) -> int:
     return sum(n.type_size or 0 for n in node.walk() if n.kind == "VAR_DECL" and n.is_shared)
 
 
-def _token_bytes(facts, function) -> int | None:
-    """Bytes of the kernel's ``__shared__`` arrays of built-in types; None when some
-    variable needs clang (another type, an extent tokens cannot fold)."""
+def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
+    """Bytes of the kernel's ``__shared__`` arrays of built-in types, and the offset of
+    the first declaration that alone exceeds LIMIT (where a port must cut; the kernel
+    when only the sum does); None when some variable needs clang (another type, an
+    extent tokens cannot fold)."""
     code = facts.code
     first, last = facts.body_span(function)
-    total = 0
+    total, offset = 0, function.start
     for index in range(first, last):
         if code[index].text != "__shared__":
             continue
@@ -95,6 +101,8 @@ def _token_bytes(facts, function) -> int | None:
             return None
         if position + 2 >= last or code[position + 2].text != "[":
             total += size
+            if size > limit and offset == function.start:
+                offset = code[index].start
             continue
         position += 2
         while position < last and code[position].text == "[":
@@ -110,7 +118,9 @@ def _token_bytes(facts, function) -> int | None:
             size *= extent
             position = end + 1
         total += size
-    return total
+        if size > limit and offset == function.start:
+            offset = code[index].start
+    return total, offset
 
 
 RULE = Rule(

@@ -32,7 +32,10 @@ Limits
 A literal 32 that maps a thread to a row or column of a 32-wide tile (assigned to a
 variable named like ``row``, ``col``, ``x`` or ``y``) or to one of 32 shared-memory
 banks (``bank``) is not reported; neither is a
-constant hidden behind a macro (see W001). Host code is never checked.
+constant hidden behind a macro (see W001). Nor is the bitset idiom, where 32 is the
+width of a word: ``x % 32`` or ``x & 31`` as a shift amount in a statement without a
+ballot, and ``x / 32``/``x >> 5`` of the same ``x`` in that function
+(``words[i / 32] |= 1u << (i % 32)``). Host code is never checked.
 """
 
 from __future__ import annotations
@@ -41,14 +44,22 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis import THREAD_SOURCES, wave_size
-from translator.expressions import integer
+from translator.expressions import closing, integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, fix, left_operand, outside_platform_branches
+from translator.rules.hazard import (
+    BALLOTS,
+    ballot_names,
+    finding,
+    fix,
+    left_operand,
+    outside_platform_branches,
+)
 
 _EXPECTED = {"%": 32, "/": 32, "&": 31, ">>": 5}
 _TILE_TARGET = re.compile(r"(?i)^(row|col|column|tile)\w*$|^[xyrc]\d*$|bank|pad")
 _LANE_TARGET = re.compile(r"(?i)lane|warp|wid")
 _SIMPLE_END = frozenset({";", ")", "]", ",", "}"})
+_BITWISE_UPDATES = frozenset({"|=", "&=", "^=", "atomicOr", "atomicAnd", "atomicXor"})
 
 
 def check(unit) -> Iterator[Finding]:
@@ -57,6 +68,7 @@ def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
     names_cache: dict = {}
+    bits_cache: dict = {}
     for index in range(1, len(code) - 1):
         operator = code[index].text
         if operator not in _EXPECTED or integer(code[index + 1].text) != _EXPECTED[operator]:
@@ -71,6 +83,12 @@ def check(unit) -> Iterator[Finding]:
         sources = names_cache[function] | ({"blockDim"} if operator in ("/", ">>") else set())
         if not words & sources or _assigns_tile_coordinate(code, first):
             continue
+        if function not in bits_cache:
+            bits_cache[function] = _bit_positions(facts, function)
+        operand = facts.text(first, index)
+        if operand in bits_cache[function] and (
+                operator in ("/", ">>") or _shifted_by(code, first, index + 2)):
+            continue
         number = code[index + 1]
         yield finding(
             "W401",
@@ -80,6 +98,51 @@ def check(unit) -> Iterator[Finding]:
             "derive lane and warp indices from warpSize",
             _fixes(facts, code, first, index, number),
         )
+
+
+def _shifted_by(code, first: int, last: int) -> bool:
+    """True when code FIRST..LAST (perhaps in parentheses) is the amount of a shift."""
+    position = first - 1
+    while position >= 0 and code[position].text == "(" and closing(code, position) == last:
+        position, last = position - 1, last + 1
+    return position >= 0 and code[position].text in ("<<", ">>")
+
+
+def _bit_positions(facts, function) -> frozenset[str]:
+    """Operands X that FUNCTION reduces to a bit of a 32-bit word: the bitset idiom
+    ``words[x / 32] |= 1u << (x % 32)``, where 32 is the width of the word, not of a warp.
+    ``x % 32`` (or ``x & 31``) must be a shift amount in a statement without ballots that
+    updates memory bitwise (``atomicOr``, ``|=``...), or X must also pick a word
+    (``[x / 32]``, ``[x >> 5]``); ``unsigned bit = 1u << (threadIdx.x % 32)`` stays a
+    lane bit."""
+    code = facts.code
+    first, last = facts.body_span(function)
+    ballots = BALLOTS | ballot_names(facts, function)
+    shifted, stored, words = set(), set(), set()
+    for index in range(first, last - 1):
+        operator = code[index].text
+        if operator not in _EXPECTED or integer(code[index + 1].text) != _EXPECTED[operator]:
+            continue
+        start = left_operand(code, index)
+        operand = facts.text(start, index)
+        if operator in ("/", ">>"):
+            if code[start - 1].text == "[" and code[index + 2].text == "]":
+                words.add(operand)
+            continue
+        if not _shifted_by(code, start, index + 2):
+            continue
+        statement, end = start, index
+        while statement > first and code[statement - 1].text not in (";", "{", "}"):
+            statement -= 1
+        while end < last and code[end].text not in (";", "{", "}"):
+            end += 1
+        texts = {t.text for t in code[statement:end]}
+        if texts & ballots:
+            continue
+        shifted.add(operand)
+        if texts & _BITWISE_UPDATES:
+            stored.add(operand)
+    return frozenset(stored | (shifted & words))
 
 
 def _assigns_tile_coordinate(code, first: int) -> bool:

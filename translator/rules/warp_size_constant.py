@@ -4,7 +4,9 @@ What it finds
 -------------
 Macros, constants, enumerators and variables whose name says "warp" and whose value is
 32: ``#define WARP_SIZE 32``, ``constexpr int kWarpSize = 32;``,
-``enum { THREADS_PER_WARP = 32 };``, ``int warp_size = 32;``. Names that count warps
+``enum { THREADS_PER_WARP = 32 };``, ``int warp_size = 32;``; and their base-2
+logarithms, named "warp" with "log", "shift" or "bits", whose value is 5
+(``#define LOG_WARP_SIZE 5``, used as ``tid >> LOG_WARP_SIZE``). Names that count warps
 (``WARPS_PER_BLOCK``, ``NUM_WARPS``) are not warp sizes and are left alone.
 
 Why it matters on AMD
@@ -43,50 +45,61 @@ from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, fix, outside_platform_branches
 
 _WARP_NAME = re.compile(r"(?i)warp")
-_COUNT_NAME = re.compile(r"(?i)warps(?!ize)|num|count|per_?(block|cta|sm)")
+_COUNT_NAME = re.compile(r"(?i)warps(?!ize|hift)|num|count|per_?(block|cta|sm)")
+_LOG_NAME = re.compile(r"(?i)log|shift|bits")
 _HELP = ("use warpSize in device code; for a compile-time constant use 64 on CDNA (gfx9) "
          "targets and 32 on RDNA")
 
 
-def _is_warp_size_name(name: str) -> bool:
-    return bool(_WARP_NAME.search(name)) and not _COUNT_NAME.search(name)
+def _warp_value(name: str) -> int | None:
+    """32 for a warp-size name, 5 for its logarithm's name, None for other names."""
+    if not _WARP_NAME.search(name) or _COUNT_NAME.search(name):
+        return None
+    return 5 if _LOG_NAME.search(name) else 32
+
+
+def _defined(value: int) -> str:
+    return "5 (log2 of 32)" if value == 5 else "32"
 
 
 def check(unit) -> Iterator[Finding]:
-    if wave_size(unit.options) == 32 or "32" not in unit.source:
+    if wave_size(unit.options) == 32 or not _WARP_NAME.search(unit.source):
         return
     facts = unit.facts
     width = wave_size(unit.options)
     for directive in unit.directives:
         body = directive.tokens
         if (directive.keyword != "define" or len(body) < 2 or body[0].kind != "ident"
-                or not _is_warp_size_name(body[0].text)
+                or not _warp_value(body[0].text)
                 or (body[1].text == "(" and body[1].start == body[0].end)):
             continue
-        if fold(body[1:], facts.macros) == 32:
-            yield finding("W001", f"{body[0].text} is defined as 32, but wavefronts on the "
+        expected = _warp_value(body[0].text)
+        if fold(body[1:], facts.macros) == expected:
+            yield finding("W001", f"{body[0].text} is defined as {_defined(expected)}, but "
+                          "wavefronts on the "
                           f"target GPUs have {width} lanes", body[1].start, _HELP)
     code = facts.code
     for index in range(1, len(code) - 2):
         token = code[index]
         if (token.kind != "ident" or code[index + 1].text != "="
-                or not _is_warp_size_name(token.text) or code[index - 1].text in (".", "->")):
+                or not _warp_value(token.text) or code[index - 1].text in (".", "->")):
             continue
+        expected = _warp_value(token.text)
         end = index + 2
         while end < len(code) and code[end].text not in (";", ",", "}", ")"):
             end += 1
-        if fold(code[index + 2:end], facts.macros) != 32:
+        if fold(code[index + 2:end], facts.macros) != expected:
             continue
         statement = index
         while statement > 0 and code[statement - 1].text not in (";", "{", "}"):
             statement -= 1
         words = {t.text for t in code[statement:index]}
         fixes = ()
-        if (end == index + 3 and facts.on_device(token.start)
+        if (expected == 32 and end == index + 3 and facts.on_device(token.start)
                 and not words & {"constexpr", "static", "enum", "template"}):
             fixes = (fix(code[index + 2], "warpSize", "use the run-time wavefront size"),)
-        yield finding("W001", f"{token.text} is set to 32, but wavefronts on the target GPUs "
-                      f"have {width} lanes", code[index + 2].start, _HELP, fixes)
+        yield finding("W001", f"{token.text} is set to {_defined(expected)}, but wavefronts "
+                      f"on the target GPUs have {width} lanes", code[index + 2].start, _HELP, fixes)
 
 
 RULE = Rule(

@@ -2,7 +2,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
-#define LOG_WARP_SIZE 5
+#define LOG_WARP_SIZE 5  // hazard: warp-size
 #define FULL 0xffffffffu  // hazard: lane-mask
 
 __device__ __forceinline__ int laneIndex() { return threadIdx.x & 0x1f; }  // hazard: warp-size
