@@ -158,10 +158,22 @@ def _keep_existing_casts(template: str, call: Call, unit: Unit) -> str:
 
 def _holds_function(unit: Unit, name: str) -> bool:
     """True when the file declares NAME with ``auto`` or as a function pointer, the forms a
-    variable holding a kernel takes (a data pointer is spelled with its type)."""
-    name = re.escape(name)
-    pattern = rf"\bauto\s*[*&]?\s*(?:const\s+)?{name}\s*=|\(\s*\*\s*(?:const\s+)?{name}\s*\)"
-    return any(True for _ in unit.regions.code_matches(re.compile(pattern)))
+    variable holding a kernel takes (a data pointer is spelled with its type). Looks only
+    around the places NAME occurs: a whole-file search for ``(`` or ``auto`` is slow."""
+    source = unit.source
+    for start in unit.whole_identifiers(name):
+        before = source[max(0, start - 80) : start]
+        end = start + len(name)
+        if (_AUTO_BEFORE.search(before) and _ASSIGNED_AFTER.match(source, end)) or (
+                _POINTER_BEFORE.search(before) and _CLOSED_AFTER.match(source, end)):
+            return True
+    return False
+
+
+_AUTO_BEFORE = re.compile(r"\bauto\s*[*&]?\s*(?:const\s+)?$")
+_POINTER_BEFORE = re.compile(r"\(\s*\*\s*(?:const\s+)?$")
+_ASSIGNED_AFTER = re.compile(r"\s*=")
+_CLOSED_AFTER = re.compile(r"\s*\)")
 
 
 def _difference(source: str, start: int, end: int, text: str, code: str) -> Iterator[Edit]:
