@@ -116,6 +116,20 @@ class Directive:
         return f"Directive({self.keyword!r}, {self.start}..{self.end})"
 
 
+def next_branch(conditionals: list[Directive], index: int) -> Directive | None:
+    """The ``#elif``/``#else``/``#endif`` that ends the branch opened by
+    CONDITIONALS[INDEX] (nested conditionals skipped); None when the file ends first."""
+    depth = 0
+    for following in conditionals[index + 1 :]:
+        if following.keyword in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif following.keyword == "endif" and depth:
+            depth -= 1
+        elif depth == 0:
+            return following
+    return None
+
+
 def find_directives(
     source: str, regions: Regions | None = None, keywords: frozenset[str] | None = None
 ) -> list[Directive]:

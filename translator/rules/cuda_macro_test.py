@@ -63,7 +63,7 @@ from translator.edits import Edit
 from translator.names import resolve_name
 from translator.options import parse_version
 from translator.rules.base import Finding, Rule
-from translator.scan import IDENTIFIER
+from translator.scan import IDENTIFIER, next_branch
 from translator.tokens import Token
 from translator.unit import Unit
 
@@ -104,21 +104,9 @@ def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
     spans = []
     for index, directive in enumerate(conditionals):
         if directive.keyword in ("if", "elif") and _nvidia_only_branch(unit, conditionals, index):
-            spans.append((directive.end, _next_branch(conditionals, index).start))
+            end = next_branch(conditionals, index) or conditionals[-1]
+            spans.append((directive.end, end.start))
     return spans
-
-
-def _next_branch(conditionals: list, index: int):
-    """The ``#elif``/``#else``/``#endif`` that ends the branch opened at INDEX."""
-    depth = 0
-    for following in conditionals[index + 1 :]:
-        if following.keyword in ("if", "ifdef", "ifndef"):
-            depth += 1
-        elif following.keyword == "endif" and depth:
-            depth -= 1
-        elif depth == 0:
-            return following
-    return conditionals[-1]
 
 
 def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:

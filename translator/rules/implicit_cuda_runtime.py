@@ -53,6 +53,7 @@ from collections.abc import Iterator
 from translator.edits import Edit
 from translator.includes import RUNTIME_HEADER, include_targets, runtime_insertion
 from translator.rules.base import Finding, Rule
+from translator.scan import next_branch
 from translator.unit import Unit
 
 INCLUDE_LINE = f"#include <{RUNTIME_HEADER}>\n"
@@ -85,7 +86,8 @@ def _guarded_insertion(unit: Unit) -> int | None:
     for index, directive in enumerate(conditionals):
         if not _tests_cudacc(directive):
             continue
-        end = _branch_end(conditionals, index, len(unit.source))
+        following = next_branch(conditionals, index)
+        end = following.start if following else len(unit.source)
         if any(directive.end < match.start() < end
                for match in unit.regions.iter_code_matches(_CUDA_KEYWORDS)):
             return directive.end + 1
@@ -103,19 +105,6 @@ def _tests_cudacc(directive) -> bool:
     at = texts.index("__CUDACC__")
     before = texts[at - 2 : at] if texts[at - 1 : at] == ["("] else texts[at - 1 : at]
     return "!" not in texts[max(0, at - 3) : at] and (before[:1] == ["defined"] or not before)
-
-
-def _branch_end(conditionals, index: int, default: int) -> int:
-    """Offset where the branch opened by CONDITIONALS[INDEX] ends (its #elif/#else/#endif)."""
-    depth = 0
-    for following in conditionals[index + 1 :]:
-        if following.keyword in ("if", "ifdef", "ifndef"):
-            depth += 1
-        elif following.keyword == "endif" and depth:
-            depth -= 1
-        elif depth == 0:
-            return following.start
-    return default
 
 
 RULE = Rule(
