@@ -27,6 +27,11 @@ of the corpus, start-up subtracted), which does not depend on the load:
                       241,032 lines/s wall; hazard warnings on: 0.53 MB/s per CPU second.
                       501 M instructions per 0.5 MB (-12%).
 
+    at 3aa1eed        16:16-16:19, machine otherwise idle (551 files, 567,409 lines):
+                      one core 6.14-6.57 MB/s, 173,898-186,133 lines/s (per CPU second
+                      the same); 2 cores 10.99-12.67 MB/s wall; hazard warnings on:
+                      0.69-0.80 MB/s per CPU second.
+
 The goal of 8 MB/s per core for the token path is not reached: about 1 G instructions
 per MB remain, spread over the name scan and R101 (about a quarter), the directive and include
 scans, call parsing (R102, R401), the region scan and applying the edits.
