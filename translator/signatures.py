@@ -84,11 +84,8 @@ def declared_variable(unit: Unit, name: str) -> bool | None:
 def _declared_variable(unit: Unit, name: str) -> bool | None:
     source = unit.source
     found: bool | None = None
-    for match in unit.regions.code_matches(re.compile(rf"{re.escape(name)}(?![\w$])")):
-        start = match.start()
-        if start and (source[start - 1].isalnum() or source[start - 1] in "_$"):
-            continue
-        if not _VARIABLE_AFTER.match(source, match.end()):
+    for start in unit.whole_identifiers(name):
+        if not _VARIABLE_AFTER.match(source, start + len(name)):
             continue
         statement = max(source.rfind(";", 0, start), source.rfind("{", 0, start),
                         source.rfind("}", 0, start), source.rfind("(", 0, start),
