@@ -33,7 +33,6 @@ Only these three names; a project's own calling-convention macro is its own busi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from translator.edits import Edit
@@ -41,21 +40,16 @@ from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 
 NAMES = frozenset(("CUDART_CB", "CUDAAPI", "CUDARTAPI"))
-_NAMES = re.compile(r"CUDA(?:RT_CB|API|RTAPI)(?![\w$])")
 
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
-    if "CUDART_CB" not in source and "CUDAAPI" not in source and "CUDARTAPI" not in source:
-        return
-    for match in unit.regions.code_matches(_NAMES):
-        if match.start() and (source[match.start() - 1].isalnum() or source[match.start() - 1]
-                              in "_$"):
-            continue  # MY_CUDAAPI: part of a longer name
-        end = match.end()
+    found = sorted((offset, macro) for macro in NAMES for offset in unit.whole_identifiers(macro))
+    for start, name in found:
+        end = start + len(name)
         while end < len(source) and source[end] in " \t":
             end += 1
-        yield Edit(match.start(), end, "")
+        yield Edit(start, end, "")
 
 
 RULE = Rule(
