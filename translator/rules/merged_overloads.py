@@ -26,8 +26,9 @@ driver one with ``#ifndef __HIPCC__``.
 
 Limits
 ------
-Definitions in branches that test a CUDA header's include guard (``#ifdef
-__cuda_cuda_h__``) are skipped: HIP never defines those, so the branch vanishes.
+Definitions in branches that test a CUDA header's include guard which the translation
+leaves as it is (``#ifdef __cuda_cuda_h__``) are skipped: HIP never defines it, so the
+branch vanishes. Guards the table maps to HIP's (``__CUDA_RUNTIME_H__``) keep their branch.
 Declarations without bodies, templates and overloads in different files are not seen;
 only pairs with a driver API type (``CUresult``, ``CUstream``...) on one side are looked
 for.
@@ -113,13 +114,21 @@ def _guarded_spans(unit) -> list[tuple[int, int]]:
     for directive in unit.conditionals:
         keyword = directive.keyword
         if keyword in ("if", "ifdef", "ifndef"):
-            stack.append((directive.end, any(_INCLUDE_GUARD.fullmatch(t.text)
+            stack.append((directive.end, any(_vanishing_guard(unit, t.text)
                                              for t in directive.tokens)))
         elif keyword == "endif" and stack:
             start, guard = stack.pop()
             if guard:
                 spans.append((start, directive.start))
     return spans
+
+
+def _vanishing_guard(unit, word: str) -> bool:
+    """True for a CUDA header's include guard that stays untranslated (HIP never defines it)."""
+    if _INCLUDE_GUARD.fullmatch(word) is None:
+        return False
+    resolved = resolve_name(word, unit.options)
+    return resolved is None or not resolved[1].name
 
 
 RULE = Rule(
