@@ -17,6 +17,8 @@ end after it. Everything here is O(n log n) in the number of edits.
 
 from __future__ import annotations
 
+import bisect
+import operator
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -54,23 +56,22 @@ def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, list[Edit], li
     """
     edits = list(edits)
     length = len(source)
-    for edit in edits:
-        if not 0 <= edit.start <= edit.end <= length:
-            raise ValueError(f"bad edit span {edit.start}..{edit.end} (text length {length})")
     firm = [edit for edit in edits if not edit.fallback]
     fallbacks = [edit for edit in edits if edit.fallback]
     rejected: list[Edit] = []
-    accepted = _disjoint(firm)
+    accepted = _disjoint(firm, length)
     if accepted is None:  # some firm edits touch: the first given wins
+        _check_spans(firm, length)
         accepted, rejected = _resolve(list(enumerate(firm)))
-        accepted.sort(key=_span)
-    kept = _disjoint(fallbacks)
+        accepted.sort(key=_SPAN)
+    kept = _disjoint(fallbacks, length)
     if kept is None:
+        _check_spans(fallbacks, length)
         kept, _ = _resolve(list(enumerate(fallbacks)))
-        kept.sort(key=_span)
+        kept.sort(key=_SPAN)
     if accepted:
         kept = _not_hitting(accepted, kept)
-        applied = sorted(accepted + kept, key=_span)
+        applied = sorted(accepted + kept, key=_SPAN)  # two sorted runs: a merge
     else:
         applied = kept
     pieces: list[str] = []
@@ -83,30 +84,38 @@ def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, list[Edit], li
     return "".join(pieces), applied, rejected
 
 
-def _disjoint(edits: list[Edit]) -> list[Edit] | None:
-    """EDITS sorted, when no two of them touch at all (the common case), else None."""
+def _disjoint(edits: list[Edit], length: int) -> list[Edit] | None:
+    """EDITS sorted, when no two of them touch at all (the common case), else None.
+    Raises ValueError for a span outside ``0..LENGTH`` or ending before it starts."""
     ordered = sorted(edits)
     previous_end = -1
     previous_start = -1
     for edit in ordered:
-        start = edit.start
+        start, end = edit.start, edit.end
         if start < previous_end or start == previous_start:
             return None
-        previous_start, previous_end = start, edit.end
+        if end < start:
+            _check_spans([edit], length)
+        previous_start, previous_end = start, end
+    # Sorted and disjoint: the first starts first and the last ends last.
+    if ordered and (ordered[0].start < 0 or ordered[-1].end > length):
+        _check_spans(ordered, length)
     return ordered
 
 
-def _span(edit: Edit) -> tuple[int, int]:
-    return (edit.start, edit.end)
+def _check_spans(edits: list[Edit], length: int) -> None:
+    for edit in edits:
+        if not 0 <= edit.start <= edit.end <= length:
+            raise ValueError(f"bad edit span {edit.start}..{edit.end} (text length {length})")
+
+
+_SPAN = operator.itemgetter(0, 1)  # (start, end) of an Edit
+_START = operator.itemgetter(0)
 
 
 def without_overlaps(accepted: list[Edit], candidates: list[Edit]) -> list[Edit]:
-    """CANDIDATES (sorted) that neither overlap nor duplicate ACCEPTED (sorted)."""
-    return _not_hitting(accepted, candidates)
-
-
-def _not_hitting(accepted: list[Edit], candidates: list[Edit]) -> list[Edit]:
-    """CANDIDATES (sorted) that neither overlap nor duplicate ACCEPTED (sorted, disjoint)."""
+    """CANDIDATES (sorted, possibly overlapping each other) that neither overlap nor
+    duplicate ACCEPTED (sorted, disjoint)."""
     kept = []
     index = 0
     count = len(accepted)
@@ -114,16 +123,41 @@ def _not_hitting(accepted: list[Edit], candidates: list[Edit]) -> list[Edit]:
         while index < count and accepted[index].end < edit.start:
             index += 1
         probe = index
-        hit = False
         while probe < count and accepted[probe].start <= edit.end:
             other = accepted[probe]
             if edit.overlaps(other) or _same(edit, other):
-                hit = True
                 break
             probe += 1
-        if not hit:
+        else:
             kept.append(edit)
     return kept
+
+
+def _not_hitting(accepted: list[Edit], candidates: list[Edit]) -> list[Edit]:
+    """CANDIDATES (sorted, disjoint) that neither overlap nor duplicate ACCEPTED (sorted,
+    disjoint); ``without_overlaps`` when the candidates may overlap each other.
+
+    Usually few edits are accepted and many are candidates (renames): each accepted edit
+    looks up the candidates near it, and the rest are kept without being looked at.
+    """
+    hit: set[int] = set()
+    for other in accepted:
+        # A candidate that hits OTHER starts at or before its end and ends at or after
+        # its start; candidates are disjoint, so their ends increase with their starts.
+        index = bisect.bisect_left(candidates, other.start, key=_START)
+        while index > 0 and candidates[index - 1].end >= other.start:
+            index -= 1
+        while index < len(candidates) and candidates[index].start <= other.end:
+            edit = candidates[index]
+            if edit.overlaps(other) or _same(edit, other):
+                hit.add(index)
+            index += 1
+    kept: list[Edit] = []
+    position = 0
+    for index in sorted(hit):
+        kept += candidates[position:index]
+        position = index + 1
+    return kept + candidates[position:] if hit else candidates
 
 
 def _resolve(candidates: list[tuple[int, Edit]]) -> tuple[list[Edit], list[Edit]]:
@@ -183,13 +217,14 @@ def line_map(source: str, applied: list[Edit]) -> list[int]:
     APPLIED must be sorted and non-overlapping (as apply_edits returns them). Lines that
     an edit inserts map to the line where the edit starts.
     """
-    if not any("\n" in edit.text or source.find("\n", edit.start, edit.end) >= 0
-               for edit in applied):
-        return list(range(1, source.count("\n") + 2))
+    # Only edits that add or remove line breaks move lines (most are renames).
+    moving = [edit for edit in applied
+              if "\n" in edit.text or edit.end - edit.start > 1
+              and source.find("\n", edit.start, edit.end) >= 0]
     lines = [1]
     line = 1
     position = 0
-    for edit in applied:
+    for edit in moving:
         count = source.count("\n", position, edit.start)
         lines.extend(range(line + 1, line + 1 + count))
         line += count

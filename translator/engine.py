@@ -6,7 +6,7 @@ import functools
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit, apply_edits, line_map, without_overlaps
@@ -210,20 +210,15 @@ def _locate(unit: Unit, diagnostic: Diagnostic) -> Diagnostic:
     )
     rule = RULES_BY_CODE.get(diagnostic.code)
     if rule is not None:
-        name, category, severity = rule.name, rule.category, diagnostic.severity
+        name, category = rule.name, rule.category
     else:
         name, category, _ = ENGINE_CODES.get(diagnostic.code, ("", "", ""))
-        severity = diagnostic.severity
-    return replace(
-        diagnostic,
-        line=line,
-        column=column,
-        offset=offset,
-        path=diagnostic.path or unit.path,
-        name=diagnostic.name or name,
-        category=diagnostic.category or category,
-        severity=severity,
-        suppressed=_suppressed(unit, diagnostic, line),
+    # Built directly (not with dataclasses.replace): this runs for every finding.
+    return Diagnostic(
+        diagnostic.code, diagnostic.message, line, column, diagnostic.severity,
+        diagnostic.category or category, diagnostic.name or name, diagnostic.help,
+        diagnostic.path or unit.path, offset, diagnostic.fixes,
+        _suppressed(unit, diagnostic, line),
     )
 
 

@@ -131,10 +131,11 @@ def next_branch(conditionals: list[Directive], index: int) -> Directive | None:
 
 
 def find_directives(
-    source: str, regions: Regions | None = None, keywords: frozenset[str] | None = None
+    source: str, regions: Regions | None = None, keywords: frozenset[str] | None = None,
+    mentioning: str = "",
 ) -> list[Directive]:
-    """All directives of SOURCE in order (only those with KEYWORDS, when given); spliced
-    lines belong to their directive.
+    """All directives of SOURCE in order (only those with KEYWORDS, when given, and whose
+    line contains the text MENTIONING, when given); spliced lines belong to their directive.
 
     Only lines whose first non-blank character is ``#`` are considered (a directive
     after a comment on the same line is missed); a ``#`` inside a multi-line comment or
@@ -154,6 +155,8 @@ def find_directives(
         if line_start < 0 or not regions.in_code(start) or _continued(source, line_start):
             continue
         line_end = _logical_line_end(source, start)
+        if mentioning and source.find(mentioning, start, line_end) < 0:
+            continue
         if _NOT_PLAIN.search(source, start + 1, line_end) is None:
             # No comment or literal: the directive ends with its (spliced) line, and
             # blanks are all that lexing it drops.
@@ -238,16 +241,17 @@ def find_includes(source: str, regions: Regions | None = None) -> list[Directive
     in_region = regions.mask if regions.starts else bytes(len(source) + 1)
     found = []
     for match in _INCLUDE_LINE.finditer(source):
-        start = match.start("hash")
+        start = match.start()
         if in_region[start]:
             continue
         line_start = _line_start(source, start)
         if line_start < 0 or _continued(source, line_start):
             continue
-        header = Token("header" if match.group("header")[0] == "<" else "string",
-                       match.group("header"), match.start("header"))
-        end = source.find("\n", header.end)
+        header_start, header_end = match.span("header")
+        text = match.group("header")
+        end = source.find("\n", header_end)
         end = len(source) if end < 0 else end - (source[end - 1] == "\r")
+        header = Token("header" if text[0] == "<" else "string", text, header_start)
         found.append(Directive(match.group("keyword"), start, end, [header]))
     return found
 

@@ -144,7 +144,7 @@ def _keep_existing_casts(template: str, call: Call, unit: Unit) -> str:
         if index < len(call.arguments):
             text = call.arguments[index].text
             if _ALREADY_VOID.match(text) or (
-                    re.fullmatch(r"[A-Za-z_]\w*", text)
+                    _IDENTIFIER.fullmatch(text)
                     and declared_variable(unit, text) is not None
                     and not _holds_function(unit, text)):
                 return f"${index}"
@@ -167,10 +167,24 @@ def _holds_function(unit: Unit, name: str) -> bool:
     return False
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _AUTO_BEFORE = re.compile(r"\bauto\s*[*&]?\s*(?:const\s+)?$")
 _POINTER_BEFORE = re.compile(r"\(\s*\*\s*(?:const\s+)?$")
 _ASSIGNED_AFTER = re.compile(r"\s*=")
 _CLOSED_AFTER = re.compile(r"\s*\)")
+
+
+def _common_prefix(one: str, other: str, limit: int) -> int:
+    """Length of the common prefix of ONE and OTHER, at most LIMIT (by halving: string
+    comparisons run in C, a loop over characters would not)."""
+    low, high = 0, limit
+    while low < high:
+        middle = (low + high + 1) // 2
+        if one[low:middle] == other[low:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _difference(source: str, start: int, end: int, text: str, code: str) -> Iterator[Edit]:
@@ -178,14 +192,9 @@ def _difference(source: str, start: int, end: int, text: str, code: str) -> Iter
     original = source[start:end]
     if original == text:
         return
-    prefix = 0
     limit = min(len(original), len(text))
-    while prefix < limit and original[prefix] == text[prefix]:
-        prefix += 1
-    suffix = 0
-    while (suffix < limit - prefix
-           and original[len(original) - 1 - suffix] == text[len(text) - 1 - suffix]):
-        suffix += 1
+    prefix = _common_prefix(original, text, limit)
+    suffix = _common_prefix(original[::-1], text[::-1], limit - prefix)
     # Keep whole identifiers: never cut a name in two, so renames inside stay consistent.
     while prefix > 0 and (original[prefix - 1].isalnum() or original[prefix - 1] == "_"):
         prefix -= 1

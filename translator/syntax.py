@@ -8,6 +8,7 @@ follows up to the matching ``>`` looks like a list of types or constants.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -205,7 +206,7 @@ def render_arguments(
     texts = [translate(argument.text) for argument in call.arguments]
     items: list[str] = []
     for item in _split_template(template):
-        rest = re.fullmatch(r"\$(\d+)\.\.\.", item)
+        rest = _REST.fullmatch(item)
         if rest:  # every argument from N on, each an item of its own (keeps layout)
             items.extend(texts[int(rest.group(1)) :])
             continue
@@ -243,8 +244,12 @@ def render_arguments(
     return rendered + "\n" * missing if missing > 0 else rendered
 
 
-def _split_template(template: str) -> list[str]:
-    """Split an argument template at top-level commas."""
+_REST = re.compile(r"\$(\d+)\.\.\.")
+
+
+@functools.lru_cache(maxsize=1024)
+def _split_template(template: str) -> tuple[str, ...]:
+    """Split an argument template at top-level commas (templates come from a table: cached)."""
     items: list[str] = []
     depth = 0
     current = ""
@@ -260,4 +265,4 @@ def _split_template(template: str) -> list[str]:
             current += char
     if current.strip() or items:
         items.append(current.strip())
-    return items
+    return tuple(items)

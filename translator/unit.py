@@ -100,14 +100,25 @@ class Unit:
         """Offsets where the identifier NAME occurs in code as a whole identifier."""
         if name.startswith(API_PREFIXES):
             return self.api_offsets.get(name, [])
-        if name not in self.source:
-            return []
         source = self.source
-        return [
-            start for start in (m.start() for m in self.regions.code_matches(
-                re.compile(rf"{re.escape(name)}(?![\w$])")))
-            if not start or not (source[start - 1].isalnum() or source[start - 1] in "_$")
-        ]
+        find = source.find
+        start = find(name)
+        if start < 0 or not name:
+            return []
+        # str.find skips through the text much faster than a regular expression.
+        mask = self.regions.mask if self.regions.starts else None
+        length = len(name)
+        found = []
+        while start >= 0:
+            end = start + length
+            if (start and (source[start - 1].isalnum() or source[start - 1] in "_$")
+                    or source[end : end + 1].isalnum() or source[end : end + 1] in ("_", "$")
+                    or mask is not None and mask[start]):
+                start = find(name, start + 1)
+                continue
+            found.append(start)
+            start = find(name, end)
+        return found
 
     @cached_property
     def directives(self) -> list[Directive]:

@@ -271,21 +271,26 @@ def mask_rewrite(unit: Unit, name: str, mask: str, at: int) -> str:
 
 
 def _macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
-    """The literal of ``#define NAME literal`` in the file: (start, end, text)."""
-    return unit.shared("R401 macro literals", _macro_literals).get(name)
+    """The literal of the first ``#define NAME literal`` in the file: (start, end, text)."""
+    found = unit.shared("R401 macro literals", lambda _: {})
+    if name not in found:
+        found[name] = _find_macro_literal(unit, name)
+    return found[name]
 
 
-def _macro_literals(unit: Unit) -> dict[str, tuple[int, int, str]]:
-    literals: dict[str, tuple[int, int, str]] = {}
+def _find_macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
     if "define" not in unit.source:
-        return literals
-    for directive in find_directives(unit.source, unit.regions, _DEFINE_KEYWORD):
+        return None
+    # Only the #define lines that mention NAME are lexed.
+    for directive in find_directives(unit.source, unit.regions, _DEFINE_KEYWORD, name):
         tokens = directive.tokens
+        if not tokens or tokens[0].text != name:
+            continue
         body = [t for t in tokens[1:] if t.text not in "()"]
-        if tokens and len(body) == 1 and (_LITERAL.fullmatch(body[0].text)
-                                          or _FULL_32.fullmatch(body[0].text)):
-            literals.setdefault(tokens[0].text, (body[0].start, body[0].end, body[0].text))
-    return literals
+        if len(body) == 1 and (_LITERAL.fullmatch(body[0].text)
+                               or _FULL_32.fullmatch(body[0].text)):
+            return body[0].start, body[0].end, body[0].text
+    return None
 
 
 RULE = Rule(
