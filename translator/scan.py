@@ -39,6 +39,8 @@ _REGIONS = re.compile(
     )|[/"'\#]|\Z)""",
     re.VERBOSE,
 )
+# Group numbers, not names: the loop over regions is hot.
+_REGION, _HEADER = _REGIONS.groupindex["region"], _REGIONS.groupindex["header"]
 _LINE_HASH = re.compile(r"(?P<hash>#)")
 
 
@@ -54,14 +56,15 @@ class Regions:
         self._mask: bytearray | None = None
         if not any(c in source for c in "/\"'#"):
             return
+        starts, ends = self.starts, self.ends
         for match in _REGIONS.finditer(source):
-            if match.start("region") < 0:
+            start, end = match.span(_REGION)
+            if start < 0:
                 continue
-            start, end = match.span("region")
-            if match.start("header") >= 0:
-                start = match.start("header")  # the directive itself is code
-            self.starts.append(start)
-            self.ends.append(end)
+            if match.start(_HEADER) >= 0:
+                start = match.start(_HEADER)  # the directive itself is code
+            starts.append(start)
+            ends.append(end)
 
     @property
     def mask(self) -> bytearray:
@@ -97,15 +100,32 @@ class Regions:
 
 
 class Directive:
-    """A preprocessor directive: ``#`` at the start of a line up to the end of the line."""
+    """A preprocessor directive: ``#`` at the start of a line up to the end of the line.
 
-    __slots__ = ("keyword", "start", "end", "tokens")
+    ``tokens`` may be lexed only when first read (``source`` given instead of tokens):
+    most readers need only the keyword and the extent.
+    """
 
-    def __init__(self, keyword: str, start: int, end: int, tokens: list[Token]) -> None:
+    __slots__ = ("keyword", "start", "end", "_tokens", "_source")
+
+    def __init__(
+        self, keyword: str, start: int, end: int, tokens: list[Token] | None,
+        source: str = "",
+    ) -> None:
         self.keyword = keyword  # "include", "define", "if", ... ("" for a null directive)
         self.start = start  # offset of "#"
         self.end = end  # offset of the newline that ends it (or of the end of the text)
-        self.tokens = tokens  # code tokens after the keyword
+        self._tokens = tokens
+        self._source = source
+
+    @property
+    def tokens(self) -> list[Token]:
+        """Code tokens after the keyword."""
+        if self._tokens is None:
+            body = _directive_body(self._source,
+                                   _plain_tokens(self._source, self.start, self.end))
+            self._tokens = body[1:] if self.keyword else body
+        return self._tokens
 
     @property
     def text_end(self) -> int:
@@ -157,25 +177,40 @@ def find_directives(
         line_end = _logical_line_end(source, start)
         if mentioning and source.find(mentioning, start, line_end) < 0:
             continue
+        covered = line_end
         if _NOT_PLAIN.search(source, start + 1, line_end) is None:
             # No comment or literal: the directive ends with its (spliced) line, and
-            # blanks are all that lexing it drops.
-            end = line_end
-            body = [Token(m.lastgroup, m.group(), m.start())
-                    for m in TOKEN_PATTERN.finditer(source, start + 1, line_end)
-                    if m.lastgroup != "space"]
-        else:
-            end, body = _lex_directive(source, start)
-        if len(body) > 1 and body[0].text in _INCLUDES and body[1].text == "<":
-            header = _header_name(source, body[1].start)
-            if header is not None:
-                body = [body[0], header, *(t for t in body[2:] if t.start >= header.end)]
+            # blanks are all that lexing it drops; its tokens are lexed when read.
+            first = _FIRST_WORD.match(source, start + 1, line_end)
+            keyword = "" if first is None else first.group(1)
+            directives.append(Directive(keyword, start, line_end, None, source))
+            continue
+        end, body = _lex_directive(source, start)
+        body = _directive_body(source, body)
         covered = end
         keyword = body[0].text if body and body[0].kind == "ident" else ""
         directives.append(Directive(keyword, start, end, body[1:] if keyword else body))
     return directives
 
 
+def _plain_tokens(source: str, start: int, end: int) -> list[Token]:
+    """The code tokens after the "#" at START of a directive without comments or literals."""
+    return [Token(m.lastgroup, m.group(), m.start())
+            for m in TOKEN_PATTERN.finditer(source, start + 1, end) if m.lastgroup != "space"]
+
+
+def _directive_body(source: str, body: list[Token]) -> list[Token]:
+    """BODY with the ``<name>`` of an include as one header token."""
+    if len(body) > 1 and body[0].text in _INCLUDES and body[1].text == "<":
+        header = _header_name(source, body[1].start)
+        if header is not None:
+            return [body[0], header, *(t for t in body[2:] if t.start >= header.end)]
+    return body
+
+
+#: The keyword of a plain directive: the identifier after blanks and line splices (the
+#: lexer's rules for both); no match when the first token is something else.
+_FIRST_WORD = re.compile(r"(?:[ \t\f\v]|\r(?!\n)|\\\r?\n)*((?:[^\W\d]|\$)(?:\w|\$)*)")
 _INCLUDES = frozenset({"include", "include_next", "import"})
 _NOT_PLAIN = re.compile(r"[/\"']")
 

@@ -44,6 +44,7 @@ class Unit:
         self.names = names or load_names()
         self.clang_error = ""  # why semantic analysis is unavailable, when it is
         self._counted_locations = 0  # see location()
+        self._last_location = (0, 1)  # (offset, line) of the last location() counted
         self._shared: dict = {}
 
     def shared(self, key: str, compute):
@@ -161,10 +162,15 @@ class Unit:
         """1-based (line, column) of a character offset."""
         if "line_starts" not in self.__dict__ and offset >= 0 and self._counted_locations < 16:
             # Most files have a few findings: counting their newlines is cheaper than
-            # listing the start of every line.
+            # listing the start of every line. Findings come mostly in order, so count
+            # on from the previous one when it lies before.
             self._counted_locations += 1
-            line_start = self.source.rfind("\n", 0, offset) + 1
-            return self.source.count("\n", 0, offset) + 1, offset - line_start + 1
+            known_offset, known_line = self._last_location
+            if offset < known_offset:
+                known_offset, known_line = 0, 1
+            line = known_line + self.source.count("\n", known_offset, offset)
+            self._last_location = (offset, line)
+            return line, offset - self.source.rfind("\n", 0, offset)
         line = bisect.bisect_right(self.line_starts, offset)
         return line, offset - self.line_starts[line - 1] + 1
 

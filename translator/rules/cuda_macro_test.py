@@ -87,6 +87,8 @@ def check(unit: Unit) -> Iterator[Finding]:
         return
     conditionals = unit.conditionals
     for index, directive in enumerate(conditionals):
+        if source.find("CUDA", directive.start, directive.end) < 0:
+            continue  # none of the macros (all contain "CUDA"): no need to lex the line
         tokens = directive.tokens
         if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
             if tokens and tokens[0].text in (ARCH, *VERSIONS):

@@ -84,7 +84,8 @@ def _guarded_insertion(unit: Unit) -> int | None:
         return None
     conditionals = unit.conditionals
     for index, directive in enumerate(conditionals):
-        if not _tests_cudacc(directive):
+        if (unit.source.find("__CUDACC__", directive.start, directive.end) < 0
+                or not _tests_cudacc(directive)):
             continue
         following = next_branch(conditionals, index)
         end = following.start if following else len(unit.source)
