@@ -94,11 +94,18 @@ def check(unit: Unit) -> list[Finding]:
     add = found.append
     # What each distinct name means in this file, decided once (see _decide).
     decisions: dict[str, tuple | None] = {}
+    # Decisions that do not depend on the file, kept from file to file.
+    common = _common_decisions(unit.options) if unit.names is load_names() else {}
     conditions: Spans | None = None
     for name, start in _occurrences(unit):
         decision = decisions.get(name, _UNDECIDED)
         if decision is _UNDECIDED:
-            decision = decisions[name] = _decide(unit, name)
+            decision = common.get(name, _UNDECIDED)
+            if decision is _UNDECIDED:
+                decision, independent = _decide(unit, name)
+                if independent and len(common) < _COMMON_LIMIT:
+                    common[name] = decision
+            decisions[name] = decision
         if decision is None:
             continue
         entry, reason, api, kind, converted, target_name, special = decision
@@ -160,39 +167,60 @@ def _qualified(source: str, start: int) -> bool:
     return index > 0 and (source[index - 1].isalnum() or source[index - 1] in "_>")
 
 
-def _decide(unit: Unit, name: str) -> tuple | None:
+def _decide(unit: Unit, name: str) -> tuple[tuple | None, bool]:
     """What NAME means in this file: None to skip it, else (entry or None for an unknown
-    name, reason, api, kind, converted, target name, needs the careful path)."""
+    name, reason, api, kind, converted, target name, needs the careful path); and whether
+    that holds in every file (with the same options and name table)."""
     resolved = resolve_name(name, unit.options) if unit.names is load_names() else None
     if resolved is None:
         entry = unit.names.identifiers.get(name)
         resolved = None if entry is None else (entry, resolve(entry, unit.options))
     if resolved is None:
-        if (not UNKNOWN.fullmatch(name) or name in unit.options.project_names
-                or declared_in_file(unit, name)):
-            return None
-        return None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True
+        if not UNKNOWN.fullmatch(name):
+            return None, True
+        if name in unit.options.project_names or declared_in_file(unit, name):
+            return None, False
+        return (None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True), False
     entry, target = resolved
+    independent = not _depends_on_context(entry, target)
     target = _in_context(entry, target, unit)
     converted = target.name is not None
     special = not converted or entry.kind == "preprocessor"
-    return (entry, target.reason, entry.api, entry.kind, converted, target.name or "", special)
+    decision = (entry, target.reason, entry.api, entry.kind, converted, target.name or "",
+                special)
+    return decision, independent
+
+
+_COMMON_LIMIT = 200_000  # names remembered per options (user names with API prefixes too)
+
+
+@functools.cache
+def _common_decisions(options: Options) -> dict[str, tuple | None]:
+    return {}
 
 
 def _occurrences(unit: Unit) -> list[tuple[str, int]]:
     """(name, offset) of every identifier in code that may concern this rule."""
     found = list(unit.api_identifiers)
     source = unit.source
-    for names in _other_names(unit.options):
-        # str.find skips a text for a name much faster than a regular expression can.
-        hits = sorted((start, name) for name in names if name in source
-                      for start in unit.whole_identifiers(name))
-        found += [(name, start) for start, name in hits]
+    for prefix, names in _other_names(unit.options):
+        # str.find skips through a text much faster than a regular expression.
+        start = source.find(prefix)
+        while start >= 0:
+            end = _WORD_END.match(source, start).end()
+            name = source[start:end]
+            if (name in names and unit.regions.in_code(start)
+                    and not (start and (source[start - 1].isalnum() or source[start - 1] in "_$"))):
+                found.append((name, start))
+            start = source.find(prefix, end)
     return found
 
 
+_WORD_END = re.compile(r"[\w$]*")
+
+
 @functools.cache
-def _other_names(options: Options) -> tuple[tuple[str, ...], ...]:
+def _other_names(options: Options) -> tuple[tuple[str, frozenset[str]], ...]:
     """The table names without a candidate prefix that OPTIONS rename, in groups that
     share six letters (the order in which their occurrences are listed)."""
     groups: dict[str, set[str]] = {}
@@ -201,7 +229,7 @@ def _other_names(options: Options) -> tuple[tuple[str, ...], ...]:
             continue
         if resolve(entry, options).name not in (name, None):
             groups.setdefault(name[:6], set()).add(name)
-    return tuple(tuple(sorted(names)) for _, names in sorted(groups.items()))
+    return tuple((prefix, frozenset(names)) for prefix, names in sorted(groups.items()))
 
 
 _DECLARATION_END = frozenset(";=,[)")
@@ -245,6 +273,12 @@ def _in_context(entry, target: Target, unit: Unit) -> Target:
             and "cublas" not in unit.source):
         return target._replace(name="rocsparse_datatype_" + name[len("rocblas_datatype_"):])
     return target
+
+
+def _depends_on_context(entry, target: Target) -> bool:
+    """True when _in_context may change TARGET depending on the file."""
+    return "hip_supported_v2_only" in entry.flags or bool(
+        target.name and target.name.startswith("rocblas_datatype_"))
 
 
 def _legacy_cublas(unit: Unit) -> bool:
