@@ -24,7 +24,8 @@ _PIECES = st.one_of(
     st.tuples(st.just("number"), st.from_regex(r"(0x[0-9a-f]{1,6}|[0-9]{1,5}(\.[0-9]+)?)[uUlLf]?",
                                                fullmatch=True)),
     st.tuples(st.just("string"), st.from_regex(r'"([a-z /*#<>]|\\")*"', fullmatch=True)),
-    st.tuples(st.just("string"), st.from_regex(r'R"x\(([a-z )"]|\n)*\)x"', fullmatch=True)),
+    # A raw string whose body holds no ")x" (which would end it).
+    st.tuples(st.just("string"), st.from_regex(r'R"x\(([a-wyz )"]|\n)*\)x"', fullmatch=True)),
     st.tuples(st.just("char"), st.from_regex(r"'([a-z\"]|\\')'", fullmatch=True)),
     st.tuples(st.just("comment"), st.from_regex(r"/\*([a-z \n\"'/]|\*[a-z])*\*/", fullmatch=True)),
     st.tuples(st.just("comment"), st.from_regex(r"//[a-z \"'*]*", fullmatch=True)),
