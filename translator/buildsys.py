@@ -51,7 +51,7 @@ def translate_build_file(source: str | bytes, options: Options | None = None,
     located = sorted((_locate(unit, d, RULES_BY_CODE) for d in diagnostics),
                      key=lambda d: (d.line, d.column, d.code))
     return Result(source=output, original=text, path=path, diagnostics=located, usages=usages,
-                  edits=applied, line_map=line_map(text, applied), utf8=utf8)
+                  edits=applied, line_map=line_map(text, applied, output), utf8=utf8)
 
 
 def _locate(unit: Unit, diagnostic: Diagnostic, rules: dict) -> Diagnostic:

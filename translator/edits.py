@@ -211,12 +211,17 @@ def _settle(cluster: list[tuple[int, Edit]], winners: list[Edit], losers: list[E
     winners.extend(kept)
 
 
-def line_map(source: str, applied: list[Edit]) -> list[int]:
+def line_map(source: str, applied: list[Edit], output: str | None = None) -> list[int]:
     """For each line of the edited text, the 1-based line of SOURCE it comes from.
 
     APPLIED must be sorted and non-overlapping (as apply_edits returns them). Lines that
-    an edit inserts map to the line where the edit starts.
+    an edit inserts map to the line where the edit starts. OUTPUT, the edited text when
+    the caller has it, lets most calls skip looking at every edit.
     """
+    if "\n" not in "".join([edit.text for edit in applied]) and (
+            output is not None and output.count("\n") == source.count("\n")):
+        # No edit adds a line break and none was removed: every line stays.
+        return list(range(1, source.count("\n") + 2))
     # Only edits that add or remove line breaks move lines (most are renames).
     moving = [edit for edit in applied
               if "\n" in edit.text or edit.end - edit.start > 1

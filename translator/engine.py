@@ -115,7 +115,7 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
         diagnostics=located,
         usages=usages,
         edits=applied,
-        line_map=line_map(text, applied),
+        line_map=line_map(text, applied, output),
         utf8=utf8,
     )
 
