@@ -13,7 +13,9 @@ from translator.names import ApiName, Target, load_names, resolve, resolve_heade
 from translator.scan import Directive
 from translator.unit import Unit
 
-__all__ = ["RUNTIME_HEADER", "header_target", "include_targets", "runtime_insertion"]
+__all__ = [
+    "RUNTIME_HEADER", "header_target", "include_targets", "resolved_includes", "runtime_insertion",
+]
 
 RUNTIME_HEADER = "hip/hip_runtime.h"
 #: CUDA headers whose HIP counterpart needs the runtime header before it (HIP's
@@ -34,12 +36,18 @@ _GUARD = re.compile(
 
 def include_targets(unit: Unit) -> list[str]:
     """The header each include of UNIT names after translation, in order."""
-    targets = []
-    for directive in unit.includes:
-        name = directive.tokens[0].text[1:-1]
-        resolved = header_target(unit, name)
-        targets.append(name if resolved is None else resolved[1].name or name)
-    return targets
+    def compute(unit: Unit) -> list[str]:
+        return [name if resolved is None else resolved[1].name or name
+                for name, resolved in resolved_includes(unit)]
+    return unit.shared("include targets", compute)
+
+
+def resolved_includes(unit: Unit) -> list[tuple[str, tuple[ApiName, Target] | None]]:
+    """For each include of UNIT, in order: the header name and its ``header_target``."""
+    def compute(unit: Unit) -> list[tuple[str, tuple[ApiName, Target] | None]]:
+        names = [directive.tokens[0].text[1:-1] for directive in unit.includes]
+        return [(name, header_target(unit, name)) for name in names]
+    return unit.shared("resolved includes", compute)
 
 
 def header_target(unit: Unit, name: str) -> tuple[ApiName, Target] | None:

@@ -47,9 +47,9 @@ from collections.abc import Iterable, Iterator
 
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
-from translator.includes import RUNTIME_HEADER, header_target, runtime_insertion
+from translator.includes import RUNTIME_HEADER, resolved_includes, runtime_insertion
 from translator.rules.base import Finding, Rule
-from translator.unit import Unit
+from translator.unit import Directive, Unit
 
 _OPENING = frozenset({"if", "ifdef", "ifndef"})
 _BRANCHING = frozenset({"elif", "elifdef", "elifndef", "else"})
@@ -61,14 +61,10 @@ def check(unit: Unit) -> Iterator[Finding]:
     emitted: dict[str, list[tuple[int, ...]]] = {}  # header -> branch paths of its includes
     if runtime_insertion(unit) is not None:
         emitted[RUNTIME_HEADER] = [()]  # R002 adds it before every include
-    for directive, branch in _includes_with_branches(unit):
-        if not directive.tokens:
-            continue
-        header = directive.tokens[0]
-        if header.kind not in ("header", "string") or len(header.text) < 2:
-            continue
-        name = header.text[1:-1]
-        resolved = header_target(unit, name)
+    resolved_names = resolved_includes(unit)
+    for index, directive, branch in _includes_with_branches(unit):
+        header = directive.tokens[0]  # "<name>" or "\"name\"", by find_includes
+        name, resolved = resolved_names[index]
         if resolved is None:
             emitted.setdefault(name, []).append(branch)  # e.g. hip/hip_runtime.h already
             continue
@@ -90,21 +86,22 @@ def _repeats(earlier: Iterable[tuple[int, ...]], branch: tuple[int, ...]) -> boo
     return any(branch[: len(first)] == first for first in earlier)
 
 
-def _includes_with_branches(unit: Unit) -> Iterator[tuple[object, tuple[int, ...]]]:
-    """Include directives with the path of conditional branches that encloses each."""
+def _includes_with_branches(unit: Unit) -> Iterator[tuple[int, Directive, tuple[int, ...]]]:
+    """(index in unit.includes, include, path of the conditional branches enclosing it)."""
     if not any(token in unit.source for token in ("#if", "# if", "#\tif")):
-        for directive in unit.includes:
-            yield directive, ()
+        for index, directive in enumerate(unit.includes):
+            yield index, directive, ()
         return
     events = sorted(
-        [(d.start, 0, d) for d in unit.branches] + [(d.start, 1, d) for d in unit.includes],
+        [(d.start, -1, d) for d in unit.branches]
+        + [(d.start, index, d) for index, d in enumerate(unit.includes)],
         key=lambda event: event[0],
     )
     stack: list[int] = []
     counter = 0
-    for _, kind, directive in events:
-        if kind == 1:
-            yield directive, tuple(stack)
+    for _, index, directive in events:
+        if index >= 0:
+            yield index, directive, tuple(stack)
         elif directive.keyword in _OPENING:
             counter += 1
             stack.append(counter)
