@@ -12,6 +12,7 @@ from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit, apply_edits, line_map, without_overlaps
 from translator.options import Options
 from translator.rules import ENGINE_CODES, RULES, RULES_BY_CODE, Rule
+from translator.rules.base import Findings
 from translator.unit import Unit
 
 __all__ = ["Result", "translate", "decode"]
@@ -161,9 +162,13 @@ def _enabled_rules(options: Options) -> tuple[Rule, ...]:
 def _run_rule(
     rule: Rule, unit: Unit, edits: list[Edit], diagnostics: list[Diagnostic], usages: list[Usage]
 ) -> None:
-    found: list = []
+    found: list | Findings = []
     try:
-        found.extend(rule.check(unit))
+        checked = rule.check(unit)
+        if type(checked) is Findings:
+            found = checked
+        else:
+            found.extend(checked)
     except (RecursionError, ValueError, IndexError, KeyError, AttributeError, TypeError) as error:
         # A rule bug must not cost the user the whole file: report it and go on.
         logger.exception("rule %s failed on %s", rule.code, unit.path or "<text>")
@@ -171,6 +176,11 @@ def _run_rule(
             Diagnostic("E003", f"rule {rule.code} {rule.name} failed: {error!r}", offset=0,
                        severity=Severity.ERROR)
         )
+        return
+    if type(found) is Findings:  # sorted by kind already, codes filled in
+        edits.extend(found.edits)
+        usages.extend(found.usages)
+        diagnostics.extend(found.diagnostics)
         return
     add_edit, add_usage, add_diagnostic = edits.append, usages.append, diagnostics.append
     for item in found:

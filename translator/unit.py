@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import defaultdict
 from functools import cached_property
 
 from translator import clang
@@ -24,7 +25,7 @@ CONDITIONAL_KEYWORDS = frozenset(
 HEADER_SUFFIXES = (".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc")
 SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip")
 #: Identifiers with these prefixes may be CUDA API names (cudaMalloc, CUBLAS_OP_N,
-#: __shfl_sync, nvrtcCreateProgram); ``Unit.api_identifiers`` lists them.
+#: __shfl_sync, nvrtcCreateProgram); ``Unit.api_offsets`` lists them.
 API_PREFIXES = ("cu", "CU", "Cu", "__", "nv", "NV")
 # One pattern per prefix: a literal-prefixed pattern lets the regex engine skip ahead
 # quickly, which makes six searches cheaper than one alternation.
@@ -76,25 +77,17 @@ class Unit:
         return self.regions.identifiers()
 
     @cached_property
-    def api_identifiers(self) -> list[tuple[str, int]]:
-        """(name, offset) of every whole identifier in code that starts with one of
-        API_PREFIXES, prefix after prefix: one scan for all the rules that look up names."""
-        regions = self.regions
-        found: list[tuple[str, int]] = []
-        for pattern in _API_PATTERNS:
-            found += [(m.group(), m.start()) for m in regions.code_matches(pattern)]
-        return found
-
-    @cached_property
     def api_offsets(self) -> dict[str, list[int]]:
-        """The offsets of each name of ``api_identifiers``, increasing."""
-        offsets: dict[str, list[int]] = {}
-        for name, start in self.api_identifiers:
-            found = offsets.get(name)
-            if found is None:
-                offsets[name] = [start]
-            else:
-                found.append(start)
+        """The offsets (increasing) of every whole identifier in code that starts with one
+        of API_PREFIXES, by name: one scan for all the rules that look up names."""
+        offsets: defaultdict[str, list[int]] = defaultdict(list)
+        source = self.source
+        mask = self.regions.mask if self.regions.starts else None
+        for pattern in _API_PATTERNS:
+            for match in pattern.finditer(source):
+                start = match.start()
+                if mask is None or not mask[start]:
+                    offsets[match.group()].append(start)
         return offsets
 
     def whole_identifiers(self, name: str) -> list[int]:

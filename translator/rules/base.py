@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.unit import Unit
 
-__all__ = ["Rule", "Finding", "CATEGORIES", "DOC_SECTIONS"]
+__all__ = ["Rule", "Finding", "Findings", "CATEGORIES", "DOC_SECTIONS"]
 
 Finding = Edit | Diagnostic | Usage
+
+
+class Findings:
+    """What a rule with many findings returns: its usages, edits and diagnostics in
+    separate lists, each carrying the rule's code, so that the engine takes them over
+    without looking at every one. Iterating gives them all, like any rule's check."""
+
+    __slots__ = ("usages", "edits", "diagnostics")
+
+    def __init__(self, usages: list[Usage], edits: list[Edit],
+                 diagnostics: list[Diagnostic]) -> None:
+        self.usages, self.edits, self.diagnostics = usages, edits, diagnostics
+
+    def __iter__(self) -> Iterator[Finding]:
+        return itertools.chain(self.usages, self.edits, self.diagnostics)
 
 #: Stable finding categories (ARCHITECTURE.md); every rule belongs to one.
 CATEGORIES = (

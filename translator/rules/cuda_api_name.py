@@ -49,13 +49,14 @@ name (``int cudaMalloc;``) is the user's and keeps its name.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.names import Target, load_names, resolve, resolve_name
 from translator.options import Options
-from translator.rules.base import Finding, Rule
+from translator.rules.base import Findings, Rule
 from translator.scan import Regions
 from translator.syntax import is_member_name
 from translator.unit import API_PREFIXES, Spans, Unit
@@ -88,64 +89,69 @@ _DECLARED_AFTER = re.compile(r"\s*[(=;,\[){:]|[ \t\r\n]|$")
 _CONDITIONALS = frozenset({"if", "elif", "ifdef", "ifndef"})
 
 
-def check(unit: Unit) -> list[Finding]:
+def check(unit: Unit) -> Findings:
     source = unit.source
-    found: list[Finding] = []
-    add = found.append
-    # What each distinct name means in this file, decided once (see _decide).
-    decisions: dict[str, tuple | None] = {}
-    # Decisions that do not depend on the file, kept from file to file.
+    usages: list[Usage] = []
+    diagnostics: list[Diagnostic] = []
+    add_usage = usages.append
+    # What a name means is decided once per file; decisions that do not depend on the
+    # file are kept from file to file.
     common = _common_decisions(unit.options) if unit.names is load_names() else {}
     conditions: Spans | None = None
-    for name, start in _occurrences(unit):
-        decision = decisions.get(name, _UNDECIDED)
+    for name, offsets in _occurrences(unit):
+        decision = common.get(name, _UNDECIDED)
         if decision is _UNDECIDED:
-            decision = common.get(name, _UNDECIDED)
-            if decision is _UNDECIDED:
-                decision, independent = _decide(unit, name)
-                if independent and len(common) < _COMMON_LIMIT:
-                    common[name] = decision
-            decisions[name] = decision
+            decision, independent = _decide(unit, name)
+            if independent and len(common) < _COMMON_LIMIT:
+                common[name] = decision
         if decision is None:
             continue
         entry, reason, api, kind, converted, target_name, special = decision
-        before = source[start - 1] if start else "\n"
-        if before == "." or before == ">" and source[start - 2] == "-" or (
-                before in " \t" and start > 1 and source[start - 2] in " \t.>"
-                and is_member_name(source, start)):
-            continue
-        end = start + len(name)
-        if special:  # unknown, preprocessor or untranslated names: the rare cases
-            if entry is None and _qualified(source, start):
-                continue  # ns::cuda_thing belongs to that namespace, not to the CUDA API
-            if entry is None:
-                if conditions is None:
-                    conditions = _condition_spans(unit)
-                if start in conditions:
-                    continue  # #ifdef CUDA_DRIVER_API: a build switch, not an API use
-            if entry is not None:
-                if _maybe_declared(source, end) and _declares(source, start, end):
-                    continue
-                if entry.kind == "preprocessor":
+        length = len(name)
+        for start in offsets:
+            before = source[start - 1] if start else "\n"
+            if before == "." or before == ">" and source[start - 2] == "-" or (
+                    before in " \t" and start > 1 and source[start - 2] in " \t.>"
+                    and is_member_name(source, start)):
+                continue
+            end = start + length
+            if special:  # unknown, preprocessor or untranslated names: the rare cases
+                if entry is None and _qualified(source, start):
+                    continue  # ns::cuda_thing belongs to that namespace, not to the CUDA API
+                if entry is None:
                     if conditions is None:
                         conditions = _condition_spans(unit)
                     if start in conditions:
-                        continue  # R003 gives these tests their HIP meaning
-            add(_new(Usage, (name, api, kind, start, converted, target_name, reason, "R101")))
-            if not converted:
-                add(Diagnostic("R101", f"{name} not translated: {reason}", offset=start))
-            elif target_name != name:
-                add(_new(Edit, (start, end, target_name, "R101", True)))
-            continue
-        if (source[end : end + 1] in _MAYBE_DECLARED and _maybe_declared(source, end)
-                and _declares(source, start, end)):
-            continue
-        add(_new(Usage, (name, api, kind, start, True, target_name, "", "R101")))
-        if target_name != name:
-            add(_new(Edit, (start, end, target_name, "R101", True)))
-    return found
+                        continue  # #ifdef CUDA_DRIVER_API: a build switch, not an API use
+                if entry is not None:
+                    if _maybe_declared(source, end) and _declares(source, start, end):
+                        continue
+                    if entry.kind == "preprocessor":
+                        if conditions is None:
+                            conditions = _condition_spans(unit)
+                        if start in conditions:
+                            continue  # R003 gives these tests their HIP meaning
+                add_usage(_new(Usage, (name, api, kind, start, converted, target_name, reason,
+                                       "R101")))
+                if not converted:
+                    diagnostics.append(
+                        Diagnostic("R101", f"{name} not translated: {reason}", offset=start))
+                continue
+            if (source[end : end + 1] in _MAYBE_DECLARED and _maybe_declared(source, end)
+                    and _declares(source, start, end)):
+                continue
+            add_usage(_new(Usage, (name, api, kind, start, True, target_name, "", "R101")))
+    # In the order of the text (names were taken one after the other); the renames are
+    # made from the sorted usages, so they come sorted too.
+    usages.sort(key=_OFFSET)
+    diagnostics.sort(key=_DIAGNOSTIC_OFFSET)
+    edits = [_new(Edit, (usage[3], usage[3] + len(usage[0]), usage[5], "R101", True))
+             for usage in usages if usage[4] and usage[5] != usage[0]]
+    return Findings(usages, edits, diagnostics)
 
 
+_OFFSET = operator.itemgetter(3)  # Usage.offset
+_DIAGNOSTIC_OFFSET = operator.attrgetter("offset")
 _UNDECIDED = object()
 # tuple.__new__ builds the NamedTuples (Usage, Edit) without their Python-level
 # constructor: this loop runs for every API name of a file.
@@ -199,20 +205,22 @@ def _common_decisions(options: Options) -> dict[str, tuple | None]:
     return {}
 
 
-def _occurrences(unit: Unit) -> list[tuple[str, int]]:
-    """(name, offset) of every identifier in code that may concern this rule."""
-    found = list(unit.api_identifiers)
+def _occurrences(unit: Unit) -> list[tuple[str, list[int]]]:
+    """(name, offsets) of every identifier in code that may concern this rule."""
+    found = list(unit.api_offsets.items())
     source = unit.source
     for prefix, names in _other_names(unit.options):
         # str.find skips through a text much faster than a regular expression.
+        offsets: dict[str, list[int]] = {}
         start = source.find(prefix)
         while start >= 0:
             end = _WORD_END.match(source, start).end()
             name = source[start:end]
             if (name in names and unit.regions.in_code(start)
                     and not (start and (source[start - 1].isalnum() or source[start - 1] in "_$"))):
-                found.append((name, start))
+                offsets.setdefault(name, []).append(start)
             start = source.find(prefix, end)
+        found += offsets.items()
     return found
 
 
