@@ -319,6 +319,8 @@ def _header_name(source: str, position: int) -> Token | None:
 
 def _line_start(source: str, hash_offset: int) -> int:
     """Start of the line of the "#" at HASH_OFFSET if only blanks precede it, else -1."""
+    if not hash_offset or source[hash_offset - 1] == "\n":
+        return hash_offset  # the common case: "#" first on its line
     line_start = source.rfind("\n", 0, hash_offset) + 1
     if source[line_start:hash_offset].strip(" \t\f\v"):
         return -1

@@ -156,12 +156,13 @@ class Unit:
         if "line_starts" not in self.__dict__ and offset >= 0 and self._counted_locations < 16:
             # Most files have a few findings: counting their newlines is cheaper than
             # listing the start of every line. Findings come mostly in order, so count
-            # on from the previous one when it lies before.
+            # from the previous one (forward or back).
             self._counted_locations += 1
             known_offset, known_line = self._last_location
-            if offset < known_offset:
-                known_offset, known_line = 0, 1
-            line = known_line + self.source.count("\n", known_offset, offset)
+            if offset >= known_offset:
+                line = known_line + self.source.count("\n", known_offset, offset)
+            else:
+                line = known_line - self.source.count("\n", offset, known_offset)
             self._last_location = (offset, line)
             return line, offset - self.source.rfind("\n", 0, offset)
         line = bisect.bisect_right(self.line_starts, offset)
