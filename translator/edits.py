@@ -218,10 +218,11 @@ def line_map(source: str, applied: list[Edit], output: str | None = None) -> lis
     an edit inserts map to the line where the edit starts. OUTPUT, the edited text when
     the caller has it, lets most calls skip looking at every edit.
     """
+    lines_in_source = source.count("\n") + 1
     if "\n" not in "".join([edit.text for edit in applied]) and (
-            output is not None and output.count("\n") == source.count("\n")):
+            output is not None and output.count("\n") + 1 == lines_in_source):
         # No edit adds a line break and none was removed: every line stays.
-        return list(range(1, source.count("\n") + 2))
+        return list(range(1, lines_in_source + 1))
     # Only edits that add or remove line breaks move lines (most are renames).
     moving = [edit for edit in applied
               if "\n" in edit.text or edit.end - edit.start > 1
