@@ -118,24 +118,25 @@ class Directive:
     most readers need only the keyword and the extent.
     """
 
-    __slots__ = ("keyword", "start", "end", "_tokens", "_source")
+    __slots__ = ("keyword", "start", "end", "_tokens", "_source", "_code_end")
 
     def __init__(
         self, keyword: str, start: int, end: int, tokens: list[Token] | None,
-        source: str = "",
+        source: str = "", code_end: int = 0,
     ) -> None:
         self.keyword = keyword  # "include", "define", "if", ... ("" for a null directive)
         self.start = start  # offset of "#"
         self.end = end  # offset of the newline that ends it (or of the end of the text)
         self._tokens = tokens
-        self._source = source
+        self._source = source  # when tokens is None: lex SOURCE[start + 1 : code_end]
+        self._code_end = code_end
 
     @property
     def tokens(self) -> list[Token]:
         """Code tokens after the keyword."""
         if self._tokens is None:
             body = _directive_body(self._source,
-                                   _plain_tokens(self._source, self.start, self.end))
+                                   _plain_tokens(self._source, self.start, self._code_end))
             self._tokens = body[1:] if self.keyword else body
         return self._tokens
 
@@ -190,12 +191,15 @@ def find_directives(
         if mentioning and source.find(mentioning, start, line_end) < 0:
             continue
         covered = line_end
-        if _NOT_PLAIN.search(source, start + 1, line_end) is None:
-            # No comment or literal: the directive ends with its (spliced) line, and
-            # blanks are all that lexing it drops; its tokens are lexed when read.
-            first = _FIRST_WORD.match(source, start + 1, line_end)
+        special = _NOT_PLAIN.search(source, start + 1, line_end)
+        if special is None or source.startswith("//", special.start()):
+            # No literal or block comment (at most a // comment, which runs to the end):
+            # the directive ends with its (spliced) line, and blanks are all that lexing
+            # the code before any comment drops; its tokens are lexed when read.
+            code_end = line_end if special is None else special.start()
+            first = _FIRST_WORD.match(source, start + 1, code_end)
             keyword = "" if first is None else first.group(1)
-            directives.append(Directive(keyword, start, line_end, None, source))
+            directives.append(Directive(keyword, start, line_end, None, source, code_end))
             continue
         end, body = _lex_directive(source, start)
         body = _directive_body(source, body)
