@@ -32,9 +32,24 @@ of the corpus, start-up subtracted), which does not depend on the load:
                       the same); 2 cores 10.99-12.67 MB/s wall; hazard warnings on:
                       0.69-0.80 MB/s per CPU second.
 
-The goal of 8 MB/s per core for the token path is not reached: about 1 G instructions
-per MB remain, spread over the name scan and R101 (about a quarter), the directive and include
-scans, call parsing (R102, R401), the region scan and applying the edits.
+    at 09b185f        495 M instructions per 0.5 MB (557 files, 568,341 lines; callgrind,
+                      start-up and corpus making subtracted).
+    evening changes   401 M instructions per 0.5 MB (-19%): R401 lexes only the #define
+                      lines it needs; directive tokens are lexed when read; comments and
+                      literals are matched as runs of Latin-1 range classes (block comments
+                      star by star); R101 takes each name once with all its offsets, keeps
+                      file-independent decisions across files and hands its findings to the
+                      engine pre-sorted; includes are resolved once per file; apply_edits and
+                      line_map look only at the edits that matter. 18:30-18:32, three runs
+                      (the VM's speed swung by up to 1.5x between runs): one core 5.77-7.15
+                      MB/s, 164,028-203,205 lines/s; 2 cores 9.68-10.95 MB/s wall; hazard
+                      warnings on: 0.48-0.68 MB/s per CPU second.
+
+The goal of 8 MB/s per core for the token path is not shown on this machine: measured,
+5.8-7.2 MB/s; scaled by instructions from the idle figures at 3aa1eed (6.14-6.57 MB/s at
+495 M), 7.6-8.1 MB/s would be expected on an idle one. What remains is flat: the
+regular-expression scans (about a fifth), R101's pass over every API name, the include
+and directive scans, call parsing (R102, R401) and applying the edits.
 benchmarks/output_hashes.py checks that a speedup leaves every output unchanged.
 """
 
