@@ -136,3 +136,16 @@ def test_unterminated_literals_stop_at_the_line_end():
 
 def test_code_kinds_cover_everything_but_layout():
     assert CODE_KINDS == {"string", "char", "header", "number", "ident", "punct"}
+
+
+def test_characters_beyond_latin1_stay_inside_comments_and_literals():
+    # The lexer matches runs of Latin-1 characters and takes the others one at a time.
+    text = ('// 注释 — “quoted” \\\n still the comment\n'
+            '/* 块 * ✓ */ s = "π ≈ 3.14 \\" 🙂"; c = \'€\';\n')
+    kinds = [(t.kind, t.text) for t in tokenize(text) if t.kind not in ("space", "newline")]
+    assert kinds[:2] == [("comment", '// 注释 — “quoted” \\\n still the comment'),
+                         ("comment", "/* 块 * ✓ */")]
+    assert ("string", '"π ≈ 3.14 \\" 🙂"') in kinds and ("char", "'€'") in kinds
+    regions = Regions(text)
+    assert [text[s:e] for s, e in zip(regions.starts, regions.ends, strict=True)] == [
+        '// 注释 — “quoted” \\\n still the comment', "/* 块 * ✓ */", '"π ≈ 3.14 \\" 🙂"', "'€'"]
