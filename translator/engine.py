@@ -162,13 +162,10 @@ def _enabled_rules(options: Options) -> tuple[Rule, ...]:
 def _run_rule(
     rule: Rule, unit: Unit, edits: list[Edit], diagnostics: list[Diagnostic], usages: list[Usage]
 ) -> None:
-    found: list | Findings = []
     try:
-        checked = rule.check(unit)
-        if type(checked) is Findings:
-            found = checked
-        else:
-            found.extend(checked)
+        found = rule.check(unit)
+        if type(found) is not Findings:
+            found = list(found)  # run a generator's checks inside the try
     except (RecursionError, ValueError, IndexError, KeyError, AttributeError, TypeError) as error:
         # A rule bug must not cost the user the whole file: report it and go on.
         logger.exception("rule %s failed on %s", rule.code, unit.path or "<text>")
