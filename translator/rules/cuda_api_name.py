@@ -177,8 +177,9 @@ def _decide(unit: Unit, name: str) -> tuple[tuple | None, bool]:
     """What NAME means in this file: None to skip it, else (entry or None for an unknown
     name, reason, api, kind, converted, target name, needs the careful path); and whether
     that holds in every file (with the same options and name table)."""
-    resolved = resolve_name(name, unit.options) if unit.names is load_names() else None
-    if resolved is None:
+    if unit.names is load_names():
+        resolved = resolve_name(name, unit.options)  # cached across files
+    else:
         entry = unit.names.identifiers.get(name)
         resolved = None if entry is None else (entry, resolve(entry, unit.options))
     if resolved is None:

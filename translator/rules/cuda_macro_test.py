@@ -117,17 +117,10 @@ def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
     HIP counterpart), else ''."""
     if not any(token.text == ARCH for token in conditionals[index].tokens):
         return ""
-    depth = 0
-    for following in conditionals[index + 1 :]:
-        if following.keyword in ("if", "ifdef", "ifndef"):
-            depth += 1
-        elif following.keyword == "endif":
-            if depth == 0:
-                return ""  # no alternative: the branch is all there is
-            depth -= 1
-        elif depth == 0:
-            return _first_nvidia_only(unit, conditionals[index].end, following.start)
-    return ""
+    following = next_branch(conditionals, index)
+    if following is None or following.keyword == "endif":
+        return ""  # no alternative: the branch is all there is
+    return _first_nvidia_only(unit, conditionals[index].end, following.start)
 
 
 def _first_nvidia_only(unit: Unit, start: int, end: int) -> str:
