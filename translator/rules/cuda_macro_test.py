@@ -42,10 +42,12 @@ Output (HIP)
 Limits
 ------
 When the branch of such a test uses inline PTX or a name that HIP lacks
-(``__reduce_add_sync``) and the test has an ``#elif``/``#else`` alternative, the device is
-taken as not meeting the test, so that the alternative (the portable fallback) is
-compiled; a note says so. Without an alternative the branch is kept and its names are
-reported. Only comparisons with a number literal are rewritten; ``__CUDA_ARCH__ >= MY_ARCH``,
+(``__reduce_add_sync``, ``__nanosleep``) and the condition is a conjunction (no ``||``,
+``?:`` or ``!`` other than ``!defined``), the comparison becomes ``0``: the branch is
+never compiled, in either pass, and its ``#elif``/``#else`` alternative (the portable
+fallback) is taken, or nothing when there is none, as on the NVIDIA GPUs too old for the
+branch; a note says so. Such a branch is still renamed and its names are reported.
+Only comparisons with a number literal are rewritten; ``__CUDA_ARCH__ >= MY_ARCH``,
 ``==``/``!=`` tests and arithmetic on these macros are reported and left alone, and so
 are uses in ``#define`` bodies and code. ``HIP_VERSION`` comes from the HIP headers, so
 the test must follow their include (as ``CUDART_VERSION`` had to follow CUDA's).
@@ -94,7 +96,13 @@ def check(unit: Unit) -> Iterator[Finding]:
             if tokens and tokens[0].text in (ARCH, *VERSIONS):
                 yield _renamed(tokens[0])
         elif directive.keyword in ("if", "elif"):
-            yield from _condition(tokens, _nvidia_only_branch(unit, conditionals, index))
+            nvidia_only = _nvidia_only_branch(unit, conditionals, index)
+            if nvidia_only:
+                following = next_branch(conditionals, index)
+                nvidia_only += (", which AMD GPUs lack; the alternative branch is taken"
+                                if following.keyword != "endif" else
+                                ", which AMD GPUs lack; the branch is left out, as on older GPUs")
+            yield from _condition(tokens, nvidia_only)
 
 
 def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
@@ -112,15 +120,27 @@ def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
 
 
 def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
-    """For an ``#if``/``#elif`` that tests ``__CUDA_ARCH__`` and has an ``#elif``/``#else``
-    alternative: the first NVIDIA-only construct of its branch (inline PTX, a name without
-    HIP counterpart), else ''."""
-    if not any(token.text == ARCH for token in conditionals[index].tokens):
+    """For an ``#if``/``#elif`` whose condition is a conjunction with a ``__CUDA_ARCH__``
+    test: the first NVIDIA-only construct of its branch (inline PTX, a name without HIP
+    counterpart), else ''."""
+    tokens = conditionals[index].tokens
+    if not any(token.text == ARCH for token in tokens) or not _conjunction(tokens):
         return ""
     following = next_branch(conditionals, index)
-    if following is None or following.keyword == "endif":
-        return ""  # no alternative: the branch is all there is
+    if following is None:
+        return ""  # an unterminated #if: leave it to the compiler's error
     return _first_nvidia_only(unit, conditionals[index].end, following.start)
+
+
+def _conjunction(tokens: list[Token]) -> bool:
+    """True when the condition is a conjunction of its tests (no ``||``, ``?:``, or ``!``
+    other than ``!defined``): a ``0`` in place of one test then makes it false."""
+    for index, token in enumerate(tokens):
+        if token.text in ("||", "?"):
+            return False
+        if token.text == "!" and (index + 1 == len(tokens) or tokens[index + 1].text != "defined"):
+            return False
+    return True
 
 
 def _first_nvidia_only(unit: Unit, start: int, end: int) -> str:
@@ -162,10 +182,9 @@ def _condition(tokens: list[Token], nvidia_only: str = "") -> Iterator[Finding]:
             continue
         first, last, op, number = comparison
         if token.text == ARCH:
-            replacement = _arch_test(op, number, not nvidia_only)
-            if nvidia_only and replacement != _arch_test(op, number):
-                yield Diagnostic("R003", f"{ARCH} {op} {number}: this branch uses {nvidia_only}, "
-                                 "which AMD GPUs lack; the alternative branch is taken",
+            replacement = "0" if nvidia_only else _arch_test(op, number)
+            if nvidia_only and _arch_test(op, number) != "0":
+                yield Diagnostic("R003", f"{ARCH} {op} {number}: this branch uses {nvidia_only}",
                                  offset=token.start, severity=Severity.NOTE)
         else:
             replacement = _version_test(op, number)
@@ -209,10 +228,9 @@ def _number(token: Token) -> int | None:
         return None
 
 
-def _arch_test(op: str, number: int, capable: bool = True) -> str:
-    """The test's HIP form; CAPABLE False takes the device as too old for a branch that
-    needs NVIDIA-only features (no arch meets a "newer than" test)."""
-    device = _COMPARISONS[op](AMD_ARCH_EQUIVALENT if capable else 0, number)
+def _arch_test(op: str, number: int) -> str:
+    """The test's HIP form."""
+    device = _COMPARISONS[op](AMD_ARCH_EQUIVALENT, number)
     host = _COMPARISONS[op](0, number)  # the host pass sees an undefined macro: 0
     if device and host:
         return "1"
