@@ -1,0 +1,128 @@
+"""R542 nvtx-roctx: NVTX profiler annotations become ROCm's roctx ones.
+
+What it does
+------------
+Includes of the NVTX C header (``nvToolsExt.h``, ``nvtx3/nvToolsExt.h``) become
+``#include <roctracer/roctx.h>`` (a header with an include guard, so the alternatives of
+an ``#if`` may each include it); includes of its CUDA resource-naming
+companions (``nvToolsExtCuda.h``, ``nvToolsExtCudaRt.h``) are dropped. The calls with a
+roctx counterpart are renamed: ``nvtxMarkA`` → ``roctxMarkA``, ``nvtxRangePushA`` →
+``roctxRangePushA``, ``nvtxRangePop`` → ``roctxRangePop``, ``nvtxRangeStartA`` →
+``roctxRangeStartA``, ``nvtxRangeEnd`` → ``roctxRangeStop``, ``nvtxRangeId_t`` →
+``roctx_range_id_t`` (and the unsuffixed ``nvtxMark``, ``nvtxRangePush``,
+``nvtxRangeStart`` macros). Every other NVTX name in code (``nvtxRangePushEx``,
+``nvtxEventAttributes_t``, domains, ``NVTX_VERSION``, the C++ ``nvtx3::`` API) is
+reported as not translated, like an unsupported CUDA name.
+
+Why
+---
+ROCm has no NVTX; its annotation library is roctx (in roctracer, linked as ``roctx64``,
+which R514 already puts on link lines for ``-lnvToolsExt``). The basic markers and
+ranges take the same arguments and return the same kinds of values, so a rename keeps
+the profile's ranges. Left alone, ``nvToolsExt.h`` is not found on a ROCm machine.
+
+Example (CUDA)
+--------------
+```
+#include <nvtx3/nvToolsExt.h>
+nvtxRangePushA("solve");
+nvtxRangePop();
+```
+
+Output (HIP)
+------------
+```
+#include <roctracer/roctx.h>
+roctxRangePushA("solve");
+roctxRangePop();
+```
+
+Limits
+------
+Wide-character (``W``) forms, event attributes (colours, payloads), domains, resource
+naming and the C++ API have no roctx counterpart: they are reported, not rewritten.
+Names the file declares itself are the file's own business and left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from translator.buildtext import unit_language
+from translator.diagnostics import Diagnostic, Usage
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
+from translator.rules.cuda_api_name import declared_in_file
+from translator.syntax import is_member_name
+
+ROCTX_HEADER = "roctracer/roctx.h"
+#: NVTX headers whose declarations roctx.h offers (as far as roctx goes).
+_C_HEADERS = frozenset(("nvToolsExt.h", "nvtx3/nvToolsExt.h"))
+#: NVTX headers that name CUDA resources; roctx has nothing of the kind.
+_DROPPED_HEADERS = frozenset((
+    "nvToolsExtCuda.h", "nvToolsExtCudaRt.h", "nvtx3/nvToolsExtCuda.h", "nvtx3/nvToolsExtCudaRt.h",
+))
+#: NVTX name -> (roctx name, kind).
+NAMES = {
+    "nvtxMarkA": ("roctxMarkA", "function"),
+    "nvtxMark": ("roctxMark", "function"),
+    "nvtxRangePushA": ("roctxRangePushA", "function"),
+    "nvtxRangePush": ("roctxRangePush", "function"),
+    "nvtxRangePop": ("roctxRangePop", "function"),
+    "nvtxRangeStartA": ("roctxRangeStartA", "function"),
+    "nvtxRangeStart": ("roctxRangeStart", "function"),
+    "nvtxRangeEnd": ("roctxRangeStop", "function"),
+    "nvtxRangeId_t": ("roctx_range_id_t", "type"),
+}
+#: Identifiers of the NVTX API: nvtxX..., nvtx3 (the C++ namespace), NVTX_X... and NVTX3_X...
+_NVTX_NAME = re.compile(r"(?<![\w$])(?:nvtx(?:[A-Z]\w*|3(?=\s*::))|NVTX3?_[A-Z]\w*)")
+_REASON = "roctx has no counterpart"
+_CPP_REASON = "the NVTX C++ API (nvtx3::) has no roctx counterpart"
+
+
+def check(unit) -> Iterator[Finding]:
+    source = unit.source
+    if "nvtx" not in source and "NVTX" not in source and "nvToolsExt" not in source:
+        return
+    if unit_language(unit) != "c++":
+        return
+    yield from _includes(unit)
+    regions = unit.regions
+    for match in _NVTX_NAME.finditer(source):
+        name, start = match.group(), match.start()
+        if not regions.in_code(start) or is_member_name(source, start):
+            continue
+        if name in unit.options.project_names or declared_in_file(unit, name):
+            continue
+        if name in NAMES:
+            target, kind = NAMES[name]
+            yield Edit(start, match.end(), target)
+            yield Usage(name, "nvtx", kind, start, True, target)
+        else:
+            kind = "namespace" if name == "nvtx3" else "macro" if name[0] == "N" else "function"
+            reason = _CPP_REASON if name == "nvtx3" else _REASON
+            yield Usage(name, "nvtx", kind, start, False, reason=reason)
+            yield Diagnostic("R542", f"{name} not translated: {reason}", offset=start)
+
+
+def _includes(unit) -> Iterator[Finding]:
+    for directive in unit.includes:
+        if not directive.tokens:
+            continue
+        header = directive.tokens[0]
+        name = header.text[1:-1]
+        if name in _C_HEADERS:
+            yield Edit(header.start, header.end, f"<{ROCTX_HEADER}>")
+            yield Usage(name, "nvtx", "header", header.start, True, ROCTX_HEADER)
+        elif name in _DROPPED_HEADERS:
+            yield Edit(directive.start, header.end, "")
+            yield Usage(name, "nvtx", "header", header.start, True, "")
+        elif name.startswith(("nvtx3/", "nvToolsExt")):
+            yield Usage(name, "nvtx", "header", header.start, False, reason=_REASON)
+            yield Diagnostic("R542", f"#include <{name}> left as is: {_REASON}",
+                             offset=header.start)
+
+
+RULE = Rule("R542", "nvtx-roctx", "NVTX annotations become roctx ones (roctracer/roctx.h)",
+            check, "build-system", __doc__)
