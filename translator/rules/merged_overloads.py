@@ -21,8 +21,11 @@ static const char *errorName(CUresult error) { const char *s; cuGetErrorName(err
 
 Suggested fix
 -------------
-Keep one of the two definitions (HIP's error names serve both APIs), or guard the
-driver one with ``#ifndef __HIPCC__``.
+Keep one of the two definitions: HIP's error names serve both APIs. The safe fix
+(``--fix-hazards``) puts the overload on the driver API type between ``#if 0`` and
+``#endif``, with a comment saying why; its body stays for the reader. (``#ifndef
+__HIPCC__`` would not do: a host compiler that includes the HIP headers does not define
+it, and the two types are one there too.)
 
 Limits
 ------
@@ -39,6 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.diagnostics import Fix
 from translator.expressions import closing
 from translator.names import resolve_name
 from translator.rules.base import Finding, Rule
@@ -65,16 +69,30 @@ def check(unit) -> Iterator[Finding]:
             continue
         translated = tuple(tuple(_hip(unit, word) for word in p) for p in parameters)
         spelled = ", ".join(" ".join(p) for p in parameters)
-        for original, other_translated, other_spelled in seen.get(function.name, []):
+        for original, other_translated, other_spelled, other in seen.get(function.name, []):
             if original != parameters and other_translated == translated:
                 hip = ", ".join(" ".join(p) for p in translated)
+                redundant = other if _DRIVER_TYPE.search(other_spelled) and not \
+                    _DRIVER_TYPE.search(spelled) else function
                 yield finding(
                     "W110", f"{function.name}({spelled}) and {function.name}({other_spelled}) "
                     f"both become {function.name}({hip}) in HIP: a redefinition",
-                    function.start, "keep one definition, or guard this one with "
-                    "#ifndef __HIPCC__")
+                    function.start, "keep one definition: HIP's error names serve both APIs",
+                    _disabled(unit.source, redundant, f"{function.name}({hip})"))
                 break
-        seen.setdefault(function.name, []).append((parameters, translated, spelled))
+        seen.setdefault(function.name, []).append((parameters, translated, spelled, function))
+
+
+def _disabled(source: str, function, signature: str) -> tuple[Fix, Fix]:
+    """Fixes that put FUNCTION's whole lines between #if 0 and #endif."""
+    line_start = source.rfind("\n", 0, function.start) + 1
+    line_end = source.find("\n", function.end)
+    line_end = len(source) if line_end < 0 else line_end
+    return (
+        Fix(line_start, line_start, f"#if 0  // rocport W110: in HIP this redefines {signature}\n",
+            "disable the redundant overload"),
+        Fix(line_end, line_end, "\n#endif", "disable the redundant overload"),
+    )
 
 
 def _parameter_types(code, first: int, body: int) -> tuple[tuple[str, ...], ...] | None:
