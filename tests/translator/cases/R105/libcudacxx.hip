@@ -1,0 +1,20 @@
+// check: nvcc
+#include <cuda/std/atomic>
+#include <cuda/std/cmath>
+#include <cuda/barrier>
+#include <hip/hip_runtime.h>
+
+__global__ void count(cuda::std::atomic<int> *counter, float *x) {
+  counter->fetch_add(1, cuda::std::memory_order_relaxed);
+  x[threadIdx.x] = cuda::std::sqrt(x[threadIdx.x]);  // cuda::std::sqrt in a comment stays
+  __shared__ cuda :: barrier<cuda::thread_scope_block> *bar;
+  (void)bar;
+}
+
+int main() {
+  float *x;
+  hipMalloc(&x, 32 * sizeof(float));
+  const char *name = "cuda::std::atomic";
+  (void)name;
+  return 0;
+}
