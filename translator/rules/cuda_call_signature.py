@@ -9,7 +9,9 @@ becomes ``hipEventCreateWithFlags(&e, flags)``; ``cudaMallocHost(&p, n)`` become
 passed to ``cudaFuncGetAttributes``, ``cudaFuncSetCacheConfig``,
 ``cudaFuncSetSharedMemConfig``, ``cudaFuncSetAttribute`` or ``cudaLaunchKernel`` is cast
 with ``reinterpret_cast<const void*>(...)`` because the HIP functions take ``const
-void*`` and C++ does not convert a function to it implicitly.
+void*`` and C++ does not convert a function to it implicitly; ``cudaLaunchCooperativeKernel``
+with four or five arguments gets the shared-memory size and stream that CUDA defaults
+to 0 and HIP does not.
 
 Why
 ---

@@ -20,6 +20,9 @@ int main() {
   cudaFuncSetCacheConfig((const void *)scale, cudaFuncCachePreferL1);
   void *arguments[] = {&host};
   cudaLaunchKernel(scale, dim3(1), dim3(64), arguments, 0, 0);
+  cudaLaunchKernel(scale, dim3(1), dim3(64), arguments);
+  cudaLaunchCooperativeKernel((void *)scale, dim3(1), dim3(64), arguments);
+  cudaLaunchCooperativeKernel((void *)scale, dim3(1), dim3(64), arguments, 0);
   cudaFreeHost(host);
   return 0;
 }

@@ -20,6 +20,9 @@ int main() {
   hipFuncSetCacheConfig((const void *)scale, hipFuncCachePreferL1);
   void *arguments[] = {&host};
   hipLaunchKernel(reinterpret_cast<const void*>(scale), dim3(1), dim3(64), arguments, 0, 0);
+  hipLaunchKernel(reinterpret_cast<const void*>(scale), dim3(1), dim3(64), arguments);
+  hipLaunchCooperativeKernel((void *)scale, dim3(1), dim3(64), arguments, 0, 0);
+  hipLaunchCooperativeKernel((void *)scale, dim3(1), dim3(64), arguments, 0, 0);
   hipHostFree(host);
   return 0;
 }

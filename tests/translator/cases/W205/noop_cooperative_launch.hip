@@ -11,6 +11,6 @@ __global__ void plain(float *x) { cg::this_thread_block().sync(); }
 
 void run(float *x) {
   void *args[] = {&x};
-  hipLaunchCooperativeKernel((void *)stencil, dim3(80), dim3(256), args);
+  hipLaunchCooperativeKernel((void *)stencil, dim3(80), dim3(256), args, 0, 0);
   plain<<<80, 256>>>(x);
 }
