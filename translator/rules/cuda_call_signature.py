@@ -9,9 +9,11 @@ becomes ``hipEventCreateWithFlags(&e, flags)``; ``cudaMallocHost(&p, n)`` become
 passed to ``cudaFuncGetAttributes``, ``cudaFuncSetCacheConfig``,
 ``cudaFuncSetSharedMemConfig``, ``cudaFuncSetAttribute`` or ``cudaLaunchKernel`` is cast
 with ``reinterpret_cast<const void*>(...)`` because the HIP functions take ``const
-void*`` and C++ does not convert a function to it implicitly; ``cudaLaunchCooperativeKernel``
-with four or five arguments gets the shared-memory size and stream that CUDA defaults
-to 0 and HIP does not.
+void*`` and C++ does not convert a function to it implicitly. Arguments that CUDA's
+C++ API defaults and HIP does not are spelled out: the flags of ``cudaStreamWaitEvent``,
+``cudaMalloc3DArray`` and ``cudaGraphInstantiateWithFlags``, the offset and copy kind of
+``cudaMemcpyToSymbolAsync``/``FromSymbolAsync``, the shared-memory size and stream of
+``cudaLaunchCooperativeKernel``, the stream of the external-semaphore calls.
 
 Why
 ---
