@@ -24,9 +24,9 @@ from translator.unit import Unit
 __all__ = ["Signature", "signatures", "rewrite_call", "calls_of", "declared_variable"]
 
 SIGNATURES_PATH = Path(__file__).resolve().parent / "data" / "call_signatures.tsv"
-_CAST = re.compile(r"reinterpret_cast<const void\*>\(\$(\d+)\)")
+_CAST = re.compile(r"reinterpret_cast<(const void\*|void\*\*)>\(\$(\d+)\)")
 _ALREADY_VOID = re.compile(
-    r"^(?:reinterpret_cast\s*<|static_cast\s*<|\(\s*(?:const\s+)?void\s*\*\s*\))"
+    r"^(?:reinterpret_cast\s*<|static_cast\s*<|\(\s*(?:const\s+)?void\s*\*\s*(?:\*\s*)?\))"
 )
 
 
@@ -138,19 +138,34 @@ def _keep_existing_casts(template: str, call: Call, unit: Unit) -> str:
     """Do not wrap an argument in reinterpret_cast<const void*> when it already is cast,
     or is a variable of the file (a pointer already, not a kernel). A variable that holds
     a kernel (``auto k = kernel<32>;``, ``void (*k)(int)``) is cast: C++ converts no
-    function pointer to ``const void*`` implicitly."""
+    function pointer to ``const void*`` implicitly. Likewise no reinterpret_cast<void**>
+    for an argument already cast or already ``void**`` (``&p`` of a ``void *p``)."""
     def keep(match: re.Match[str]) -> str:
-        index = int(match.group(1))
+        index = int(match.group(2))
         if index < len(call.arguments):
             text = call.arguments[index].text
-            if _ALREADY_VOID.match(text) or (
-                    _IDENTIFIER.fullmatch(text)
+            if _ALREADY_VOID.match(text):
+                return f"${index}"
+            if match.group(1) == "void**":
+                if _void_pointer_pointer(unit, text):
+                    return f"${index}"
+            elif (_IDENTIFIER.fullmatch(text)
                     and declared_variable(unit, text) is not None
                     and not _holds_function(unit, text)):
                 return f"${index}"
         return match.group()
 
     return _CAST.sub(keep, template)
+
+
+def _void_pointer_pointer(unit: Unit, text: str) -> bool:
+    """True for ``&p`` where the file declares ``void *p``, or ``pp`` declared ``void **pp``."""
+    address = _ADDRESS_OF.fullmatch(text)
+    name, stars = (address.group(1), 1) if address else (text, 2)
+    if not _IDENTIFIER.fullmatch(name):
+        return False
+    pointer = r"\*\s*" * stars
+    return re.search(rf"(?<![\w$])void\s*{pointer}{name}\s*[;=,)\[]", unit.source) is not None
 
 
 def _holds_function(unit: Unit, name: str) -> bool:
@@ -168,6 +183,7 @@ def _holds_function(unit: Unit, name: str) -> bool:
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+_ADDRESS_OF = re.compile(r"&\s*([A-Za-z_]\w*)")
 _AUTO_BEFORE = re.compile(r"\bauto\s*[*&]?\s*(?:const\s+)?$")
 _POINTER_BEFORE = re.compile(r"\(\s*\*\s*(?:const\s+)?$")
 _ASSIGNED_AFTER = re.compile(r"\s*=")

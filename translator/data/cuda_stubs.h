@@ -40,6 +40,7 @@ cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaMallocHost(void **ptr, size_t size, unsigned int flags);
 template <class T> cudaError_t cudaMallocHost(T **ptr, size_t size, unsigned int flags = 0);
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags);
+template <class T> cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags);
 cudaError_t cudaFree(void *ptr);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
@@ -145,6 +146,7 @@ enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFl
 struct cudaDeviceProp { char name[256]; size_t totalGlobalMem; size_t sharedMemPerBlock; int regsPerBlock; int warpSize; int maxThreadsPerBlock; int multiProcessorCount; int major; int minor; };
 cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
 cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+template <class T> cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height);
 cudaError_t cudaMallocAsync(void **ptr, size_t size, cudaStream_t stream);
 template <class T> cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream);
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream);

@@ -13,7 +13,10 @@ void*`` and C++ does not convert a function to it implicitly. Arguments that CUD
 C++ API defaults and HIP does not are spelled out: the flags of ``cudaStreamWaitEvent``,
 ``cudaMalloc3DArray`` and ``cudaGraphInstantiateWithFlags``, the offset and copy kind of
 ``cudaMemcpyToSymbolAsync``/``FromSymbolAsync``, the shared-memory size and stream of
-``cudaLaunchCooperativeKernel``, the stream of the external-semaphore calls.
+``cudaLaunchCooperativeKernel``, the stream of the external-semaphore calls. A typed
+pointer passed to ``cudaMallocPitch``, ``cudaHostAlloc`` or ``cudaHostGetDevicePointer``
+(CUDA has template overloads, HIP takes ``void**``) is cast with
+``reinterpret_cast<void**>(...)``, unless it is ``void**`` already.
 
 Why
 ---
