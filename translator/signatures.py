@@ -164,8 +164,19 @@ def _void_pointer_pointer(unit: Unit, text: str) -> bool:
     name, stars = (address.group(1), 1) if address else (text, 2)
     if not _IDENTIFIER.fullmatch(name):
         return False
-    pointer = r"\*\s*" * stars
-    return re.search(rf"(?<![\w$])void\s*{pointer}{name}\s*[;=,)\[]", unit.source) is not None
+    return name in unit.shared("void pointers", _void_pointers)[stars - 1]
+
+
+def _void_pointers(unit: Unit) -> tuple[set[str], set[str]]:
+    """The names the file declares as ``void *`` and as ``void **`` (one regex pass: a
+    search per name would walk every occurrence of a short name like ``p``)."""
+    source = unit.source
+    found: tuple[set[str], set[str]] = (set(), set())
+    for match in _VOID_POINTER.finditer(source):
+        before = source[match.start() - 1 : match.start()]
+        if not (before.isalnum() or before in ("_", "$")):
+            found[0 if match.group(1) is None else 1].add(match.group(2))
+    return found
 
 
 def _holds_function(unit: Unit, name: str) -> bool:
@@ -184,6 +195,9 @@ def _holds_function(unit: Unit, name: str) -> bool:
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _ADDRESS_OF = re.compile(r"&\s*([A-Za-z_]\w*)")
+#: A name declared ``void *`` (group 1 empty) or ``void **``; the literal comes first so
+#: that the regex engine skips ahead to it (a leading lookbehind would try every position).
+_VOID_POINTER = re.compile(r"void\s*\*\s*(\*\s*)?([A-Za-z_]\w*)\s*[;=,)\[]")
 _AUTO_BEFORE = re.compile(r"\bauto\s*[*&]?\s*(?:const\s+)?$")
 _POINTER_BEFORE = re.compile(r"\(\s*\*\s*(?:const\s+)?$")
 _ASSIGNED_AFTER = re.compile(r"\s*=")

@@ -50,35 +50,34 @@ from translator.rules.base import Finding, Rule
 from translator.syntax import is_member_name
 
 #: A ``cuda::`` qualified name: the namespace and the identifiers after it.
-_QUALIFIED = re.compile(r"(?<![\w$])cuda\s*::\s*\w+(?:\s*::\s*\w+)*")
-_OWN_NAMESPACE = re.compile(r"(?<![\w$])namespace\s+cuda\s*(?:\{|=)")
+_QUALIFIED = re.compile(r"cuda\s*::\s*\w+(?:\s*::\s*\w+)*")
+_STD = re.compile(r"cuda\s*::\s*std\s*::")
+_LIBRARY_HEADER = re.compile(r"[<\"](?:cuda/|nv/target[>\"])")
+_NAMESPACE_BEFORE = re.compile(r"(?<![\w$])(?<!using )namespace\s+$")
 _REASON = "the CUDA C++ library (libcu++) has no HIP counterpart"
 
 
 def check(unit) -> Iterator[Finding]:
-    source = unit.source
-    if "cuda::" not in source and "cuda/" not in source and "nv/target" not in source:
-        return
-    library_included = False
-    for directive in unit.includes:
-        if not directive.tokens:
-            continue
+    # The unit's scan of API-looking identifiers in code and its includes tell whether
+    # there is anything to look at: no extra pass over the text.
+    offsets = unit.api_offsets.get("cuda", ())
+    headers = [d for d in unit.includes if d.tokens and _LIBRARY_HEADER.match(d.tokens[0].text)]
+    for directive in headers:
         header = directive.tokens[0]
         name = header.text[1:-1]
-        if name.startswith("cuda/") or name == "nv/target":
-            library_included = True
-            yield Usage(name, "libcu++", "header", header.start, False, reason=_REASON)
-            yield Diagnostic("R105", f"#include <{name}> left as is: {_REASON}",
-                             offset=header.start)
-    if not library_included and not re.search(r"(?<![\w$:])cuda\s*::\s*std\s*::", source):
+        yield Usage(name, "libcu++", "header", header.start, False, reason=_REASON)
+        yield Diagnostic("R105", f"#include <{name}> left as is: {_REASON}", offset=header.start)
+    if not offsets:
         return
-    if _OWN_NAMESPACE.search(source):
+    source = unit.source
+    if not headers and not any(_STD.match(source, start) and not _after_scope(source, start)
+                               for start in offsets):
+        return  # without libcu++ in sight, cuda:: may be a project's own namespace
+    if any(_NAMESPACE_BEFORE.search(source, max(0, start - 40), start) for start in offsets):
         return  # the file's own namespace cuda
-    regions = unit.regions
-    for match in _QUALIFIED.finditer(source):
-        start = match.start()
-        if (not regions.in_code(start) or is_member_name(source, start)
-                or _after_scope(source, start)):
+    for start in offsets:
+        match = _QUALIFIED.match(source, start)
+        if match is None or is_member_name(source, start) or _after_scope(source, start):
             continue
         name = re.sub(r"\s+", "", match.group())
         yield Usage(name, "libcu++", "name", start, False, reason=_REASON)

@@ -76,28 +76,35 @@ NAMES = {
     "nvtxRangeId_t": ("roctx_range_id_t", "type"),
 }
 #: Identifiers of the NVTX API: nvtxX..., nvtx3 (the C++ namespace), NVTX_X... and NVTX3_X...
-_NVTX_NAME = re.compile(r"(?<![\w$])(?:nvtx(?:[A-Z]\w*|3(?=\s*::))|NVTX3?_[A-Z]\w*)")
+_NVTX_NAME = re.compile(r"nvtx(?:[A-Z]\w*|3)|NVTX3?_[A-Z]\w*")
+_SCOPE_AFTER = re.compile(r"\s*::")
+_NVTX_HEADER = re.compile(r"nvToolsExt|nvtx3/")
 _REASON = "roctx has no counterpart"
 _CPP_REASON = "the NVTX C++ API (nvtx3::) has no roctx counterpart"
 
 
 def check(unit) -> Iterator[Finding]:
+    # The names come from the unit's scan of API-looking identifiers in code (nv/NV
+    # prefixes), the headers from its includes: no extra pass over the text.
+    names = sorted(
+        (start, name) for name, offsets in unit.api_offsets.items()
+        if name.startswith(("nvtx", "NVTX")) and _NVTX_NAME.fullmatch(name) for start in offsets
+    )
+    headers = [d for d in unit.includes if d.tokens and _NVTX_HEADER.search(d.tokens[0].text)]
+    if not names and not headers or unit_language(unit) != "c++":
+        return
+    yield from _includes(headers)
     source = unit.source
-    if "nvtx" not in source and "NVTX" not in source and "nvToolsExt" not in source:
-        return
-    if unit_language(unit) != "c++":
-        return
-    yield from _includes(unit)
-    regions = unit.regions
-    for match in _NVTX_NAME.finditer(source):
-        name, start = match.group(), match.start()
-        if not regions.in_code(start) or is_member_name(source, start):
+    for start, name in names:
+        if name == "nvtx3" and not _SCOPE_AFTER.match(source, start + len(name)):
+            continue  # the folder of an include, not the C++ namespace
+        if is_member_name(source, start):
             continue
         if name in unit.options.project_names or declared_in_file(unit, name):
             continue
         if name in NAMES:
             target, kind = NAMES[name]
-            yield Edit(start, match.end(), target)
+            yield Edit(start, start + len(name), target)
             yield Usage(name, "nvtx", kind, start, True, target)
         else:
             kind = "namespace" if name == "nvtx3" else "macro" if name[0] == "N" else "function"
@@ -106,10 +113,8 @@ def check(unit) -> Iterator[Finding]:
             yield Diagnostic("R542", f"{name} not translated: {reason}", offset=start)
 
 
-def _includes(unit) -> Iterator[Finding]:
-    for directive in unit.includes:
-        if not directive.tokens:
-            continue
+def _includes(headers) -> Iterator[Finding]:
+    for directive in headers:
         header = directive.tokens[0]
         name = header.text[1:-1]
         if name in _C_HEADERS:
