@@ -45,12 +45,25 @@ of the corpus, start-up subtracted), which does not depend on the load:
                       MB/s, 164,028-203,205 lines/s; 2 cores 9.68-10.95 MB/s wall; hazard
                       warnings on: 0.48-0.68 MB/s per CPU second.
 
-The goal of 8 MB/s per core for the token path is not shown on this machine: measured,
-5.8-7.2 MB/s; scaled by instructions from the idle figures at 3aa1eed (6.14-6.57 MB/s at
-495 M), 7.6-8.1 MB/s would be expected on an idle one. What remains is flat: the
-regular-expression scans (about a fifth), R101's pass over every API name, the include
-and directive scans, call parsing (R102, R401) and applying the edits.
-benchmarks/output_hashes.py checks that a speedup leaves every output unchanged.
+    at 4224835        19:40-19:41, right after a reboot with the machine otherwise idle
+                      (same corpus as above): one core 9.94-11.14 MB/s, 282,261-316,462
+                      lines/s (per CPU second the same), 40 MB corpus 9.53 MB/s; 2 cores
+                      16.90-20.46 MB/s wall; hazard warnings on: 0.69-1.04 MB/s per CPU
+                      second. The 5.8-7.2 MB/s above were the VM under other load.
+    at f813f03        new fixtures (R102 default and void** arguments, R003, R105) change
+                      the corpus (546 files, 567,027 lines, 9.9 CUDA names per KB instead
+                      of 8.5): 493 M instructions per 0.5 MB with the code of 4224835,
+                      552 M with the new rules (R102 rewrites about a quarter more calls;
+                      R105 and R542 read the unit's existing scans). 20:41, three runs: one
+                      core 8.90-10.00 MB/s, 252,179-283,285 lines/s; 2 cores 13.79-18.63
+                      MB/s wall; hazard warnings on: 0.94-1.07 MB/s per CPU second.
+
+The goal of 8 MB/s per core for the token path holds on an idle machine (8.9-11.1 MB/s
+measured); under the load of other jobs this VM has measured as low as 5.8. What remains
+is flat: the regular-expression scans (about a fifth), R101's pass over every API name,
+the include and directive scans, call parsing (R102, R401) and applying the edits.
+benchmarks/output_hashes.py checks that a speedup leaves every output unchanged, and
+instruction counts (valgrind --tool=callgrind) compare two versions of the code on one corpus.
 """
 
 from __future__ import annotations
