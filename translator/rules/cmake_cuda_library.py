@@ -29,7 +29,7 @@ Output (HIP)
 Limits
 ------
 Libraries without a ROCm CMake package (``CUDA::nvToolsExt``, ``CUDA::cupti``...) are
-left alone and reported here.
+left alone and reported here; for NVTX the report names ``roctx64``.
 """
 
 from __future__ import annotations
@@ -55,6 +55,11 @@ _LIBRARIES = {
     "cusolver": (("roc::hipsolver", "hipsolver"), ("roc::rocsolver", "rocsolver")),
     "nvrtc": (("hiprtc::hiprtc", "hiprtc"),) * 2,
     "nccl": (("rccl::rccl", "rccl"),) * 2,
+}
+#: Libraries without a ROCm CMake package whose counterpart the message can name.
+_BY_HAND = {
+    "nvtoolsext": "roctx64 (the roctx calls R542 writes)",
+    "nvtx3": "roctx64 (the roctx calls R542 writes)",
 }
 _REFERENCE = re.compile(
     r"\bCUDA::(?P<target>\w+)|\bNCCL::(?P<nccl>nccl)\b"
@@ -87,8 +92,9 @@ def check(unit) -> Iterator[Finding]:
             start, end = offset + match.start(), offset + match.end()
             entry = _LIBRARIES.get(_library(match))
             if entry is None:
-                yield Diagnostic("R504", f"{match.group()} has no ROCm CMake package; link its "
-                                 "ROCm counterpart by hand or drop it", offset=start)
+                counterpart = _BY_HAND.get(_library(match), "its ROCm counterpart")
+                yield Diagnostic("R504", f"{match.group()} has no ROCm CMake package; link "
+                                 f"{counterpart} by hand or drop it", offset=start)
                 yield Usage(match.group(), "build-system", "cmake-library", start, False)
                 continue
             target, package = entry[1] if unit.options.roc else entry[0]
