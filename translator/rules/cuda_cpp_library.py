@@ -92,5 +92,6 @@ def _after_scope(source: str, start: int) -> bool:
     return source[index - 2 : index] == "::"
 
 
-RULE = Rule("R105", "cuda-cpp-library", "Report libcu++ (cuda::std::, <cuda/...>), which HIP lacks",
+RULE = Rule("R105", "cuda-cpp-library",
+            "Report libcu++ (cuda::std:: names, cuda/ headers), which HIP lacks",
             check, "unsupported-api", __doc__)
