@@ -11,7 +11,12 @@ __global__ void count(cuda::std::atomic<int> *counter, float *x) {
   (void)bar;
 }
 
+static void pulled_in() {
+  using namespace cuda::std;  // a using-directive does not declare the namespace
+}
+
 int main() {
+  pulled_in();
   float *x;
   cudaMalloc(&x, 32 * sizeof(float));
   const char *name = "cuda::std::atomic";
