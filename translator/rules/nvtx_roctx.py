@@ -40,8 +40,11 @@ roctxRangePop();
 Limits
 ------
 Wide-character (``W``) forms, event attributes (colours, payloads), domains, resource
-naming and the C++ API have no roctx counterpart: they are reported, not rewritten.
-Names the file declares itself are the file's own business and left alone.
+naming and the C++ API have no roctx counterpart: they are reported, not rewritten
+(unless the file or project declares them itself). The renamed names are renamed
+everywhere, the file's own stand-ins too (``#define nvtxRangePop()`` in the branch built
+without NVTX), so that both branches stay consistent; a name the file also uses as a
+member (``timer.nvtxMarkA``) is taken for the project's own and left alone everywhere.
 """
 
 from __future__ import annotations
@@ -95,18 +98,19 @@ def check(unit) -> Iterator[Finding]:
         return
     yield from _includes(headers)
     source = unit.source
+    members = {name for start, name in names if is_member_name(source, start)}
     for start, name in names:
         if name == "nvtx3" and not _SCOPE_AFTER.match(source, start + len(name)):
             continue  # the folder of an include, not the C++ namespace
-        if is_member_name(source, start):
-            continue
-        if name in unit.options.project_names or declared_in_file(unit, name):
-            continue
+        if name in members:
+            continue  # a member of the file's own (obj.nvtxMarkA), declaration included
         if name in NAMES:
+            # Renamed even where the file defines the name itself: a project's stand-ins
+            # (#define nvtxRangePop() in the branch without NVTX) must follow the calls.
             target, kind = NAMES[name]
             yield Edit(start, start + len(name), target)
             yield Usage(name, "nvtx", kind, start, True, target)
-        else:
+        elif name not in unit.options.project_names and not declared_in_file(unit, name):
             kind = "namespace" if name == "nvtx3" else "macro" if name[0] == "N" else "function"
             reason = _CPP_REASON if name == "nvtx3" else _REASON
             yield Usage(name, "nvtx", kind, start, False, reason=reason)
