@@ -1,0 +1,85 @@
+"""Finds ``__launch_bounds__`` whose second argument HIP reads as waves per SIMD.
+
+What it finds
+-------------
+``__launch_bounds__(threads, minBlocks)`` whose second argument, read the AMD way, asks
+for another occupancy than CUDA's. CUDA reads it as the minimum number of resident blocks
+per multiprocessor. HIP passes it to ``amdgpu_waves_per_eu``: the minimum number of
+wavefronts per execution unit (SIMD), of which a CDNA compute unit has four. The
+equivalent is ``ceil(minBlocks * ceil(threads / 64) / 4)``; only launch bounds where it
+differs from the written value are reported.
+
+Why it matters on AMD
+---------------------
+``__launch_bounds__(64, 8)`` asks CUDA for 8 one-warp blocks per SM, but tells the AMD
+compiler to fit 8 waves on every SIMD, four times the 2 that 8 one-wave blocks per
+compute unit need. The compiler then caps the registers per thread to reach that
+occupancy and spills. With large blocks the request is weaker than meant instead.
+
+Example
+-------
+```
+__global__ void __launch_bounds__(64, 8) scale(float *x);
+```
+
+Suggested fix
+-------------
+Give AMD its own value: ``__launch_bounds__(64, 2)`` under ``#ifdef
+__HIP_PLATFORM_AMD__`` (the message gives the equivalent), or drop the second argument.
+No automatic fix: on the NVIDIA platform HIP hands the value to CUDA unchanged.
+
+Limits
+------
+Both arguments must be known in the file (literals, same-file macros and constants).
+The equivalent assumes four SIMDs per compute unit (CDNA, gfx9); with only wave32 (RDNA)
+targets nothing is reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from translator.analysis import wave_size
+from translator.expressions import arguments
+from translator.rules.base import Finding, Rule
+from translator.rules.hazard import finding, outside_platform_branches, scan
+from translator.rules.launch_values import span_value
+
+#: SIMDs (execution units) per CDNA compute unit.
+SIMDS_PER_CU = 4
+
+
+def check(unit) -> Iterator[Finding]:
+    width = wave_size(unit.options)
+    if width != 64:
+        return  # the equivalence below is CDNA's
+    facts = unit.facts
+    code = facts.code
+    for index, token in scan(facts, ("__launch_bounds__",)):
+        if index + 1 >= len(code) or code[index + 1].text != "(":
+            continue
+        spans = arguments(code, index + 1)
+        if len(spans) < 2:
+            continue
+        threads = span_value(facts, spans[0], token.start)
+        blocks = span_value(facts, spans[1], token.start)
+        if not threads or not blocks or threads < 0 or blocks < 0:
+            continue
+        waves = -(-blocks * -(-threads // width) // SIMDS_PER_CU)
+        if waves != blocks:
+            yield finding(
+                "W207", f"__launch_bounds__({threads}, {blocks}): HIP reads {blocks} as waves "
+                f"per SIMD, not blocks per compute unit; {blocks} blocks of {threads} threads "
+                f"are {waves} wave{'s' if waves != 1 else ''} per SIMD",
+                code[spans[1][0]].start,
+                f"use __launch_bounds__({threads}, {waves}) for AMD (#ifdef __HIP_PLATFORM_AMD__)")
+
+
+RULE = Rule(
+    code="W207",
+    name="launch-bounds-occupancy",
+    summary="__launch_bounds__ minimum blocks, which HIP reads as waves per SIMD",
+    check=outside_platform_branches(check),
+    category="block-size",
+    doc=__doc__,
+)
