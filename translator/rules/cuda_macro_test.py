@@ -16,6 +16,8 @@ In ``#if``, ``#elif``, ``#ifdef`` and ``#ifndef`` lines:
   against the first HIP release that follows that CUDA API level
   (``data/cuda_api_levels.tsv``: HIP 5 follows CUDA 11, HIP 6 follows CUDA 12), or ``0``
   when no HIP release does. ``defined(CUDA_VERSION)`` becomes ``defined(HIP_VERSION)``.
+  nvcc's ``__CUDACC_VER_MAJOR__`` is read the same way, its N as the API level of CUDA
+  N.0 (``__CUDACC_VER_MAJOR__ >= 11`` becomes ``HIP_VERSION >= 50000000``).
 
 Why
 ---
@@ -70,7 +72,8 @@ from translator.tokens import Token
 from translator.unit import Unit
 
 ARCH = "__CUDA_ARCH__"
-VERSIONS = ("CUDART_VERSION", "CUDA_VERSION")
+COMPILER_MAJOR = "__CUDACC_VER_MAJOR__"
+VERSIONS = ("CUDART_VERSION", "CUDA_VERSION", COMPILER_MAJOR)
 DEVICE_PASS = "__HIP_DEVICE_COMPILE__"
 #: The compute capability whose features an AMD Instinct GPU is taken to offer.
 AMD_ARCH_EQUIVALENT = 800
@@ -85,7 +88,8 @@ _BOUNDARY = frozenset({"(", ")", "&&", "||", "!", "?", ":"})
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
-    if ARCH not in source and "CUDA_VERSION" not in source and "CUDART_VERSION" not in source:
+    offsets = unit.api_offsets  # every name of ours starts with "__" or "CU": no extra scan
+    if ARCH not in offsets and not any(name in offsets for name in VERSIONS):
         return
     conditionals = unit.conditionals
     for index, directive in enumerate(conditionals):
@@ -187,7 +191,9 @@ def _condition(tokens: list[Token], nvidia_only: str = "") -> Iterator[Finding]:
                 yield Diagnostic("R003", f"{ARCH} {op} {number}: this branch uses {nvidia_only}",
                                  offset=token.start, severity=Severity.NOTE)
         else:
-            replacement = _version_test(op, number)
+            # nvcc's major version N stands for the API level of CUDA N.0.
+            replacement = _version_test(op, number * 1000 if token.text == COMPILER_MAJOR
+                                        else number)
         if replacement is None:
             yield Diagnostic("R003", f"{token.text} {op} {number} has no HIP meaning; left as is",
                              offset=token.start)

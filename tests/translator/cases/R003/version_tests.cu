@@ -17,5 +17,8 @@ int features() {
 #if 12000 <= CUDART_VERSION
   found |= 16;
 #endif
+#if __CUDACC_VER_MAJOR__ >= 11
+  found |= 32;
+#endif
   return found;
 }

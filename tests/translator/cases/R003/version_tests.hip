@@ -17,5 +17,8 @@ int features() {
 #if HIP_VERSION >= 60000000
   found |= 16;
 #endif
+#if HIP_VERSION >= 50000000
+  found |= 32;
+#endif
   return found;
 }
