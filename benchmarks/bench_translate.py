@@ -57,6 +57,10 @@ of the corpus, start-up subtracted), which does not depend on the load:
                       R105 and R542 read the unit's existing scans). 20:41, three runs: one
                       core 8.90-10.00 MB/s, 252,179-283,285 lines/s; 2 cores 13.79-18.63
                       MB/s wall; hazard warnings on: 0.94-1.07 MB/s per CPU second.
+    at 32ab6f1        (W207, R003 __CUDACC_VER_MAJOR__; 549 files, 567,347 lines, 9.8 names
+                      per KB) 21:11, machine idle, three runs: one core 10.14-10.31 MB/s,
+                      287,471-292,263 lines/s; 2 cores 17.23-19.34 MB/s wall; hazard
+                      warnings on: 1.04-1.06 MB/s per CPU second.
 
 The goal of 8 MB/s per core for the token path holds on an idle machine (8.9-11.1 MB/s
 measured); under the load of other jobs this VM has measured as low as 5.8. What remains
