@@ -125,10 +125,13 @@ def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
 
 def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
     """For an ``#if``/``#elif`` whose condition is a conjunction with a ``__CUDA_ARCH__``
-    test: the first NVIDIA-only construct of its branch (inline PTX, a name without HIP
-    counterpart), else ''."""
+    comparison (which ``_condition`` can turn into ``0``; ``defined(__CUDA_ARCH__)`` alone
+    stays a device-pass test): the first NVIDIA-only construct of its branch (inline PTX,
+    a name without HIP counterpart), else ''."""
     tokens = conditionals[index].tokens
-    if not any(token.text == ARCH for token in tokens) or not _conjunction(tokens):
+    if not _conjunction(tokens) or not any(
+            token.text == ARCH and _comparison(tokens, position) is not None
+            for position, token in enumerate(tokens)):
         return ""
     following = next_branch(conditionals, index)
     if following is None:
