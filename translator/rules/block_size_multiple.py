@@ -36,10 +36,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis import wave_size
-from translator.expressions import arguments
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches, scan
-from translator.rules.launch_values import span_value, threads
+from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.launch_values import launch_bounds, span_value, threads
 
 
 def check(unit) -> Iterator[Finding]:
@@ -57,13 +56,11 @@ def check(unit) -> Iterator[Finding]:
             yield finding("W201", f"block of {count} threads is not a multiple of the "
                           f"{width}-lane wavefront: {width - count % width} lanes of the last "
                           "wavefront idle in every block", code[span[0]].start, help_text)
-    for index, token in scan(facts, ("__launch_bounds__",)):
-        if index + 1 < len(code) and code[index + 1].text == "(":
-            spans = arguments(code, index + 1)
-            count = span_value(facts, spans[0], token.start) if spans else None
-            if count and count % width:
-                yield finding("W201", f"__launch_bounds__({count}) is not a multiple of the "
-                              f"{width}-lane wavefront", code[spans[0][0]].start, help_text)
+    for token, spans in launch_bounds(facts):
+        count = span_value(facts, spans[0], token.start) if spans else None
+        if count and count % width:
+            yield finding("W201", f"__launch_bounds__({count}) is not a multiple of the "
+                          f"{width}-lane wavefront", code[spans[0][0]].start, help_text)
 
 
 RULE = Rule(

@@ -100,13 +100,7 @@ def check(unit: Unit) -> Iterator[Finding]:
             if tokens and tokens[0].text in (ARCH, *VERSIONS):
                 yield _renamed(tokens[0])
         elif directive.keyword in ("if", "elif"):
-            nvidia_only = _nvidia_only_branch(unit, conditionals, index)
-            if nvidia_only:
-                following = next_branch(conditionals, index)
-                nvidia_only += (", which AMD GPUs lack; the alternative branch is taken"
-                                if following.keyword != "endif" else
-                                ", which AMD GPUs lack; the branch is left out, as on older GPUs")
-            yield from _condition(tokens, nvidia_only)
+            yield from _condition(tokens, _nvidia_only_branch(unit, conditionals, index))
 
 
 def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
@@ -127,7 +121,7 @@ def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
     """For an ``#if``/``#elif`` whose condition is a conjunction with a ``__CUDA_ARCH__``
     comparison (which ``_condition`` can turn into ``0``; ``defined(__CUDA_ARCH__)`` alone
     stays a device-pass test): the first NVIDIA-only construct of its branch (inline PTX,
-    a name without HIP counterpart), else ''."""
+    a name without HIP counterpart) and what becomes of the branch, else ''."""
     tokens = conditionals[index].tokens
     if not _conjunction(tokens) or not any(
             token.text == ARCH and _comparison(tokens, position) is not None
@@ -136,7 +130,12 @@ def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
     following = next_branch(conditionals, index)
     if following is None:
         return ""  # an unterminated #if: leave it to the compiler's error
-    return _first_nvidia_only(unit, conditionals[index].end, following.start)
+    construct = _first_nvidia_only(unit, conditionals[index].end, following.start)
+    if not construct:
+        return ""
+    if following.keyword == "endif":
+        return f"{construct}, which AMD GPUs lack; the branch is left out, as on older GPUs"
+    return f"{construct}, which AMD GPUs lack; the alternative branch is taken"
 
 
 def _conjunction(tokens: list[Token]) -> bool:

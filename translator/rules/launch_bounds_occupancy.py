@@ -40,10 +40,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis import wave_size
-from translator.expressions import arguments
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches, scan
-from translator.rules.launch_values import span_value
+from translator.rules.hazard import finding, outside_platform_branches
+from translator.rules.launch_values import launch_bounds, span_value
 
 #: SIMDs (execution units) per CDNA compute unit.
 SIMDS_PER_CU = 4
@@ -55,10 +54,7 @@ def check(unit) -> Iterator[Finding]:
         return  # the equivalence below is CDNA's
     facts = unit.facts
     code = facts.code
-    for index, token in scan(facts, ("__launch_bounds__",)):
-        if index + 1 >= len(code) or code[index + 1].text != "(":
-            continue
-        spans = arguments(code, index + 1)
+    for token, spans in launch_bounds(facts):
         if len(spans) < 2:
             continue
         threads = span_value(facts, spans[0], token.start)

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from translator.expressions import arguments
+from translator.rules.hazard import scan
 
-__all__ = ["span_value", "threads"]
+__all__ = ["span_value", "threads", "launch_bounds"]
+
+
+def launch_bounds(facts):
+    """(``__launch_bounds__`` token, spans of its arguments) for each use in code."""
+    code = facts.code
+    for index, token in scan(facts, ("__launch_bounds__",)):
+        if index + 1 < len(code) and code[index + 1].text == "(":
+            yield token, arguments(code, index + 1)
 
 
 def span_value(facts, span: tuple[int, int], offset: int, depth: int = 0) -> int | None:

@@ -1,14 +1,17 @@
 // check: nvcc hipcc
+// The fix disables the overload on the driver API type, first or second of the two.
 #include <cuda.h>
 #include <cuda_runtime.h>
 
-static const char *errorName(cudaError_t error) { return cudaGetErrorName(error); }
-
-static const char *errorName(CUresult error) {
-  const char *name = nullptr;
-  cuGetErrorName(error, &name);
-  return name;
+static const char *describe(CUresult result) {
+  const char *text = nullptr;
+  cuGetErrorString(result, &text);
+  return text;
 }
 
-void sync(cudaStream_t stream) { cudaStreamSynchronize(stream); }
-void sync(CUstream stream, int flags) { (void)flags; cuStreamSynchronize(stream); }
+static const char *describe(cudaError_t error) { return cudaGetErrorString(error); }
+
+static int code(cudaError_t error) { return static_cast<int>(error); }
+static int code(CUresult result) { return static_cast<int>(result); }
+
+int main() { return describe(cudaSuccess)[0] == 0 && code(cudaSuccess) == 0; }
