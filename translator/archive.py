@@ -3,55 +3,87 @@
 ``extract(archive, dest, limits)`` unpacks a zip, tar or gzip-compressed tar (the format
 is read from the file's first bytes, never from its name) into DEST and keeps only
 regular files and folders. It refuses, with one ``ArchiveError(code, message)`` that
-names the offending member:
+names the offending member (control characters escaped, long names shortened):
 
-- absolute paths, ``..`` components, backslashes, NUL bytes, duplicate names;
-- links (symbolic and hard), devices, fifos and other special members;
-- more than ``limits.max_files`` members, more than ``limits.max_bytes`` unpacked,
-  or unpacked bytes beyond ``limits.max_ratio`` times the archive's size (once past
-  ``limits.ratio_floor_bytes``, so small text archives are not refused).
+- absolute paths, ``..`` components, backslashes (``unsafe-path``); names with control
+  characters (newline, tab, NUL, the rest of C0 and DEL) or a component longer than
+  255 bytes (``bad-name``); paths deeper than ``limits.max_depth`` folders
+  (``path-too-deep``) or longer than ``limits.max_path_bytes`` (``path-too-long``);
+- two members with the same name, also once Unicode-normalised (NFC), or a file and a
+  folder of the same name (``duplicate-member``); names differing only by case are kept;
+- links (symbolic and hard), devices, fifos, sparse files and other special members;
+- encrypted zip members and compression methods Python cannot read;
+- more than ``limits.max_files`` members or more than ``limits.max_bytes`` unpacked
+  bytes in total (``too-many-files``, ``too-large``);
+- a compression bomb (``compression-ratio``): the archive's total unpacked size passes
+  both ``limits.max_ratio`` times the archive's size and ``limits.ratio_floor_bytes``
+  (64 MiB by default). The ratio is judged on the whole archive, so a realistic tree
+  with one large zero-filled table is accepted, and a bomb stops at the floor;
+- anything the zip, tar or gzip readers cannot read (``corrupt-archive``), including
+  truncated data and oversized tar extension headers.
 
-Sizes are counted while data streams, never trusted from headers alone, so a 1 GB
-zero-filled member is stopped after at most the limit, not after 1 GB. Nothing is ever
-written outside DEST: paths are checked before any write, DEST must be empty, and no
-link is ever created inside it. On error DEST may hold a partial tree; callers unpack
-into a scratch folder they own and delete.
+No other exception escapes for a hostile archive. Sizes are counted while data streams,
+never trusted from headers alone, so a 1 GB zero-filled member is stopped after at most
+the limit, not after 1 GB. Nothing is ever written outside DEST: paths are checked
+before any write, DEST must be empty, and no link is ever created inside it. On any
+error what was unpacked is removed again (and DEST too when ``extract`` created it).
+
+``Limits.for_own_archive(upload_limits)`` fits an archive rocport packed itself (the
+HIP tree the compile step unpacks again): no ratio test, total caps grown from the
+upload caps, and the same refusal of links, special members and unsafe paths.
 """
 
 from __future__ import annotations
 
 import gzip
 import os
+import shutil
 import stat
 import tarfile
+import unicodedata
 import zipfile
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import BinaryIO
+
+from translator.archive_names import ArchiveError, safe_relative, shown
 
 __all__ = ["ArchiveError", "Limits", "Extracted", "detect_format", "extract"]
 
 _CHUNK = 1024 * 1024
-
-
-class ArchiveError(Exception):
-    """An archive that cannot be unpacked safely. ``code`` is stable, ``message`` is for people."""
-
-    def __init__(self, code: str, message: str, member: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.member = member
+#: A tar extension header (pax record, GNU long name) holds a name and a few fields;
+#: tarfile reads it into memory whole, so a larger one is refused before it is read.
+_MAX_TAR_HEADER_BYTES = 1024 * 1024
+_TAR_EXTENSION_TYPES = (tarfile.XHDTYPE, tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE,
+                        tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK)
 
 
 @dataclass(frozen=True)
 class Limits:
+    """Caps for one ``extract``. ``max_ratio=None`` turns the compression-ratio test off."""
+
     max_bytes: int = 1024 * 1024 * 1024
     max_files: int = 20_000
-    max_ratio: int = 100
-    ratio_floor_bytes: int = 1024 * 1024
+    max_ratio: int | None = 100
+    ratio_floor_bytes: int = 64 * 1024 * 1024
+    max_depth: int = 64
+    max_path_bytes: int = 1024
+
+    @classmethod
+    def for_own_archive(cls, upload: Limits, growth: int = 4) -> Limits:
+        """Limits for an archive rocport packed itself from a tree unpacked under UPLOAD.
+
+        Translation grows text (a launch becomes a longer call) and the packed tree lists
+        every folder as a member, so both totals get GROWTH times the upload's caps; there
+        is no ratio test, as the archive is ours (a zero-filled table in it is legitimate).
+        Path, name and member-type rules stay as for uploads.
+        """
+        if growth < 1:
+            raise ValueError(f"growth must be at least 1, not {growth}")
+        return replace(upload, max_bytes=upload.max_bytes * growth,
+                       max_files=upload.max_files * growth, max_ratio=None)
 
 
 @dataclass(frozen=True)
@@ -91,40 +123,47 @@ class _Writer:
     def __init__(self, dest: Path, limits: Limits, archive_bytes: int) -> None:
         self.dest = dest
         self.limits = limits
-        self.ratio_budget = max(limits.max_ratio * max(archive_bytes, 1), limits.ratio_floor_bytes)
+        self.ratio_budget = (None if limits.max_ratio is None else
+                             max(limits.max_ratio * max(archive_bytes, 1),
+                                 limits.ratio_floor_bytes))
         self.files = 0
         self.folders = 0
         self.bytes = 0
-        self.seen: set[str] = set()
+        self.seen: dict[str, str] = {}  # NFC form -> name as in the archive
 
-    def target(self, name: str) -> tuple[Path, str]:
-        relative = _safe_relative(name)
-        if relative in self.seen:
-            raise ArchiveError("duplicate-member", f"{name}: appears twice in the archive", name)
-        self.seen.add(relative)
+    def target(self, name: str) -> Path:
+        relative = safe_relative(name, self.limits.max_depth, self.limits.max_path_bytes)
+        normal = unicodedata.normalize("NFC", relative)
+        if normal in self.seen:
+            first = self.seen[normal]
+            same = "" if first == relative else f" (as {shown(first)}, once Unicode-normalised)"
+            raise ArchiveError("duplicate-member",
+                               f"{shown(name)}: appears twice in the archive{same}", name)
+        self.seen[normal] = relative
         if len(self.seen) > self.limits.max_files:
             raise ArchiveError(
                 "too-many-files",
-                f"{name}: the archive has more than {self.limits.max_files} members",
+                f"{shown(name)}: the archive has more than {self.limits.max_files} members",
                 name,
             )
         target = self.dest.joinpath(*relative.split("/"))
         # Belt and braces: the checks above already rule this out.
         if self.dest != target and self.dest not in target.parents:
-            raise ArchiveError("unsafe-path", f"{name}: leads outside the archive's folder", name)
-        return target, relative
+            raise ArchiveError("unsafe-path", f"{shown(name)}: leads outside the archive's "
+                               "folder", name)
+        return target
 
     def folder(self, name: str) -> None:
-        target, _ = self.target(name)
+        target = self.target(name)
         self._make_folder(target, name)
         self.folders += 1
 
     def file(self, name: str, stream: BinaryIO, executable: bool) -> None:
-        target, _ = self.target(name)
+        target = self.target(name)
         self._make_folder(target.parent, name)
         if target.exists():
-            raise ArchiveError("duplicate-member", f"{name}: clashes with a folder of that name",
-                               name)
+            raise ArchiveError("duplicate-member",
+                               f"{shown(name)}: clashes with a folder of that name", name)
         with open(target, "xb") as out:
             for chunk in iter(lambda: stream.read(_CHUNK), b""):
                 self.count(name, len(chunk))
@@ -142,13 +181,14 @@ class _Writer:
         if self.bytes + size > self.limits.max_bytes:
             raise ArchiveError(
                 "too-large",
-                f"{name}: unpacking would exceed {self.limits.max_bytes} bytes in total",
+                f"{shown(name)}: unpacking would exceed {self.limits.max_bytes} bytes in total",
                 name,
             )
-        if self.bytes + size > self.ratio_budget:
+        if self.ratio_budget is not None and self.bytes + size > self.ratio_budget:
             raise ArchiveError(
                 "compression-ratio",
-                f"{name}: unpacks to more than {self.limits.max_ratio} times the archive's size "
+                f"{shown(name)}: the archive unpacks to more than {self.limits.max_ratio} "
+                f"times its size and more than {self.limits.ratio_floor_bytes} bytes "
                 "(a compression bomb?)",
                 name,
             )
@@ -158,23 +198,9 @@ class _Writer:
         for part in folder.relative_to(self.dest).parts:
             current = current / part
             if current.is_file():
-                raise ArchiveError("duplicate-member", f"{name}: clashes with a file of that name",
-                                   name)
+                raise ArchiveError("duplicate-member",
+                                   f"{shown(name)}: clashes with a file of that name", name)
             current.mkdir(mode=0o755, exist_ok=True)
-
-
-def _safe_relative(name: str) -> str:
-    """NAME as a clean relative POSIX path, or ArchiveError('unsafe-path')."""
-    if "\0" in name or "\\" in name:
-        raise ArchiveError("unsafe-path", f"{name!r}: has a NUL byte or a backslash", name)
-    if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
-        raise ArchiveError("unsafe-path", f"{name}: absolute paths are not allowed", name)
-    parts = [part for part in PurePosixPath(name).parts if part not in ("", ".")]
-    if ".." in parts:
-        raise ArchiveError("unsafe-path", f"{name}: '..' in a path is not allowed", name)
-    if not parts:
-        raise ArchiveError("unsafe-path", f"{name!r}: an empty path", name)
-    return "/".join(parts)
 
 
 def extract(
@@ -183,20 +209,51 @@ def extract(
     """Unpack ARCHIVE into DEST (created if needed, must be empty). See the module doc."""
     limits = limits or Limits()
     dest_path = Path(dest)
+    created = not dest_path.exists()
     dest_path.mkdir(parents=True, exist_ok=True)
     dest_path = dest_path.resolve()
     if any(dest_path.iterdir()):
         raise ValueError(f"{dest_path}: the destination folder must be empty")
+    try:
+        writer = _Writer(dest_path, limits, os.path.getsize(archive))
+        _extract_any(archive, writer)
+    except BaseException:
+        _remove_unpacked(dest_path, created)
+        raise
+    return Extracted(writer.files, writer.folders, writer.bytes)
+
+
+def _extract_any(archive: str | os.PathLike, writer: _Writer) -> None:
     kind = detect_format(archive)
-    writer = _Writer(dest_path, limits, os.path.getsize(archive))
     try:
         if kind == "zip":
             _extract_zip(archive, writer)
         else:
             _extract_tar(archive, writer, compressed=kind == "tar.gz")
-    except (zipfile.BadZipFile, tarfile.TarError, zlib.error, EOFError, gzip.BadGzipFile) as error:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, tarfile.TarError, zlib.error, EOFError,
+            gzip.BadGzipFile) as error:
         raise ArchiveError("corrupt-archive", f"the archive is damaged: {error}") from error
-    return Extracted(writer.files, writer.folders, writer.bytes)
+    except UnicodeDecodeError as error:  # a zip name flagged as UTF-8 that is not
+        raise ArchiveError("corrupt-archive",
+                           "the archive is damaged: a member's name is not valid UTF-8") from error
+    except NotImplementedError as error:  # zip: an unknown compression method
+        raise ArchiveError("unsupported-compression",
+                           f"the archive uses a compression method rocport cannot read: {error}"
+                           ) from error
+    except RecursionError as error:  # tar: a chain of extension headers with no member
+        raise ArchiveError("corrupt-archive",
+                           "the archive is damaged: too many tar headers in a row") from error
+
+
+def _remove_unpacked(dest: Path, created: bool) -> None:
+    """Undo a refused extract: DEST was empty (or absent) before it, and is so again."""
+    for child in dest.iterdir():
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child)
+        else:
+            child.unlink()
+    if created:
+        dest.rmdir()
 
 
 def _extract_zip(archive: str | os.PathLike, writer: _Writer) -> None:
@@ -207,47 +264,61 @@ def _extract_zip(archive: str | os.PathLike, writer: _Writer) -> None:
                 "too-many-files", f"the archive has more than {writer.limits.max_files} members"
             )
         for info in members:
+            name, label = info.filename, shown(info.filename)
             mode = info.external_attr >> 16 if info.create_system == 3 else 0
             kind = stat.S_IFMT(mode)
             if kind == stat.S_IFLNK:
-                raise ArchiveError("link", f"{info.filename}: links are not allowed", info.filename)
+                raise ArchiveError("link", f"{label}: links are not allowed", name)
             if kind not in (0, stat.S_IFREG, stat.S_IFDIR):
                 raise ArchiveError(
-                    "special-file",
-                    f"{info.filename}: only regular files and folders are allowed",
-                    info.filename,
+                    "special-file", f"{label}: only regular files and folders are allowed", name
                 )
             if info.flag_bits & 0x1:
-                raise ArchiveError("encrypted", f"{info.filename}: encrypted members are not "
-                                   "supported", info.filename)
+                raise ArchiveError("encrypted", f"{label}: encrypted members are not supported",
+                                   name)
             if info.is_dir() or kind == stat.S_IFDIR:
-                writer.folder(info.filename)
+                writer.folder(name)
                 continue
             # Refuse early on the declared size; the stream below counts the real bytes.
-            writer.check(info.filename, info.file_size)
+            writer.check(name, info.file_size)
             with bundle.open(info) as stream:
-                writer.file(info.filename, stream, bool(mode & 0o111))
+                writer.file(name, stream, bool(mode & 0o111))
+
+
+class _CheckedTarInfo(tarfile.TarInfo):
+    """A TarInfo that refuses, before tarfile reads them, the headers it would hold whole."""
+
+    def _proc_member(self, bundle: tarfile.TarFile) -> tarfile.TarInfo:
+        if self.type in _TAR_EXTENSION_TYPES and self.size > _MAX_TAR_HEADER_BYTES:
+            raise ArchiveError("corrupt-archive", f"the archive is damaged: a tar extension "
+                               f"header of {self.size} bytes (at most {_MAX_TAR_HEADER_BYTES})")
+        if self.type == tarfile.GNUTYPE_SPARSE:
+            raise ArchiveError("special-file", f"{shown(self.name)}: sparse files are not "
+                               "allowed", self.name)
+        return super()._proc_member(bundle)
 
 
 def _extract_tar(archive: str | os.PathLike, writer: _Writer, compressed: bool) -> None:
     # Stream mode reads the archive once, front to back, without seeking in the gzip data.
-    with tarfile.open(archive, mode="r|gz" if compressed else "r|") as bundle:
+    with tarfile.open(archive, mode="r|gz" if compressed else "r|",
+                      tarinfo=_CheckedTarInfo) as bundle:
         for member in _tar_members(bundle):
+            name, label = member.name, shown(member.name)
             if member.issym() or member.islnk():
-                raise ArchiveError("link", f"{member.name}: links are not allowed", member.name)
+                raise ArchiveError("link", f"{label}: links are not allowed", name)
             if member.isdir():
-                writer.folder(member.name)
+                writer.folder(name)
             elif member.isreg():
-                writer.check(member.name, member.size)
+                writer.check(name, member.size)
                 stream = bundle.extractfile(member)
                 assert stream is not None
-                writer.file(member.name, stream, bool(member.mode & 0o111))
+                writer.file(name, stream, bool(member.mode & 0o111))
             else:
                 raise ArchiveError(
                     "special-file",
-                    f"{member.name}: only regular files and folders are allowed "
+                    f"{label}: only regular files and folders are allowed "
                     "(devices, fifos and the like are refused)",
-                    member.name,
+                    name,
                 )
 
 
@@ -257,4 +328,3 @@ def _tar_members(bundle: tarfile.TarFile) -> Iterator[tarfile.TarInfo]:
         if member is None:
             return
         yield member
-

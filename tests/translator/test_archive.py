@@ -1,7 +1,6 @@
 """Safe unpacking: real malformed archives, built here, are refused with a clear error."""
 
 import gzip
-import io
 import stat
 import tarfile
 import time
@@ -10,25 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.translator.archives import Zeros, member, refused, tar_with
 from translator.archive import ArchiveError, Limits, detect_format, extract
+from translator.packing import pack_tar_gz
 
 GIGABYTE = 1000 * 1000 * 1000
-
-
-class Zeros(io.RawIOBase):
-    """A stream of SIZE zero bytes that never exists in memory or on disk as a whole."""
-
-    def __init__(self, size):
-        self.left = size
-
-    def readable(self):
-        return True
-
-    def readinto(self, buffer):
-        count = min(len(buffer), self.left)
-        buffer[:count] = bytes(count)
-        self.left -= count
-        return count
 
 
 @pytest.fixture
@@ -36,39 +21,6 @@ def box(tmp_path):
     """A folder holding the archive and the destination; anything else in it is an escape."""
     (tmp_path / "dest").mkdir()
     return tmp_path
-
-
-def files_outside_dest(box: Path) -> list[str]:
-    return sorted(
-        str(path.relative_to(box))
-        for path in box.rglob("*")
-        if path.name != "upload" and "dest" not in path.relative_to(box).parts
-    )
-
-
-def tar_with(box: Path, *members: tuple[tarfile.TarInfo, bytes | None], compressed=False) -> Path:
-    path = box / "upload"
-    with tarfile.open(path, "w:gz" if compressed else "w") as bundle:
-        for info, data in members:
-            if data is not None:
-                info.size = len(data)
-            bundle.addfile(info, io.BytesIO(data) if data is not None else None)
-    return path
-
-
-def member(name, kind=tarfile.REGTYPE, **fields):
-    info = tarfile.TarInfo(name)
-    info.type = kind
-    for key, value in fields.items():
-        setattr(info, key, value)
-    return info
-
-
-def refused(box: Path, archive: Path, limits=None) -> ArchiveError:
-    with pytest.raises(ArchiveError) as caught:
-        extract(archive, box / "dest", limits)
-    assert files_outside_dest(box) == []
-    return caught.value
 
 
 def test_unpacks_files_and_folders_of_a_zip(box):
@@ -193,9 +145,8 @@ def test_counts_real_bytes_when_a_zip_header_understates_the_size(box):
     data[central + 24 : central + 28] = (100).to_bytes(4, "little")
     path.write_bytes(bytes(data))
     with pytest.raises(ArchiveError):
-        extract(path, box / "dest", Limits(max_ratio=10))
-    written = sum(p.stat().st_size for p in (box / "dest").rglob("*") if p.is_file())
-    assert written <= 1024 * 1024 + 100
+        extract(path, box / "dest", Limits(max_ratio=10, ratio_floor_bytes=1024 * 1024))
+    assert list((box / "dest").iterdir()) == []
 
 
 def test_counts_streamed_bytes_against_the_total_limit(box):
@@ -212,8 +163,7 @@ def test_caps_the_number_of_files(box):
 def test_refuses_duplicate_members(box):
     archive = tar_with(box, (member("a.cu"), b"first"), (member("./a.cu"), b"second"))
     error = refused(box, archive)
-    assert error.code == "duplicate-member"
-    assert (box / "dest/a.cu").read_bytes() == b"first"
+    assert (error.code, error.member) == ("duplicate-member", "./a.cu")
 
 
 def test_refuses_a_truncated_archive(box):
@@ -234,3 +184,62 @@ def test_detects_the_format_from_content_not_name(box):
     archive = tar_with(box, (member("a.cu"), b"x"))
     assert detect_format(archive) == "tar"
 
+
+
+def realistic_tree_with_a_table(box: Path, table_bytes: int) -> Path:
+    """A tar.gz of forty small sources and one zero-filled data table (a lookup table, say)."""
+    source = b"__global__ void scale(float* x) { x[threadIdx.x] *= 2.0f; }\n" * 20
+    return tar_with(box, *[(member(f"src/k{i}.cu"), source) for i in range(40)],
+                    (member("data/table.bin"), bytes(table_bytes)), compressed=True)
+
+
+def test_accepts_a_realistic_tree_with_a_3_mb_zero_filled_table(box):
+    archive = realistic_tree_with_a_table(box, 3_000_000)
+    assert archive.stat().st_size < 30_000  # far past 100 times: only the floor saves it
+    outcome = extract(archive, box / "dest", Limits(max_ratio=100))
+    assert (box / "dest/data/table.bin").stat().st_size == 3_000_000
+    assert outcome.files == 41
+
+
+def test_judges_the_ratio_on_the_whole_archive_past_the_floor(box):
+    # No member alone passes the floor of 2 MiB; together they do.
+    archive = tar_with(box, *[(member(f"zeros{i}.bin"), bytes(500_000)) for i in range(8)],
+                       compressed=True)
+    error = refused(box, archive, Limits(max_ratio=100, ratio_floor_bytes=2 * 1024 * 1024))
+    assert (error.code, error.member) == ("compression-ratio", "zeros4.bin")
+    assert "100 times its size" in error.message
+
+
+def test_own_archive_limits_have_no_ratio_test_and_grown_caps():
+    upload = Limits(max_bytes=1000, max_files=10, max_ratio=100, ratio_floor_bytes=5)
+    own = Limits.for_own_archive(upload)
+    assert (own.max_bytes, own.max_files, own.max_ratio) == (4000, 40, None)
+    assert (own.max_depth, own.max_path_bytes) == (upload.max_depth, upload.max_path_bytes)
+    with pytest.raises(ValueError):
+        Limits.for_own_archive(upload, growth=0)
+
+
+def test_own_archive_limits_unpack_a_packed_tree_the_upload_limits_refuse(box,
+                                                                          tmp_path_factory):
+    tree = tmp_path_factory.mktemp("tree")
+    for folder in ("src/a", "src/b", "data"):
+        (tree / folder).mkdir(parents=True)
+    (tree / "src/a/k.hip").write_text("__global__ void k() {}\n")
+    (tree / "data/table.bin").write_bytes(bytes(3_000_000))
+    packed = pack_tar_gz(tree, box / "upload")
+    upload = Limits(max_bytes=4_000_000, max_files=4, max_ratio=100, ratio_floor_bytes=1_000_000)
+    assert refused(box, packed, upload).code == "compression-ratio"
+    # 6 members (folders count) fit 4 times the upload's 4.
+    outcome = extract(packed, box / "dest", Limits.for_own_archive(upload))
+    assert (outcome.files, outcome.folders) == (2, 4)
+
+
+def test_own_archive_limits_still_refuse_links(box):
+    archive = tar_with(box, (member("passwd", tarfile.SYMTYPE, linkname="/etc/passwd"), None))
+    assert refused(box, archive, Limits.for_own_archive(Limits())).code == "link"
+
+
+def test_own_archive_limits_still_cap_the_total(box):
+    archive = tar_with(box, (member("a.bin"), bytes(5000)), compressed=True)
+    error = refused(box, archive, Limits.for_own_archive(Limits(max_bytes=1000)))
+    assert (error.code, error.member) == ("too-large", "a.bin")
