@@ -242,7 +242,7 @@ def parse(
         missing.append(header)
         unsaved.append((f"{_STUB_DIR}/{header}", b"#pragma once\n"))
     offsets = _OffsetMap(data, source)
-    messages = tuple(_messages(unit, main))
+    messages = tuple(_messages(unit, main, args[args.index("-resource-dir") + 1]))
     if missing:
         note = ClangMessage("warning", 1, 1, "headers not found, analysed as empty: "
                             + ", ".join(missing), True)
@@ -264,15 +264,30 @@ def _missing_header(unit) -> str | None:
     return None
 
 
-def _messages(unit, main: str) -> Iterator[ClangMessage]:
+def _messages(unit, main: str, resource_dir: str) -> Iterator[ClangMessage]:
+    """clang's diagnostics; the text of one located in a file that is neither the tree's
+    (below the working folder, which relative paths are resolved against) nor a system
+    header is withheld: it could quote a file of the host."""
     names = {0: "ignored", 1: "note", 2: "warning", 3: "error", 4: "fatal"}
+    shown = (os.getcwd(), resource_dir, _STUB_DIR, *_SYSTEM_HEADERS)
     for diagnostic in unit.diagnostics:
         location = diagnostic.location
-        in_main = bool(location.file) and location.file.name == main
-        yield ClangMessage(
-            names.get(diagnostic.severity, "note"),
-            location.line, location.column, diagnostic.spelling, in_main,
-        )
+        file = location.file.name if location.file else ""
+        in_main = file == main
+        text = diagnostic.spelling
+        if file and not in_main and not _below_any(file, shown):
+            text = "an error in a file outside the project (not shown)"
+        yield ClangMessage(names.get(diagnostic.severity, "note"), location.line,
+                           location.column, text, in_main)
+
+
+#: Folders of public system headers whose diagnostics may be quoted.
+_SYSTEM_HEADERS = ("/usr/include", "/usr/lib", "/usr/local/include", "/opt/rocm")
+
+
+def _below_any(file: str, folders: Sequence[str]) -> bool:
+    real = os.path.realpath(file) if not file.startswith(_STUB_DIR) else file
+    return any(real == folder or real.startswith(folder.rstrip("/") + "/") for folder in folders)
 
 
 class _OffsetMap:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,14 +146,16 @@ class Sandbox:
                 os.chown(folder, self.uid, self.gid)
                 os.chmod(folder, 0o700)
 
-    def run(self, argv: list[str], source_dir: Path, work_dir: Path) -> Run:
-        """Run ARGV with SOURCE_DIR read-only and WORK_DIR writable; never raises on failure."""
+    def run(self, argv: list[str], source_dir: Path, work_dir: Path,
+            watch: Callable[[str | None], bool] | None = None) -> Run:
+        """Run ARGV with SOURCE_DIR read-only and WORK_DIR writable; never raises on failure.
+        WATCH sees each output line and may stop the run (translator.supervise)."""
         self.prepare(Path(work_dir))
         command = self._limited(self._wrapped(argv, Path(source_dir), Path(work_dir)))
         environment = {} if self.isolated else self.command_environment()
         cwd = None if self.isolated else source_dir
         return supervise(command, environment, cwd, self.limits.wall_seconds,
-                         self.limits.output_bytes)
+                         self.limits.output_bytes, watch)
 
     def _wrapped(self, argv: list[str], source_dir: Path, work_dir: Path) -> list[str]:
         if not self.isolated:

@@ -24,7 +24,7 @@ import multiprocessing
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,13 +99,18 @@ def migrate_tree(
     options: Options | None = None,
     *,
     progress: Callable[[int, int], None] | None = None,
+    starting: Callable[[str], None] | None = None,
+    token_only: Collection[str] = (),
     jobs: int | None = None,
     cache_dir: str | os.PathLike | None = None,
     max_file_bytes: int = MAX_TRANSLATED_BYTES,
 ) -> TreeResult:
     """Migrate every entry under SOURCE into OUTPUT (created; must not be inside SOURCE).
 
-    PROGRESS is called with (files done, files to translate). JOBS is the number of
+    PROGRESS is called with (files done, files to translate); STARTING with the path of
+    each file about to be translated in this process (not with JOBS > 1): a supervisor
+    learns which file a crash happened in. Files in TOKEN_ONLY are translated without
+    libclang (one that crashed it). JOBS is the number of
     processes (default: the CPU count; 1 = in this process). CACHE_DIR, when given, is a
     private folder for cached results. Raises ValueError for overlapping folders or an
     unknown naming policy.
@@ -130,7 +135,8 @@ def migrate_tree(
         project_names=defined_names(code),
         warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
     cache = ResultCache(cache_dir) if cache_dir is not None else None
-    translated = _translate_all(tree, contents, outcomes, cache, jobs, progress)
+    translated = _translate_all(tree, contents, outcomes, cache, jobs, progress, starting,
+                                frozenset(token_only))
     output_root.mkdir(parents=True, exist_ok=True)
     for entry in entries:
         outcome = outcomes[entry.path]
@@ -218,11 +224,12 @@ def _promote_included(contents: dict[str, bytes], outcomes: dict[str, FileOutcom
 
 def _translate_all(tree: TreeResult, contents: dict[str, bytes],
                    outcomes: dict[str, FileOutcome], cache: ResultCache | None,
-                   jobs: int | None, progress: Callable[[int, int], None] | None) -> int:
+                   jobs: int | None, progress: Callable[[int, int], None] | None,
+                   starting: Callable[[str], None] | None, token_only: frozenset[str]) -> int:
     pending: list[tuple[str, tuple, str | None]] = []
     for path, outcome in outcomes.items():
         if outcome.language and path in contents and outcome.kind != "binary":
-            job, key = _job(tree, path, outcome.language, contents[path])
+            job, key = _job(tree, path, outcome.language, contents[path], path in token_only)
             result = cache.get(key) if cache is not None else None
             if result is not None:
                 _finish(outcome, result)
@@ -230,7 +237,7 @@ def _translate_all(tree: TreeResult, contents: dict[str, bytes],
                 pending.append((path, job, key))
     total = len(pending)
     for done, ((path, _job_args, key), result) in enumerate(
-        zip(pending, _run([job for _, job, _ in pending], jobs), strict=True), start=1
+        zip(pending, _run([job for _, job, _ in pending], jobs, starting), strict=True), start=1
     ):
         _finish(outcomes[path], result)
         if cache is not None:
@@ -240,9 +247,12 @@ def _translate_all(tree: TreeResult, contents: dict[str, bytes],
     return total
 
 
-def _job(tree: TreeResult, path: str, language: str, data: bytes) -> tuple[tuple, str]:
+def _job(tree: TreeResult, path: str, language: str, data: bytes,
+         token_only: bool) -> tuple[tuple, str]:
     flags = tree.compile_database.flags_for(path)
     options = options_for_path(tree.options, path)  # per-path ignores of .rocport.toml
+    if token_only:
+        options = options.with_changes(use_clang=False)
     if flags.include_dirs or flags.defines:
         options = options.with_changes(
             include_dirs=options.include_dirs
@@ -260,13 +270,18 @@ def _job_count(jobs: int | None) -> int:
     return max(1, jobs if jobs is not None else (os.cpu_count() or 1))
 
 
-def _run(jobs_list: list[tuple], jobs: int | None) -> list[Result]:
+def _run(jobs_list: list[tuple], jobs: int | None,
+         starting: Callable[[str], None] | None = None) -> Iterator[Result]:
     workers = min(_job_count(jobs), len(jobs_list))
     if workers <= 1 or len(jobs_list) < 8:
-        return [_translate_job(job) for job in jobs_list]
+        for job in jobs_list:
+            if starting is not None:
+                starting(job[2])
+            yield _translate_job(job)
+        return
     chunk = max(1, len(jobs_list) // (workers * 8))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_translate_job, jobs_list, chunksize=chunk))
+        yield from list(pool.map(_translate_job, jobs_list, chunksize=chunk))
 
 
 def _finish(outcome: FileOutcome, result: Result) -> None:

@@ -8,6 +8,7 @@ from collections import defaultdict
 from functools import cached_property
 
 from translator import clang
+from translator.include_fence import fence_includes
 from translator.names import NameTable, load_names
 from translator.options import Options
 from translator.scan import Directive, Regions, find_branch_keywords, find_includes
@@ -185,7 +186,7 @@ class Unit:
             return None
         try:
             return clang.parse(
-                self.source,
+                fence_includes(self.source, self.directives, self.path or "input.cu"),
                 self.path or "input.cu",
                 include_dirs=self.options.include_dirs,
                 defines=self.options.defines,
