@@ -78,3 +78,73 @@ def test_links_offer_the_hip_tree_in_both_formats():
     links = job_links(job, "https://r.test")
     assert links["HIP tree"] == f"https://r.test/jobs/{job.pk}/files/hip-tree.tar.gz"
     assert links["HIP tree (zip)"] == f"https://r.test/jobs/{job.pk}/files/hip-tree.zip"
+
+
+# --- names from a (possibly hostile) fork --------------------------------------------------
+HOSTILE = ["@org/team", "![x](http://evil/)", "<img src=x>", "a`b", "``x", "a\nb", "x`"]
+
+
+def report_with(path: str, name: str) -> dict:
+    return {"files": [{"path": path, "kind": "cuda", "status": "translated",
+                       "unsupported": [{"name": name, "line": 1, "column": 1}]}],
+            "findings": [], "compile": [{"path": path, "ok": False}]}
+
+
+def code_spans(text: str) -> list[str]:
+    """The contents of CommonMark code spans in TEXT (a fence of N backticks ends at the
+    next run of exactly N backticks; one space is stripped from padded content)."""
+    spans, index = [], 0
+    while (start := text.find("`", index)) >= 0:
+        fence = len(text[start:]) - len(text[start:].lstrip("`"))
+        end = start + fence
+        while True:
+            end = text.find("`" * fence, end)
+            assert end >= 0, f"unclosed code span in {text!r}"
+            run = len(text[end:]) - len(text[end:].lstrip("`"))
+            if run == fence:
+                break
+            end += run
+        content = text[start + fence:end]
+        if content.startswith(" ") and content.endswith(" ") and content.strip():
+            content = content[1:-1]
+        spans.append(content)
+        index = end + fence
+    return spans
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_hostile_names_stay_inside_their_code_spans(name):
+    text = pull_request_comment(done_job(), report_with(name, name), {})
+    shown = name.replace("\n", "\\n")
+    assert code_spans(text) == [shown, shown]
+
+
+def test_newlines_in_names_cannot_start_a_new_block():
+    text = pull_request_comment(done_job(), report_with("a\n# Approved\n", "b\r\n- x"), {})
+    assert len(text.splitlines()) == 6  # heading, blank line and the four summary lines
+    assert "`a\\n# Approved\\n`" in text
+
+
+def test_invisible_and_bidirectional_characters_are_shown_as_escapes():
+    text = pull_request_comment(done_job(), report_with("a\u202eb.cu", "c\u200bd"), {})
+    assert "`a\\u202eb.cu`" in text and "`c\\u200bd`" in text
+
+
+def test_hostile_failure_message_is_escaped_prose():
+    job = make_job(state=Job.State.FAILED, failure_code="unsafe-archive",
+                   failure_message="member @org/team ![x](http://evil/) <img src=x> `x`")
+    text = pull_request_comment(job, None, {})
+    assert "@org" not in text and "@\u2060org/team" in text
+    assert "\\!\\[x\\]\\(http://evil/\\)" in text
+    assert "\\<img src=x\\>" in text and "\\`x\\`" in text
+    assert "**unsafe-archive**" in text
+
+
+def test_status_description_is_one_short_line():
+    job = make_job(state=Job.State.FAILED, failure_code="unsafe-archive",
+                   failure_message="member a\nb\r\n\x1b[31m" + "x" * 300)
+    state, description = commit_status(job)
+    assert state == "error"
+    assert "\n" not in description and "\r" not in description and "\x1b" not in description
+    assert len(description) <= 140 and description.endswith("…")
+    assert description.startswith("unsafe-archive: member a b \\x1b[31mxxx")

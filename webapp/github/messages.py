@@ -2,10 +2,17 @@
 
 Pure functions of a Job, its report (the report JSON as a dict, or None) and the links
 to show (absolute URLs; empty when PUBLIC_BASE_URL is unset).
+
+File names, member names and failure messages come from the pull request, possibly from
+a hostile fork: in the comment, names go into code spans (``code_span``) and prose is
+escaped (``markdown_text``), so they cannot mention people, load remote images, inject
+HTML or break out of their span; the status description is one line of plain text.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import Counter
 
 from django.urls import reverse
@@ -14,6 +21,50 @@ from webapp.jobs.models import Job
 
 #: At most this many names that could not be converted are listed in a comment.
 MAX_LISTED_NAMES = 10
+#: Longer names and messages are cut (with an ellipsis): a comment stays readable.
+MAX_NAME_CHARS = 200
+MAX_MESSAGE_CHARS = 500
+#: GitHub refuses longer commit status descriptions.
+MAX_STATUS_CHARS = 140
+
+#: Characters that start Markdown or HTML syntax inside a line (the text never starts a
+#: line, so list, heading and rule markers need no escape).
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}()<>!#|~&])")
+#: ``@name`` and ``@org/team`` mention people; a word joiner after ``@`` keeps it inert.
+_MENTION = re.compile(r"@(?=[A-Za-z0-9_-])")
+_WORD_JOINER = "\u2060"
+
+
+def one_line(text: str, limit: int) -> str:
+    """TEXT with control, format and line-separator characters shown as escapes
+    (``\\n``, ``\\u202e``), cut to LIMIT characters."""
+    shown = "".join(
+        (repr(char)[1:-1] if char.isascii() else f"\\u{ord(char):04x}")
+        if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") else char
+        for char in str(text)
+    )
+    return shown if len(shown) <= limit else shown[:limit - 1] + "…"
+
+
+def code_span(text: str, limit: int = MAX_NAME_CHARS) -> str:
+    """TEXT as a Markdown code span: shown literally, whatever backticks it holds."""
+    text = one_line(text, limit)
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    # CommonMark strips one space from each side of a span: pad text that needs it.
+    pad = " " if text[:1] in ("`", " ") or text[-1:] in ("`", " ") else ""
+    return f"{fence}{pad}{text or ' '}{pad}{fence}"
+
+
+def markdown_text(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """TEXT as literal Markdown prose: no links, images, HTML, emphasis or mentions."""
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", one_line(text, limit))
+    return _MENTION.sub("@" + _WORD_JOINER, escaped)
+
+
+def status_text(text: str) -> str:
+    """TEXT as a commit status description: one line of plain text GitHub accepts."""
+    return one_line(" ".join(str(text).split()), MAX_STATUS_CHARS)
 
 
 def commit_status(job: Job) -> tuple[str, str]:
@@ -25,7 +76,7 @@ def commit_status(job: Job) -> tuple[str, str]:
             return "failure", f"translated {files}; {failed} units failed to compile with hipcc"
         return "success", f"translated {files}; {job.compile_status}"
     if job.state == Job.State.FAILED:
-        return "error", f"{job.failure_code}: {job.failure_message}"
+        return "error", status_text(f"{job.failure_code}: {job.failure_message}")
     if job.state == Job.State.CANCELED:
         return "error", "the rocport job was canceled"
     return "pending", "rocport is translating this commit to HIP"
@@ -35,12 +86,13 @@ def pull_request_comment(job: Job, report: dict | None, links: dict[str, str]) -
     """A short Markdown summary of the finished job."""
     lines = ["### rocport: CUDA → HIP", ""]
     if job.state == Job.State.FAILED:
-        lines.append(f"rocport could not translate this commit: **{job.failure_code}**: "
-                     f"{job.failure_message}")
+        lines.append(f"rocport could not translate this commit: "
+                     f"**{markdown_text(job.failure_code, MAX_NAME_CHARS)}**: "
+                     f"{markdown_text(job.failure_message)}")
     elif report is not None:
         lines += _report_lines(job, report)
     else:
-        lines.append(f"The job ended as **{job.state}**.")
+        lines.append(f"The job ended as **{markdown_text(job.state)}**.")
     shown = [f"[{label}]({url})" for label, url in links.items() if url]
     if shown:
         lines += ["", " · ".join(shown)]
@@ -53,7 +105,7 @@ def _report_lines(job: Job, report: dict) -> list[str]:
     lines = [f"- **Files translated:** {len(translated)} of {len(files)}"]
     unsupported = Counter(u["name"] for f in files for u in f.get("unsupported", []))
     if unsupported:
-        names = ", ".join(f"`{name}` ×{count}" if count > 1 else f"`{name}`"
+        names = ", ".join(f"{code_span(name)} ×{count}" if count > 1 else code_span(name)
                           for name, count in unsupported.most_common(MAX_LISTED_NAMES))
         more = len(unsupported) - MAX_LISTED_NAMES
         lines.append(f"- **Not converted (no HIP counterpart):** {names}"
@@ -62,14 +114,15 @@ def _report_lines(job: Job, report: dict) -> list[str]:
                        for f in report.get("findings", []) if not f.get("suppressed"))
     if findings:
         lines.append("- **Findings:** " + ", ".join(
-            f"{category} {count}" for category, count in sorted(findings.items())))
+            f"{markdown_text(category, MAX_NAME_CHARS)} {count}"
+            for category, count in sorted(findings.items())))
     else:
         lines.append("- **Findings:** none")
     units = report.get("compile", [])
     failed = [unit["path"] for unit in units if not unit.get("ok")]
-    compile_line = f"- **Compile check:** {job.compile_status or 'not run'}"
+    compile_line = f"- **Compile check:** {markdown_text(job.compile_status or 'not run')}"
     if failed:
-        compile_line += "; failed: " + ", ".join(f"`{path}`" for path in failed[:5])
+        compile_line += "; failed: " + ", ".join(code_span(path) for path in failed[:5])
     lines.append(compile_line)
     return lines
 

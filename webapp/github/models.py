@@ -18,5 +18,13 @@ class PullRequest(models.Model):
     commented = models.BooleanField(default=False,
                                     help_text="the summary comment was posted")
 
+    class Meta:
+        constraints = [
+            # One job per head commit: a second delivery for the same commit (opened, then
+            # synchronize; or two at once) is answered "duplicate".
+            models.UniqueConstraint(fields=["repository", "number", "head_sha"],
+                                    name="github_one_job_per_head_commit"),
+        ]
+
     def __str__(self) -> str:
         return f"{self.repository}#{self.number} @ {self.head_sha[:12]}"

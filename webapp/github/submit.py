@@ -32,8 +32,13 @@ def job_owner():
 
 
 def submit_pull_request(event: PullRequestEvent, delivery: str | None) -> Job | None:
-    """A queued Job for EVENT, or None when this delivery was handled before."""
+    """A queued Job for EVENT, or None when this delivery, or another delivery for the same
+    head commit of the same pull request, was handled before (or is being handled now: the
+    unique constraint decides between concurrent deliveries)."""
     if delivery and PullRequest.objects.filter(delivery=delivery).exists():
+        return None
+    if PullRequest.objects.filter(repository=event.repository, number=event.number,
+                                  head_sha=event.head_sha).exists():
         return None
     try:
         with transaction.atomic():
@@ -47,7 +52,7 @@ def submit_pull_request(event: PullRequestEvent, delivery: str | None) -> Job | 
                 head_repository=event.head_repository, action=event.action,
                 installation_id=event.installation_id,
             )
-    except IntegrityError:  # the same delivery, received twice at once
+    except IntegrityError:  # the same delivery or head commit, received twice at once
         return None
     transaction.on_commit(lambda: _enqueue("fetch_pull_request", job))
     return job
