@@ -1,15 +1,25 @@
-"""``make run``: the whole service on this machine, stopped cleanly by Ctrl-C.
+"""``make run``: the whole service on this machine, kept running until Ctrl-C.
 
-Uses the Redis at REDIS_URL when it answers, else starts a private redis-server on a
-spare port under DATA_DIR/redis. Migrates the database, creates the local user and
-prints its credentials, then runs one Celery worker for both queues and the web server
-(gunicorn, static files through whitenoise) on http://127.0.0.1:$PORT (8000).
-Each child runs in its own process group, so stopping it also stops what it started.
+Redis: a private redis-server on a spare port, with append-only persistence under
+DATA_DIR/redis, so queued jobs survive its restarts and no other checkout shares it.
+When REDIS_URL is set and answers, that Redis is used instead, with a key prefix
+derived from DATA_DIR (unless REDIS_KEY_PREFIX is set), so two checkouts never share
+queues by accident; the start-up line says which.
+
+Migrates the database, creates the local user and prints its credentials, then runs one
+Celery worker for both queues (it also runs the periodic job recovery) and the web
+server (gunicorn, static files through whitenoise) on http://127.0.0.1:$PORT (8000).
+
+A supervisor: a child that dies (Redis, the worker, the web server) is started again,
+after 1 s, then 2, 4, ... up to 30 s while it keeps dying quickly; the others keep
+running. Each child runs in its own process group, so stopping it also stops what it
+started. Ctrl-C (or SIGTERM) stops everything and prints "rocport: stopped".
 Development defaults (DEBUG=true, localhost hosts) apply only where the caller set none.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import signal
@@ -17,28 +27,46 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import redis
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
+#: Restart delays: the first, the longest, and how long a child must have run for the
+#: next death to count as a first one again.
+FIRST_DELAY, LONGEST_DELAY, HEALTHY_AFTER = 1.0, 30.0, 60.0
 
 
 def say(message: str) -> None:
     print(f"rocport: {message}", flush=True)
 
 
+@dataclass
+class Child:
+    name: str
+    command: list[str]
+    process: subprocess.Popen
+    started: float
+    quick_deaths: int = 0
+    restart_at: float | None = None
+
+
 class Supervisor:
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
-        self.children: list[tuple[str, subprocess.Popen]] = []
+        self.children: list[Child] = []
         self.stopping = False
 
     def start(self, name: str, command: list[str]) -> subprocess.Popen:
-        process = subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
-        self.children.append((name, process))
-        return process
+        child = Child(name, command, self._spawn(command), time.monotonic())
+        self.children.append(child)
+        say(f"started {name} (pid {child.process.pid})")
+        return child.process
+
+    def _spawn(self, command: list[str]) -> subprocess.Popen:
+        return subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
 
     def run_once(self, command: list[str]) -> None:
         subprocess.run(command, cwd=ROOT, env=self.env, check=True)
@@ -47,20 +75,36 @@ class Supervisor:
         self.stopping = True
 
     def wait(self) -> int:
-        """Until a signal or a child's death; the exit status for the whole service."""
+        """Restart children that die, until a signal asks to stop; 0 then."""
         while not self.stopping:
-            for name, process in self.children:
-                if process.poll() is not None:
-                    say(f"{name} exited with status {process.returncode}; stopping everything")
-                    return 1
+            now = time.monotonic()
+            for child in self.children:
+                if child.restart_at is None and child.process.poll() is not None:
+                    self._schedule_restart(child, now)
+                elif child.restart_at is not None and now >= child.restart_at:
+                    child.process = self._spawn(child.command)
+                    child.started, child.restart_at = now, None
+                    say(f"restarted {child.name} (pid {child.process.pid})")
             time.sleep(0.3)
         return 0
 
+    def _schedule_restart(self, child: Child, now: float) -> None:
+        # What the dead child started (pool processes, compilers) goes with it.
+        _signal_group(child.process, signal.SIGKILL)
+        if now - child.started >= HEALTHY_AFTER:
+            child.quick_deaths = 0
+        delay = min(FIRST_DELAY * 2 ** child.quick_deaths, LONGEST_DELAY)
+        child.quick_deaths += 1
+        child.restart_at = now + delay
+        say(f"{child.name} exited with status {child.process.returncode}; "
+            f"restarting it in {delay:g} s")
+
     def stop_all(self) -> None:
         # Newest first: the web server and the worker before the Redis they talk to.
-        for name, process in reversed(self.children):
+        for child in reversed(self.children):
+            process = child.process
             if process.poll() is None:
-                say(f"stopping {name}")
+                say(f"stopping {child.name}")
                 _signal_group(process, signal.SIGTERM)
                 try:
                     process.wait(timeout=20)
@@ -80,7 +124,7 @@ def _signal_group(process: subprocess.Popen, signum: int) -> None:
 
 def redis_answers(url: str) -> bool:
     try:
-        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1).ping())
     except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ValueError):
         return False
 
@@ -91,21 +135,35 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def key_prefix_for(data_dir: Path) -> str:
+    """The Redis key prefix of the service whose data lives in DATA_DIR."""
+    digest = hashlib.sha256(str(data_dir.resolve()).encode()).hexdigest()[:12]
+    return f"rocport-{digest}:"
+
+
 def ensure_redis(supervisor: Supervisor, data_dir: Path) -> bool:
-    url = supervisor.env.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
-    if redis_answers(url):
-        say(f"using Redis at {url}")
+    env = supervisor.env
+    url = env.get("REDIS_URL")
+    if url and redis_answers(url):
+        if env.get("REDIS_KEY_PREFIX"):
+            origin = "REDIS_KEY_PREFIX"
+        else:
+            env["REDIS_KEY_PREFIX"], origin = key_prefix_for(data_dir), "derived from DATA_DIR"
+        say(f"using the Redis at REDIS_URL={url} with key prefix "
+            f"{env['REDIS_KEY_PREFIX']} ({origin})")
         return True
     server = shutil.which("redis-server")
     if server is None:
-        say(f"MISSING: no Redis answers at {url} and redis-server is not installed "
-            "(apt-get install redis-server); the web pages run, jobs cannot be processed")
+        say("MISSING: redis-server is not installed (apt-get install redis-server) and no "
+            "REDIS_URL answers; the web pages run, jobs wait until a Redis is there")
         return False
+    if url:
+        say(f"no Redis answers at REDIS_URL={url}; starting a private one instead")
     folder = data_dir / "redis"
     folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
     supervisor.start("redis", [server, "--port", str(port), "--bind", "127.0.0.1",
-                               "--dir", str(folder), "--save", "", "--appendonly", "no",
+                               "--dir", str(folder), "--save", "", "--appendonly", "yes",
                                "--logfile", str(folder / "redis.log")])
     url = f"redis://127.0.0.1:{port}/0"
     deadline = time.monotonic() + 15
@@ -113,8 +171,8 @@ def ensure_redis(supervisor: Supervisor, data_dir: Path) -> bool:
         if time.monotonic() > deadline:
             raise RuntimeError(f"the private redis-server did not answer; see {folder}/redis.log")
         time.sleep(0.1)
-    supervisor.env["REDIS_URL"] = url
-    say(f"started a private Redis at {url} (data in {folder})")
+    env["REDIS_URL"] = url
+    say(f"started a private Redis at {url} (append-only, data in {folder})")
     return True
 
 

@@ -68,6 +68,53 @@ def redis_url(tmp_path_factory):
 
 
 @dataclass
+class RedisServer:
+    """A private redis-server a test may pause, restart or stop (``start_redis``)."""
+
+    folder: Path
+    port: int
+    appendonly: bool
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        self.process = subprocess.Popen(
+            [shutil.which("redis-server") or "redis-server", "--port", str(self.port),
+             "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "yes" if self.appendonly else "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        wait_for(lambda: redis_answers(self.url), 15, "the private redis-server")
+        return self
+
+    def pause(self) -> None:
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        self.process.send_signal(signal.SIGCONT)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.resume()
+            self.process.terminate()
+            self.process.wait(timeout=15)
+
+    def restart(self) -> None:
+        """Stop and start again on the same port (without append-only: with no data)."""
+        self.stop()
+        self.start()
+
+
+def start_redis(folder: Path, *, appendonly: bool = False) -> RedisServer:
+    """Start a redis-server of the test's own on a spare port, its files in FOLDER."""
+    folder.mkdir(parents=True, exist_ok=True)
+    return RedisServer(folder, free_port(), appendonly).start()
+
+
+@dataclass
 class WorkerProcess:
     process: subprocess.Popen
     log: Path

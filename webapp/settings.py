@@ -159,7 +159,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(DATA_DIR / "static")))
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(DATA_DIR / "media")))
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Django's, except that a save that fails (a full disk) removes its partial file.
+    "default": {"BACKEND": "webapp.jobs.uploads.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
         if not DEBUG
@@ -170,8 +171,13 @@ MAX_UPLOAD_BYTES = env_int("MAX_UPLOAD_BYTES", 200 * 1024 * 1024, minimum=1)
 MAX_UNPACKED_BYTES = env_int("MAX_UNPACKED_BYTES", 1024 * 1024 * 1024, minimum=1)
 MAX_ARCHIVE_FILES = env_int("MAX_ARCHIVE_FILES", 20_000, minimum=1)
 MAX_COMPRESSION_RATIO = env_int("MAX_COMPRESSION_RATIO", 100, minimum=1)
-# Larger uploads stream to a temporary file instead of memory.
+# Larger uploads stream to a temporary file instead of memory; a write that fails (a full
+# disk) deletes that file at once, and the upload is answered 507.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+FILE_UPLOAD_HANDLERS = [
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "webapp.jobs.uploads.TemporaryFileUploadHandler",
+]
 
 # --- Translation and compile check ------------------------------------------------------
 TRANSLATE_TIME_LIMIT = env_int("TRANSLATE_TIME_LIMIT", 60, minimum=1)

@@ -21,3 +21,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+# Errors raised outside the views: JSON under /api/, Django's pages elsewhere.
+handler400 = "webapp.api.errors.bad_request"
+handler500 = "webapp.api.errors.server_error"
+

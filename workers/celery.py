@@ -2,7 +2,8 @@
 
 Routing: ``translate_job`` runs on queue ``translate`` (CPU workers), ``compile_job`` on
 queue ``rocm`` (hosts with hipcc). Start one worker for both with
-``celery -A workers worker -Q translate,rocm``.
+``celery -A workers worker -Q translate,rocm``. No beat is needed: each worker runs the
+periodic job recovery itself (``workers.recovery``).
 """
 
 import logging
@@ -15,7 +16,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "webapp.settings")
 logger = logging.getLogger(__name__)
 
 # workers.runners: ROCm runners announce themselves (job pages say when none is online).
-app = Celery("rocport", include=["workers.tasks", "workers.runners"])
+# workers.recovery: every worker requeues stranded jobs and sends what the outbox holds.
+app = Celery("rocport", include=["workers.tasks", "workers.runners", "workers.recovery"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 
 

@@ -6,11 +6,14 @@ store the HIP tree (``hip-tree.tar.gz`` and ``hip-tree.zip``), ``changes.patch``
 which may run on another host and so fetches the tree from storage. A translation is
 never retried.
 
-A killed worker: messages are acknowledged late and requeued when the worker is lost,
-so a redelivered message finds its job already past ``queued`` (or its compile check
-already claimed) and fails the job with ``worker-lost`` instead of leaving it stuck.
-Unexpected errors and hard time limits end in ``on_failure`` (``internal-error``,
-``time-limit``); the traceback goes to the worker's log.
+Messages are sent through the outbox (``webapp.jobs.outbox``) and carry the job's
+attempt. A task takes up its job only through a conditional transition of that attempt
+(``start_unpacking``, ``claim_compile``); a message of an earlier attempt, or one
+redelivered after its worker was killed, finds nothing to do and is dropped. While it
+works, a task writes the job's heartbeat; a job whose heartbeat stops is requeued for
+its next attempt by the workers' periodic recovery (``workers.recovery``), and fails as
+``worker-lost`` after ``JOB_MAX_ATTEMPTS``. Unexpected errors and hard time limits end in
+``on_failure`` (``internal-error``, ``time-limit``); the traceback goes to the worker's log.
 
 Pull request jobs (source ``github``) start with ``fetch_pull_request``, which reports a
 pending status and stores the head commit's sources as the job's input, then joins the
@@ -52,14 +55,14 @@ from translator.tree import migrate_tree
 from webapp.github.messages import commit_status, job_links, pull_request_comment
 from webapp.github.models import PullRequest
 from webapp.jobs.models import InvalidTransition, Job
+from webapp.jobs.outbox import publish
 from webapp.jobs.submit import enqueue_translation
 from workers.celery import app
 from workers.github import GitHubClient, GitHubError, TransientGitHubError
+from workers.recovery import heartbeat
 
 logger = logging.getLogger(__name__)
 
-WORKER_LOST = ("worker-lost", "the worker stopped while working on this job (killed or out of "
-               "memory); it was not retried, please submit it again")
 #: The HIP tree is offered in both formats; the compile check fetches the .tar.gz.
 HIP_TREE_ARCHIVES = ("hip-tree.tar.gz", "hip-tree.zip")
 _OPTION_FIELDS = {field.name for field in dataclasses.fields(Options)}
@@ -72,6 +75,7 @@ class _JobLeft(Exception):
 class JobTask(Task):
     def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:
         job_id = args[0] if args else kwargs.get("job_id")
+        attempt = args[1] if len(args) > 1 else kwargs.get("attempt")
         if isinstance(exc, TimeLimitExceeded):
             code, message = "time-limit", "the job took longer than its time limit"
         elif isinstance(exc, GitHubError):
@@ -79,9 +83,9 @@ class JobTask(Task):
         else:
             code, message = "internal-error", "rocport failed unexpectedly; the error was logged"
         try:
-            Job.objects.get(pk=job_id).mark_failed(code, message)
+            Job.objects.get(pk=job_id).mark_failed(code, message, attempt=attempt)
         except (Job.DoesNotExist, InvalidTransition):
-            logger.warning("job %s: %s after it had ended", job_id, code)
+            logger.warning("job %s: %s after it had ended or was requeued", job_id, code)
 
 
 def archive_limits() -> Limits:
@@ -96,16 +100,16 @@ def translation_options(job: Job) -> Options:
 
 @app.task(base=JobTask, soft_time_limit=settings.TRANSLATE_TIME_LIMIT,
           time_limit=settings.TRANSLATE_TIME_LIMIT + 30)
-def translate_job(job_id: str) -> None:
+def translate_job(job_id: str, attempt: int | None = None) -> None:
     job = Job.objects.get(pk=job_id)
     try:
-        job.start_unpacking()
+        job.start_unpacking(attempt)
     except InvalidTransition:
-        if job.state in (Job.State.UNPACKING, Job.State.TRANSLATING):
-            job.mark_failed(*WORKER_LOST)
+        _nothing_to_do(job, attempt)
         return
     try:
-        with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
+        with (heartbeat(job, enabled=not translate_job.request.is_eager),
+              tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch):
             _translate(job, Path(scratch))
     except ArchiveError as error:
         job.mark_failed(error.code, error.message)
@@ -117,7 +121,14 @@ def translate_job(job_id: str) -> None:
     except (_JobLeft, InvalidTransition):
         logger.info("job %s ended while translating (%s)", job_id, job.state)
         return
-    compile_job.delay(job_id)
+    publish(job)  # the compile check's message; the outbox sends it later if Redis is down
+
+
+def _nothing_to_do(job: Job, attempt: int | None) -> None:
+    """A message of an earlier attempt, a duplicate, or a redelivery after its worker was
+    killed: dropped (the periodic recovery requeues a job whose worker died)."""
+    logger.info("job %s: message of attempt %s dropped; the job is %s (attempt %d)",
+                job.pk, attempt, job.state, job.attempt)
 
 
 def _translate(job: Job, scratch: Path) -> None:
@@ -165,16 +176,15 @@ def _summary(report: dict) -> dict:
 
 @app.task(base=JobTask, soft_time_limit=settings.COMPILE_TIME_LIMIT,
           time_limit=settings.COMPILE_TIME_LIMIT + 30)
-def compile_job(job_id: str) -> None:
+def compile_job(job_id: str, attempt: int | None = None) -> None:
     job = Job.objects.get(pk=job_id)
-    if job.state != Job.State.COMPILING:
-        return
-    if not job.claim_compile():
-        job.mark_failed(*WORKER_LOST)
+    if not job.claim_compile(attempt):
+        _nothing_to_do(job, attempt)
         return
     try:
         report = job.read_report() or {}
-        with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
+        with (heartbeat(job, enabled=not compile_job.request.is_eager),
+              tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch):
             outcome = _compile(job, report, Path(scratch))
     except SoftTimeLimitExceeded:
         job.mark_failed("time-limit",
@@ -245,9 +255,9 @@ def github_client() -> GitHubClient:
 
 
 @app.task(base=JobTask, soft_time_limit=300, time_limit=330, **_GITHUB_RETRIES)
-def fetch_pull_request(job_id: str) -> None:
+def fetch_pull_request(job_id: str, attempt: int | None = None) -> None:
     job = Job.objects.select_related("pull_request").get(pk=job_id)
-    if job.state != Job.State.QUEUED:
+    if job.state != Job.State.QUEUED or attempt not in (None, job.attempt):
         return
     pull, client = job.pull_request, github_client()
     try:

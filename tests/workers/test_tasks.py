@@ -84,18 +84,32 @@ def test_bad_archive_fails_the_job_with_a_clear_message(eager, archive, suffix, 
     assert default_storage.listdir(f"jobs/{job.pk}")[1] == [f"input{suffix}"]
 
 
-def test_redelivered_translation_fails_as_worker_lost(eager):
+def test_redelivered_translation_is_left_to_the_recovery(eager):
     job = make_job(archive=example_zip(), state=Job.State.TRANSLATING)
     job = run(job)
-    assert (job.state, job.failure_code) == ("failed", "worker-lost")
+    assert (job.state, job.failure_code, job.artifacts) == ("translating", "", [])
 
 
-def test_redelivered_compile_check_fails_as_worker_lost(eager):
+def test_redelivered_compile_check_is_left_to_the_recovery(eager):
     job = make_job(state=Job.State.COMPILING)
     job.claim_compile()
-    compile_job.delay(str(job.pk))
+    compile_job.delay(str(job.pk), job.attempt)
     job.refresh_from_db()
-    assert (job.state, job.failure_code) == ("failed", "worker-lost")
+    assert (job.state, job.failure_code) == ("compiling", "")
+
+
+def test_message_of_an_earlier_attempt_is_dropped(eager):
+    job = make_job(archive=example_zip(), attempt=2)
+    translate_job.delay(str(job.pk), 1)
+    job.refresh_from_db()
+    assert (job.state, job.artifacts) == ("queued", [])
+
+
+def test_message_of_the_current_attempt_runs_and_sends_the_compile_check(eager):
+    job = make_job(archive=example_zip(), attempt=2)
+    translate_job.delay(str(job.pk), 2)
+    job.refresh_from_db()
+    assert (job.state, job.attempt, job.compile_started_at is not None) == ("done", 2, True)
 
 
 def test_a_canceled_job_is_left_alone(eager):

@@ -3,18 +3,37 @@
 ``code`` is stable and kebab-case (DRF's own codes with dashes: ``invalid``,
 ``not-authenticated``, ``authentication-failed``, ``permission-denied``, ``not-found``,
 ``throttled``, ...; ours: ``too-large``, ``not-ready``, ``job-ended``, ``timeout``,
-``translation-crashed``); ``message`` is for people. Validation errors add ``fields``,
-the serializer's messages per field.
+``translation-crashed``, ``insufficient-storage`` (507, a full disk), and
+``internal-error`` (500) for any unexpected exception, whose traceback goes to the log);
+``message`` is for people. Validation errors add ``fields``, the serializer's messages
+per field.
+
+The API never answers HTML: ``server_error`` and ``bad_request`` (the root URLconf's
+``handler500`` and ``handler400``) answer JSON under ``/api/`` for errors raised outside
+the API views (in a middleware), and Django's pages elsewhere.
 """
 
 from __future__ import annotations
 
+import logging
+
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.template.defaultfilters import filesizeformat
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+from webapp.jobs.uploads import is_disk_full
+
+logger = logging.getLogger(__name__)
+
+#: Paths answered with JSON errors even when no API view was reached.
+API_PREFIX = "/api/"
+INTERNAL_ERROR_MESSAGE = "rocport failed unexpectedly; the error was logged"
 
 
 class PayloadTooLarge(exceptions.APIException):
@@ -39,6 +58,12 @@ class Unavailable(exceptions.APIException):
     default_code = "unavailable"
 
 
+class InsufficientStorage(exceptions.APIException):
+    status_code = status.HTTP_507_INSUFFICIENT_STORAGE
+    default_code = "insufficient-storage"
+    default_detail = "the server has no room to store this request now; try again later"
+
+
 def error_response(code: str, message: str, status_code: int, **extra) -> Response:
     return Response({"error": {"code": code, "message": message, **extra}}, status=status_code)
 
@@ -49,9 +74,20 @@ def exception_handler(exc, context):
         exc = exceptions.NotFound(str(exc) or None)
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
+    elif isinstance(exc, RequestDataTooBig):
+        exc = PayloadTooLarge(str(exc) or None)
+    elif isinstance(exc, SuspiciousOperation):  # e.g. too many form fields
+        exc = exceptions.ParseError(str(exc) or None)
+    elif is_disk_full(exc):
+        # The partial upload is gone already (webapp.jobs.uploads); no job was created.
+        logger.error("%s: the disk is full: %s", _view_name(context), exc)
+        exc = InsufficientStorage()
     response = drf_exception_handler(exc, context)
-    if response is None:
-        return None  # not an API error: Django answers 500 and logs the traceback
+    if response is None:  # a bug, or a service that failed: still JSON for the client
+        logger.error("%s failed", _view_name(context), exc_info=exc)
+        set_rollback()
+        return error_response("internal-error", INTERNAL_ERROR_MESSAGE,
+                              status.HTTP_500_INTERNAL_SERVER_ERROR)
     if isinstance(exc, exceptions.ValidationError):
         body = {"code": "invalid", "message": _first_message(exc.detail),
                 "fields": exc.detail if isinstance(exc.detail, dict) else {}}
@@ -59,6 +95,11 @@ def exception_handler(exc, context):
         body = {"code": str(exc.get_codes()).replace("_", "-"), "message": _message(exc)}
     response.data = {"error": body}
     return response
+
+
+def _view_name(context) -> str:
+    request = context.get("request")
+    return f"{request.method} {request.path}" if request is not None else "an API view"
 
 
 def _message(exc: exceptions.APIException) -> str:
@@ -74,3 +115,20 @@ def _first_message(detail) -> str:
     if isinstance(detail, list) and detail:
         return _first_message(detail[0])
     return str(detail) or "invalid input"
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: JSON under ``/api/``, Django's page elsewhere."""
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse({"error": {"code": "internal-error",
+                                       "message": INTERNAL_ERROR_MESSAGE}}, status=500)
+    return defaults.server_error(request)
+
+
+def bad_request(request: HttpRequest, exception) -> HttpResponse:
+    """``handler400`` (e.g. a Host header not in ALLOWED_HOSTS): JSON under ``/api/``."""
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse({"error": {"code": "bad-request",
+                                       "message": "the request could not be understood"}},
+                            status=400)
+    return defaults.bad_request(request, exception)

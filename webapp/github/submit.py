@@ -1,9 +1,10 @@
 """Create the Job of a pull request and enqueue its download; report ended jobs back.
 
-The download of the head commit is a task (``workers.tasks.fetch_pull_request``): the
-webhook answers within GitHub's ten seconds, and transient GitHub errors are retried
-there. When a ``github`` job ends (done, failed, canceled), ``report_ended_job`` (a
-receiver of ``webapp.jobs.models.job_ended``) enqueues ``notify_github``.
+The download of the head commit is a task (``workers.tasks.fetch_pull_request``), sent
+through the outbox (``webapp.jobs.outbox``): the webhook answers within GitHub's ten
+seconds even when Redis does not answer, and transient GitHub errors are retried there.
+When a ``github`` job ends (done, failed, canceled), ``report_ended_job`` (a receiver
+of ``webapp.jobs.models.job_ended``) sends ``notify_github``.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ import logging
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from kombu.exceptions import OperationalError
 
 from webapp.github.events import PullRequestEvent
 from webapp.github.models import PullRequest
-from webapp.jobs.models import InvalidTransition, Job
+from webapp.jobs.models import Job
+from webapp.jobs.outbox import publish, send
 
 logger = logging.getLogger(__name__)
 
@@ -54,25 +55,16 @@ def submit_pull_request(event: PullRequestEvent, delivery: str | None) -> Job | 
             )
     except IntegrityError:  # the same delivery or head commit, received twice at once
         return None
-    transaction.on_commit(lambda: _enqueue("fetch_pull_request", job))
+    transaction.on_commit(lambda: publish(job))
     return job
 
 
 def report_ended_job(sender, job: Job, **kwargs) -> None:
     if job.source_kind == Job.Source.GITHUB:
-        transaction.on_commit(lambda: _enqueue("notify_github", job))
+        transaction.on_commit(lambda: _notify(job))
 
 
-def _enqueue(task_name: str, job: Job) -> None:
-    from workers import tasks
-
-    try:
-        getattr(tasks, task_name).delay(str(job.pk))
-    except OperationalError as error:
-        logger.error("job %s: cannot reach the job queue for %s: %s", job.pk, task_name, error)
-        if task_name == "fetch_pull_request":
-            try:
-                job.mark_failed("queue-unavailable",
-                                "the job queue (Redis) did not answer; push again later")
-            except InvalidTransition:
-                pass
+def _notify(job: Job) -> None:
+    if not send("notify_github", str(job.pk)):
+        logger.error("job %s: GitHub is not told that it ended (the job queue did not answer)",
+                     job.pk)

@@ -3,14 +3,18 @@
 Answers: 404 while GITHUB_WEBHOOK_SECRET is unset; 401 for a missing or wrong
 ``X-Hub-Signature-256``; 200 ``pong`` for ``ping``; 200 ``ignored`` for other events
 and actions; 200 ``duplicate`` for a delivery seen before; 202 ``queued`` with the job
-id when a pull request job was created; 400 for a payload rocport cannot read.
+id when a pull request job was created (even while Redis does not answer: the job
+waits in the outbox); 400 for a payload rocport cannot read; 500 ``internal-error`` for
+anything unexpected, as JSON like every other answer.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
+import logging
 from urllib.parse import parse_qs
 
 from django.conf import settings
@@ -20,6 +24,8 @@ from django.views.decorators.csrf import csrf_exempt
 
 from webapp.github.events import HANDLED_ACTIONS, PayloadError, parse_pull_request
 from webapp.github.submit import submit_pull_request
+
+logger = logging.getLogger(__name__)
 
 
 def error(code: str, message: str, status: int) -> JsonResponse:
@@ -32,7 +38,22 @@ def signature_valid(secret: str, body: bytes, header: str) -> bool:
     return hmac.compare_digest(expected.encode(), header.encode())
 
 
+def json_errors(view):
+    """Answer an unexpected exception with a JSON 500 (GitHub shows it in the delivery);
+    the traceback goes to the log."""
+    @functools.wraps(view)
+    def answer(request: HttpRequest, *args, **kwargs) -> JsonResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except Exception:  # anything at all: the client still gets our error shape
+            logger.exception("the GitHub webhook failed")
+            return error("internal-error", "rocport failed unexpectedly; the error was logged",
+                         500)
+    return answer
+
+
 @csrf_exempt
+@json_errors
 def webhook(request: HttpRequest) -> JsonResponse:
     if not settings.GITHUB_WEBHOOK_SECRET:
         return error("not-found", "the GitHub webhook is not enabled", 404)

@@ -5,6 +5,15 @@ end in ``failed`` or ``canceled``. Every transition is one conditional UPDATE on
 row, so a worker and a user (cancel) racing on the same job cannot both win: the loser
 gets ``InvalidTransition`` and stops. Pages and the API read this table, never Celery.
 
+The table is also the truth about delivery. A job waits for a message in two places:
+``queued`` (``translate_job``, or ``fetch_pull_request`` before a pull request's input
+is stored) and ``compiling`` before a ROCm runner claimed it (``compile_job``).
+``published_at`` is empty until that message was handed to the broker (the outbox:
+``webapp.jobs.outbox`` sends what is left). A running step writes ``heartbeat_at``; a job
+whose heartbeat stopped is stranded; ``requeue`` sends it back to ``queued`` with the next
+``attempt``, or fails it as ``worker-lost`` after the last one. Messages carry the attempt
+they were sent for, so a message of an earlier attempt finds nothing to do.
+
 Artifacts live in Django's default storage under ``jobs/<uuid>/`` (see ``ARTIFACTS``).
 """
 
@@ -42,6 +51,18 @@ class InvalidTransition(Exception):
     """The job was not in a state from which the requested transition is allowed."""
 
 
+def worker_lost(attempts: int) -> tuple[str, str]:
+    """The failure of a job whose worker died on each of its ATTEMPTS."""
+    tries = "once" if attempts == 1 else f"{attempts} times"
+    return ("worker-lost", f"the worker stopped while working on this job (killed, out of "
+            f"memory or restarted); it was started {tries} and was not retried again")
+
+
+def _attempt_is(attempt: int | None) -> models.Q:
+    """Rows of ATTEMPT; None (a message sent before attempts were counted) matches any."""
+    return models.Q() if attempt is None else models.Q(attempt=attempt)
+
+
 class Job(models.Model):
     class State(models.TextChoices):
         QUEUED = "queued"
@@ -60,6 +81,7 @@ class Job(models.Model):
     ACTIVE_STATES = (State.QUEUED, State.UNPACKING, State.TRANSLATING, State.COMPILING)
     #: target state -> states it may be reached from
     TRANSITIONS = {
+        State.QUEUED: (State.UNPACKING, State.TRANSLATING, State.COMPILING),  # requeue
         State.UNPACKING: (State.QUEUED,),
         State.TRANSLATING: (State.UNPACKING,),
         State.COMPILING: (State.TRANSLATING,),
@@ -93,6 +115,12 @@ class Job(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     compile_started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    attempt = models.PositiveSmallIntegerField(
+        default=1, help_text="how many times the job was started; messages carry it")
+    published_at = models.DateTimeField(
+        null=True, blank=True, help_text="when the message the job waits for was sent")
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="last sign of life of the worker running it")
 
     class Meta:
         ordering = ["-created_at"]
@@ -115,19 +143,21 @@ class Job(models.Model):
         return min(100, round(100 * self.progress_done / self.progress_total))
 
     @property
-    def seems_stuck(self) -> bool:
-        """A running step has not written to the job for longer than its time limit allows.
+    def is_running(self) -> bool:
+        """A worker works on it: unpacking, translating, or a claimed compile check."""
+        return self.state in (self.State.UNPACKING, self.State.TRANSLATING) or (
+            self.state == self.State.COMPILING and self.compile_started_at is not None)
 
-        The usual cause is a worker that died and has not come back: the job fails as
-        ``worker-lost`` when a worker receives its message again.
+    @property
+    def seems_stuck(self) -> bool:
+        """A running step has sent no heartbeat for longer than JOB_HEARTBEAT_TIMEOUT.
+
+        Its worker died: the periodic recovery in the workers requeues it shortly.
         """
-        if self.state in (self.State.UNPACKING, self.State.TRANSLATING):
-            limit = settings.TRANSLATE_TIME_LIMIT
-        elif self.state == self.State.COMPILING and self.compile_started_at:
-            limit = settings.COMPILE_TIME_LIMIT
-        else:
+        if not self.is_running:
             return False
-        return (timezone.now() - self.updated_at).total_seconds() > limit + 60
+        last = self.heartbeat_at or self.updated_at
+        return (timezone.now() - last).total_seconds() > settings.JOB_HEARTBEAT_TIMEOUT
 
     def storage_name(self, name: str) -> str:
         return f"jobs/{self.pk}/{name}"
@@ -178,11 +208,10 @@ class Job(models.Model):
             Job.objects.filter(pk=self.pk).update(artifacts=self.artifacts)
 
     # --- transitions ------------------------------------------------------------------
-    def _move(self, target: str, **fields) -> None:
+    def _move(self, target: str, where: models.Q | None = None, **fields) -> None:
         fields = {"state": target, "updated_at": timezone.now(), **fields}
-        updated = Job.objects.filter(pk=self.pk, state__in=self.TRANSITIONS[target]).update(
-            **fields
-        )
+        rows = Job.objects.filter(pk=self.pk, state__in=self.TRANSITIONS[target])
+        updated = rows.filter(where or models.Q()).update(**fields)
         if not updated:
             self.refresh_from_db()
             raise InvalidTransition(f"job {self.pk}: cannot go from {self.state} to {target}")
@@ -191,8 +220,11 @@ class Job(models.Model):
         if target in (self.State.DONE, self.State.FAILED, self.State.CANCELED):
             job_ended.send(sender=Job, job=self)
 
-    def start_unpacking(self) -> None:
-        self._move(self.State.UNPACKING, started_at=timezone.now())
+    def start_unpacking(self, attempt: int | None = None) -> None:
+        """Take up the job; ATTEMPT (from the message) must be the job's current one."""
+        now = timezone.now()
+        self._move(self.State.UNPACKING, _attempt_is(attempt), started_at=now,
+                   heartbeat_at=now)
 
     def start_translating(self, total: int) -> None:
         self._move(self.State.TRANSLATING, progress_done=0, progress_total=total)
@@ -207,25 +239,84 @@ class Job(models.Model):
         )
 
     def start_compiling(self, summary: dict) -> None:
-        self._move(self.State.COMPILING, summary=summary,
+        """Hand over to the compile check, whose message is not sent yet (the outbox)."""
+        self._move(self.State.COMPILING, summary=summary, published_at=None,
                    compile_status="waiting for a ROCm runner")
 
-    def claim_compile(self) -> bool:
-        """Mark the compile check as started; False if it had started before (redelivery)."""
+    def claim_compile(self, attempt: int | None = None) -> bool:
+        """Mark the compile check as started; False if it had started before (redelivery)
+        or ATTEMPT is not the job's current one."""
         now = timezone.now()
         claimed = Job.objects.filter(
-            pk=self.pk, state=self.State.COMPILING, compile_started_at__isnull=True
-        ).update(compile_started_at=now, compile_status="compile check running", updated_at=now)
+            _attempt_is(attempt), pk=self.pk, state=self.State.COMPILING,
+            compile_started_at__isnull=True,
+        ).update(compile_started_at=now, heartbeat_at=now,
+                 compile_status="compile check running", updated_at=now)
         self.refresh_from_db()
         return bool(claimed)
+
+    def beat(self) -> bool:
+        """Record that the worker running this attempt is alive; False once it is not running."""
+        return bool(Job.objects.filter(RUNNING, pk=self.pk, attempt=self.attempt).update(
+            heartbeat_at=timezone.now()))
+
+    def mark_published(self) -> bool:
+        """Record that the message of the step the job waits for now was sent.
+
+        The row must still wait for that very step (same attempt, state and input), so a
+        late call cannot mark the next step's message as sent.
+        """
+        return bool(Job.objects.filter(
+            pk=self.pk, attempt=self.attempt, state=self.state, input_name=self.input_name,
+            compile_started_at__isnull=True, published_at__isnull=True,
+        ).update(published_at=timezone.now()))
+
+    def mark_unpublished(self) -> None:
+        """The job waits for a new message (a pull request's input arrived)."""
+        Job.objects.filter(pk=self.pk).update(published_at=None)
+        self.published_at = None
+
+    def requeue(self, stale_before, max_attempts: int) -> str:
+        """Recover a stranded job (running, no heartbeat since STALE_BEFORE).
+
+        Back to ``queued`` for the next attempt, unpublished and with its earlier results
+        forgotten; after MAX_ATTEMPTS attempts it fails as ``worker-lost``. Returns
+        ``"requeued"`` or ``"failed"``; raises InvalidTransition when the job is no longer
+        stranded (it moved on, or its heartbeat came back).
+        """
+        stranded = stranded_since(stale_before) & models.Q(attempt=self.attempt)
+        if self.attempt >= max_attempts:
+            code, message = worker_lost(self.attempt)
+            self._move(self.State.FAILED, stranded, failure_code=code, failure_message=message,
+                       finished_at=timezone.now())
+            return "failed"
+        self._move(self.State.QUEUED, stranded, attempt=self.attempt + 1, published_at=None,
+                   heartbeat_at=None, progress_done=0, progress_total=0,
+                   compile_started_at=None, compile_status="", summary={}, artifacts=[])
+        return "requeued"
 
     def mark_done(self, compile_status: str, summary: dict) -> None:
         self._move(self.State.DONE, compile_status=compile_status,
                    summary={**self.summary, **summary}, finished_at=timezone.now())
 
-    def mark_failed(self, code: str, message: str) -> None:
-        self._move(self.State.FAILED, failure_code=code, failure_message=message,
-                   finished_at=timezone.now())
+    def mark_failed(self, code: str, message: str, attempt: int | None = None) -> None:
+        """Fail the job (only in ATTEMPT, when given)."""
+        self._move(self.State.FAILED, _attempt_is(attempt), failure_code=code,
+                   failure_message=message, finished_at=timezone.now())
 
     def cancel(self) -> None:
         self._move(self.State.CANCELED, finished_at=timezone.now())
+
+
+#: A worker works on these jobs (and writes their heartbeat).
+RUNNING = models.Q(state__in=(Job.State.UNPACKING, Job.State.TRANSLATING)) | models.Q(
+    state=Job.State.COMPILING, compile_started_at__isnull=False)
+#: These jobs wait for a message: a translation (or a download) or a compile check.
+AWAITING = models.Q(state=Job.State.QUEUED) | models.Q(
+    state=Job.State.COMPILING, compile_started_at__isnull=True)
+
+
+def stranded_since(stale_before) -> models.Q:
+    """Running jobs without a heartbeat since STALE_BEFORE (a datetime)."""
+    return RUNNING & (models.Q(heartbeat_at__lt=stale_before)
+                      | models.Q(heartbeat_at__isnull=True, updated_at__lt=stale_before))

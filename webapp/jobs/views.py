@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
 from webapp.jobs.diffs import diff_css, split_patch
 from webapp.jobs.forms import UploadForm, archive_suffix
 from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
 from webapp.jobs.submit import submit_job
+from webapp.jobs.uploads import is_disk_full
 from workers import runners
+
+logger = logging.getLogger(__name__)
 
 #: Larger patches are offered for download only; highlighting them would stall the page.
 MAX_SHOWN_PATCH_BYTES = 2 * 1024 * 1024
@@ -35,17 +41,34 @@ def job_list(request: HttpRequest) -> HttpResponse:
     return render(request, "jobs/list.html", {"jobs": jobs})
 
 
+# The CSRF check reads the body, so it runs inside the view, where a full disk is caught.
+@csrf_exempt
 @login_required
 def upload(request: HttpRequest) -> HttpResponse:
-    form = UploadForm()
     if request.method == "POST":
         declared = int(request.META.get("CONTENT_LENGTH") or 0)
         if declared > settings.MAX_UPLOAD_BYTES + _ENVELOPE_BYTES:
-            # Refuse before Django reads the body.
+            # Refuse before Django reads the body (and before the CSRF check reads it).
             error = (f"The upload is larger than the limit of "
                      f"{filesizeformat(settings.MAX_UPLOAD_BYTES)}.")
-            return render(request, "jobs/upload.html", {"form": form, "error": error},
+            return render(request, "jobs/upload.html", {"form": UploadForm(), "error": error},
                           status=413)
+    try:
+        return _upload(request)
+    except OSError as error:
+        if not is_disk_full(error):
+            raise
+        logger.error("upload refused: the disk is full: %s", error)
+        # The partial file is gone (webapp.jobs.uploads); no job was created.
+        return render(request, "jobs/upload.html", {"form": UploadForm(), "error": (
+            "The server has no room to store your upload right now. Nothing was kept; "
+            "please try again later.")}, status=507)
+
+
+@csrf_protect
+def _upload(request: HttpRequest) -> HttpResponse:
+    form = UploadForm()
+    if request.method == "POST":
         form = UploadForm(request.POST, request.FILES)
         if form.is_valid():
             archive = form.cleaned_data["archive"]

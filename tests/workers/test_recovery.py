@@ -1,0 +1,171 @@
+"""The outbox and the periodic recovery, step by step, on the test database and a real Redis.
+
+The whole story through a real worker process is in ``test_lost_jobs.py``.
+"""
+
+import json
+import os
+import tempfile
+import time
+from datetime import timedelta
+
+import pytest
+import redis
+from django.core.files.base import ContentFile
+from django.utils import timezone
+
+from tests.factories import example_zip, make_job, make_user
+from tests.services import free_port, start_redis
+from webapp.jobs.models import Job
+from webapp.jobs.outbox import publish_pending
+from webapp.jobs.submit import submit_job
+from workers.celery import app
+from workers.recovery import recover, requeue_stranded, sweep_scratch
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def broker(settings):
+    """Point the Celery app (and the recovery's Redis client) at a broker URL."""
+    before = app.conf.broker_url
+
+    def use(url: str) -> None:
+        app.conf.broker_url = settings.REDIS_URL = url
+
+    yield use
+    app.conf.broker_url = before
+
+
+@pytest.fixture(scope="module")
+def private_redis(tmp_path_factory):
+    server = start_redis(tmp_path_factory.mktemp("redis"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def queue(private_redis, broker, settings):
+    """The private Redis, emptied, as the broker; reads the messages of a queue."""
+    client = redis.Redis.from_url(private_redis.url)
+    client.flushall()
+    broker(private_redis.url)
+
+    def messages(name: str = "translate") -> list[str]:
+        raw = client.lrange(f"{settings.REDIS_KEY_PREFIX}{name}", 0, -1)
+        return [json.loads(item)["headers"]["argsrepr"] for item in raw]
+
+    return messages
+
+
+def test_submission_keeps_the_job_queued_when_the_broker_refuses(
+    broker, django_capture_on_commit_callbacks
+):
+    broker(f"redis://127.0.0.1:{free_port()}/0")
+    started = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        job = submit_job(owner=make_user(), archive=ContentFile(example_zip()), suffix=".zip",
+                         name="saxpy.zip", options={})
+    assert time.monotonic() - started < 1
+    job.refresh_from_db()
+    assert (job.state, job.published_at, job.failure_code) == ("queued", None, "")
+
+
+def test_submission_sends_the_translation_with_the_attempt(
+    queue, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        job = submit_job(owner=make_user(), archive=ContentFile(example_zip()), suffix=".zip",
+                         name="saxpy.zip", options={})
+    job.refresh_from_db()
+    assert job.published_at is not None
+    assert queue() == [f"('{job.pk}', 1)"]
+
+
+def test_pending_jobs_are_sent_oldest_first_each_for_its_step(queue):
+    queued = make_job(archive=example_zip(), attempt=2)
+    compiling = make_job(state=Job.State.COMPILING)
+    make_job(state=Job.State.COMPILING, compile_started_at=timezone.now())  # running
+    make_job(state=Job.State.DONE)
+    assert publish_pending() == (2, True)
+    assert queue() == [f"('{queued.pk}', 2)"]
+    assert queue("rocm") == [f"('{compiling.pk}', 1)"]
+    assert publish_pending() == (0, True)
+
+
+def stranded_job(**fields) -> Job:
+    fields = {"state": Job.State.TRANSLATING, "heartbeat_at": timezone.now()
+              - timedelta(seconds=200), "artifacts": ["report.json"], **fields}
+    return make_job(**fields)
+
+
+def test_a_job_whose_heartbeat_stopped_is_requeued_for_its_next_attempt(settings):
+    settings.JOB_HEARTBEAT_TIMEOUT = 90
+    job = stranded_job(published_at=timezone.now(), progress_done=3, progress_total=9)
+    assert requeue_stranded() == 1
+    job.refresh_from_db()
+    assert (job.state, job.attempt, job.published_at, job.artifacts, job.progress_total) == (
+        "queued", 2, None, [], 0)
+
+
+def test_a_stranded_job_fails_as_worker_lost_after_its_last_attempt(settings):
+    settings.JOB_MAX_ATTEMPTS = 3
+    job = stranded_job(state=Job.State.COMPILING, compile_started_at=timezone.now(), attempt=3)
+    requeue_stranded()
+    job.refresh_from_db()
+    assert (job.state, job.failure_code) == ("failed", "worker-lost")
+    assert job.failure_message == (
+        "the worker stopped while working on this job (killed, out of memory or restarted); "
+        "it was started 3 times and was not retried again")
+
+
+def test_jobs_with_a_heartbeat_or_waiting_for_a_message_are_left_alone(settings):
+    settings.JOB_HEARTBEAT_TIMEOUT = 90
+    alive = stranded_job(heartbeat_at=timezone.now() - timedelta(seconds=30))
+    waiting = stranded_job(state=Job.State.COMPILING)  # no runner claimed it yet
+    queued = stranded_job(state=Job.State.QUEUED)
+    assert requeue_stranded() == 0
+    for job in (alive, waiting, queued):
+        state = job.state
+        job.refresh_from_db()
+        assert (job.state, job.attempt) == (state, 1)
+
+
+def test_the_heartbeat_keeps_a_running_job_from_being_requeued(settings):
+    settings.JOB_HEARTBEAT_TIMEOUT = 90
+    job = stranded_job()
+    assert job.beat()
+    assert requeue_stranded() == 0
+
+
+def scratch(folder, job_id, age: float = 0):
+    path = folder / f"rocport-{job_id}-x1y2z3"
+    (path / "source").mkdir(parents=True)
+    (path / "source" / "a.cu").write_text("int a;\n")
+    os.utime(path, (time.time() - age, time.time() - age))
+    return path
+
+
+def test_sweeps_scratch_folders_of_ended_jobs_and_old_ones(tmp_path):
+    ended = scratch(tmp_path, make_job(state=Job.State.FAILED).pk)
+    running = scratch(tmp_path, make_job(state=Job.State.TRANSLATING).pk)
+    old = scratch(tmp_path, make_job(state=Job.State.TRANSLATING).pk, age=3600)
+    unknown = scratch(tmp_path, "0d6f7b1e-52a5-4cb9-9f43-8ad1c0e6f00d")
+    other = tmp_path / "rocport-tests-abc"
+    other.mkdir()
+    assert sorted(sweep_scratch(tmp_path)) == sorted([ended, old])
+    assert [path.exists() for path in (running, unknown, other)] == [True, True, True]
+
+
+def test_recovery_sends_every_waiting_job_again_when_redis_lost_its_data(
+    queue, private_redis, monkeypatch, tmp_path
+):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # its sweep looks here
+    job = make_job(archive=example_zip(), published_at=timezone.now())
+    recover()  # the marker is missing: the message may be lost
+    assert queue() == [f"('{job.pk}', 1)"]
+    recover()  # the marker is there now: nothing is sent twice
+    assert queue() == [f"('{job.pk}', 1)"]
+    private_redis.restart()
+    recover()
+    assert queue() == [f"('{job.pk}', 1)"]

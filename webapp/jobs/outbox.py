@@ -1,0 +1,78 @@
+"""Sending the message a job waits for, without ever holding up the caller.
+
+The database is the outbox: a job that waits for a message (``Job.AWAITING``: queued, or
+compiling before a ROCm runner claimed it) and has no ``published_at`` has not been
+sent yet. ``publish`` sends it with a short timeout and no retry
+(``BROKER_PUBLISH_TIMEOUT``) and records ``published_at``; when the broker does not
+answer the job simply stays unpublished, and the workers' periodic recovery
+(``workers.recovery``) calls ``publish_pending`` until it goes through.
+
+Which message: ``fetch_pull_request`` for a pull request job whose input is not stored
+yet, ``translate_job`` for another queued job, ``compile_job`` for a job waiting for its
+compile check. Each carries the job's attempt, so a message that outlived its attempt
+is ignored by the task (see ``workers.tasks``).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from kombu.exceptions import OperationalError
+
+from webapp.jobs.models import AWAITING, Job
+
+logger = logging.getLogger(__name__)
+
+
+def send(task_name: str, *args) -> bool:
+    """Send task ``workers.tasks.TASK_NAME`` with ARGS; False when the broker did not take it."""
+    from workers import tasks
+    from workers.celery import app
+
+    timeout = settings.BROKER_PUBLISH_TIMEOUT
+    # A connection of its own: the pooled ones wait forever on a hung Redis, and kombu
+    # would retry the connection; here one timeout is the whole cost of a failure.
+    options = {"socket_timeout": timeout, "socket_connect_timeout": timeout, "max_retries": 0}
+    try:
+        with app.connection_for_write(transport_options=options) as connection:
+            getattr(tasks, task_name).apply_async(args=args, connection=connection, retry=False)
+    except OperationalError as error:
+        logger.warning("cannot send %s%s to the job queue: %s", task_name, args, error)
+        return False
+    return True
+
+
+def message_for(job: Job) -> str:
+    """The task the job waits for (it must be waiting: see ``Job.AWAITING``)."""
+    if job.state == Job.State.COMPILING:
+        return "compile_job"
+    if job.source_kind == Job.Source.GITHUB and not job.input_name:
+        return "fetch_pull_request"
+    return "translate_job"
+
+
+def publish(job: Job) -> bool:
+    """Send the message JOB waits for and record it; False when it stays in the outbox."""
+    if not send(message_for(job), str(job.pk), job.attempt):
+        return False
+    job.mark_published()
+    return True
+
+
+def publish_pending(*, everything: bool = False) -> tuple[int, bool]:
+    """Send the messages of waiting jobs not sent yet (of all waiting jobs when EVERYTHING,
+    after the broker lost its data), oldest first, stopping at the first failure.
+
+    Returns how many were sent and whether all were.
+    """
+    jobs = Job.objects.filter(AWAITING).order_by("created_at")
+    if not everything:
+        jobs = jobs.filter(published_at__isnull=True)
+    sent = 0
+    for job in jobs.iterator():
+        if not send(message_for(job), str(job.pk), job.attempt):
+            return sent, False
+        job.mark_published()
+        sent += 1
+    return sent, True

@@ -1,0 +1,216 @@
+"""No job is lost: the tasks' heartbeat and the periodic recovery every worker runs.
+
+A task that works on a job runs ``heartbeat(job)``: a thread that writes the job's
+``heartbeat_at`` every sixth of ``JOB_HEARTBEAT_TIMEOUT`` while the step runs.
+
+Every worker runs ``recover()`` in a thread of its main process when it is ready and
+then every ``JOB_RECOVERY_INTERVAL`` seconds:
+
+1. ``sweep_scratch``: scratch folders of tasks (``rocport-<job id>-*`` in the temporary
+   folder) whose job has ended, or that are older than the longest task time limit, are
+   removed (a killed task cannot remove its own).
+2. ``requeue_stranded``: a running job whose heartbeat stopped for
+   ``JOB_HEARTBEAT_TIMEOUT`` seconds (its worker was killed or restarted) goes back to
+   ``queued`` for its next attempt, or fails as ``worker-lost`` after
+   ``JOB_MAX_ATTEMPTS`` attempts.
+3. ``broker_lost_messages``: a marker key in Redis that only this step writes; when it
+   is missing, Redis lost its data (restarted without persistence, flushed), and the
+   message of every waiting job is sent again.
+4. ``publish_pending``: the outbox (``webapp.jobs.outbox``) sends what is not sent yet.
+
+Why a thread in each worker rather than a Celery beat task: a task would wait in the queue
+behind long translations and compile checks, on exactly the busy or broken worker it
+should look after, and needs Redis to be reached at all. Several workers recovering at
+once do no harm: every step is a conditional UPDATE, and a message sent twice runs once
+(the task finds its attempt already started and leaves it).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from pathlib import Path
+
+import redis
+from celery import signals
+from django.conf import settings
+from django.db import connections
+from django.utils import timezone
+
+from webapp.jobs.models import InvalidTransition, Job, stranded_since
+from webapp.jobs.outbox import publish_pending
+
+__all__ = ["heartbeat", "recover", "requeue_stranded", "sweep_scratch", "broker_lost_messages"]
+
+logger = logging.getLogger(__name__)
+
+_SCRATCH = re.compile(r"rocport-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-")
+_MARKER = "rocport:broker-marker"
+
+
+# --- the tasks' heartbeat -------------------------------------------------------------
+@contextmanager
+def heartbeat(job: Job, enabled: bool = True) -> Iterator[None]:
+    """Write JOB's heartbeat from a thread while the block runs (not when ENABLED is false:
+    a task run eagerly in a test shares its caller's database transaction)."""
+    if not enabled:
+        yield
+        return
+    stopped = threading.Event()
+    interval = max(settings.JOB_HEARTBEAT_TIMEOUT / 6, 0.5)
+
+    def beat() -> None:
+        try:
+            while not stopped.wait(interval) and job.beat():
+                pass
+        finally:
+            connections.close_all()  # this thread's connections only
+
+    thread = threading.Thread(target=beat, name=f"heartbeat-{job.pk}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stopped.set()
+        thread.join(timeout=5)
+
+
+# --- the recovery steps ---------------------------------------------------------------
+def longest_task_seconds() -> int:
+    """The longest hard time limit of a task that keeps a scratch folder."""
+    from workers import tasks
+
+    return max(task.time_limit or 0 for task in
+               (tasks.translate_job, tasks.compile_job, tasks.fetch_pull_request))
+
+
+def sweep_scratch(folder: Path | None = None) -> list[Path]:
+    """Remove the scratch folders in FOLDER (the temporary folder) of jobs that ended, and
+    those older than the longest task (a job rocport does not know: another checkout's)."""
+    folder = Path(folder or tempfile.gettempdir())
+    oldest = time.time() - longest_task_seconds() - 60
+    found: dict[Path, str] = {}
+    try:
+        entries = list(os.scandir(folder))
+    except OSError as error:
+        logger.warning("cannot list %s: %s", folder, error)
+        return []
+    for entry in entries:
+        match = _SCRATCH.match(entry.name)
+        if match and entry.is_dir(follow_symlinks=False):
+            found[Path(entry.path)] = match.group(1)
+    ids = set(found.values())
+    known = {str(pk): state for pk, state in
+             Job.objects.filter(pk__in=ids).values_list("pk", "state")}
+    removed = []
+    for path, job_id in found.items():
+        ended = job_id in known and known[job_id] not in Job.ACTIVE_STATES
+        try:
+            if ended or path.stat().st_mtime < oldest:
+                shutil.rmtree(path)
+                removed.append(path)
+        except FileNotFoundError:
+            pass  # its task removed it meanwhile
+        except OSError as error:
+            logger.warning("cannot remove the scratch folder %s: %s", path, error)
+    if removed:
+        logger.info("removed %d scratch folders of ended or killed jobs", len(removed))
+    return removed
+
+
+def requeue_stranded() -> int:
+    """Requeue (or fail, after the last attempt) running jobs whose heartbeat stopped."""
+    stale_before = timezone.now() - timedelta(seconds=settings.JOB_HEARTBEAT_TIMEOUT)
+    count = 0
+    for job in Job.objects.filter(stranded_since(stale_before)):
+        state, attempt = job.state, job.attempt
+        try:
+            outcome = job.requeue(stale_before, settings.JOB_MAX_ATTEMPTS)
+        except InvalidTransition:
+            continue  # it moved on meanwhile
+        count += 1
+        logger.warning("job %s: no heartbeat for %d s while %s (attempt %d): %s", job.pk,
+                       settings.JOB_HEARTBEAT_TIMEOUT, state, attempt, outcome)
+    return count
+
+
+def _redis() -> redis.Redis:
+    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
+
+
+def broker_lost_messages() -> bool | None:
+    """True when Redis lost its data since the last check (its marker key is missing),
+    None when Redis does not answer."""
+    try:
+        return not _redis().exists(f"{settings.REDIS_KEY_PREFIX}{_MARKER}")
+    except redis.exceptions.RedisError as error:
+        logger.warning("the job queue (Redis) does not answer: %s", error)
+        return None
+
+
+def _set_marker() -> None:
+    _redis().set(f"{settings.REDIS_KEY_PREFIX}{_MARKER}", timezone.now().isoformat())
+
+
+def recover() -> None:
+    """One recovery pass (see the module's documentation)."""
+    sweep_scratch()
+    requeue_stranded()
+    lost = broker_lost_messages()
+    if lost is None:
+        return  # nothing can be sent now; the next pass tries again
+    sent, complete = publish_pending(everything=lost)
+    if lost and complete:
+        _set_marker()  # only now: a pass cut short sends everything again next time
+    if sent:
+        logger.warning("sent %d waiting jobs to the job queue%s", sent,
+                       " again: it had lost its messages" if lost else "")
+
+
+# --- the recovery thread in each worker -----------------------------------------------
+class _Recovery:
+    def __init__(self) -> None:
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="job-recovery", daemon=True)
+
+    def _run(self) -> None:
+        while True:
+            try:
+                recover()
+            except Exception:  # keep recovering: a dead thread would strand every job
+                logger.exception("job recovery failed; trying again")
+            finally:
+                connections.close_all()
+            if self.stopped.wait(settings.JOB_RECOVERY_INTERVAL):
+                return
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.thread.join(timeout=10)
+
+
+_running: list[_Recovery] = []
+
+
+@signals.worker_ready.connect
+def _start_recovery(sender=None, **kwargs) -> None:
+    recovery = _Recovery()
+    _running.append(recovery)
+    recovery.thread.start()
+    logger.info("job recovery: every %d s, requeue after %d s without heartbeat, %d attempts",
+                settings.JOB_RECOVERY_INTERVAL, settings.JOB_HEARTBEAT_TIMEOUT,
+                settings.JOB_MAX_ATTEMPTS)
+
+
+@signals.worker_shutdown.connect
+def _stop_recovery(sender=None, **kwargs) -> None:
+    while _running:
+        _running.pop().stop()
