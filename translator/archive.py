@@ -36,6 +36,7 @@ upload caps, and the same refusal of links, special members and unsafe paths.
 from __future__ import annotations
 
 import gzip
+import lzma
 import os
 import shutil
 import stat
@@ -257,6 +258,7 @@ def _remove_unpacked(dest: Path, created: bool) -> None:
 
 
 def _extract_zip(archive: str | os.PathLike, writer: _Writer) -> None:
+    size = os.path.getsize(archive)
     with zipfile.ZipFile(archive) as bundle:
         members = bundle.infolist()
         if len(members) > writer.limits.max_files:
@@ -276,13 +278,31 @@ def _extract_zip(archive: str | os.PathLike, writer: _Writer) -> None:
             if info.flag_bits & 0x1:
                 raise ArchiveError("encrypted", f"{label}: encrypted members are not supported",
                                    name)
-            if info.is_dir() or kind == stat.S_IFDIR:
+            if name.endswith("/") or kind == stat.S_IFDIR:  # is_dir() fails on an empty name
                 writer.folder(name)
                 continue
+            # A damaged directory can point before the file's start: zipfile would seek there.
+            if not 0 <= info.header_offset < size:
+                raise ArchiveError("corrupt-archive", f"the archive is damaged: {label} starts "
+                                   f"at offset {info.header_offset}, outside the file", name)
             # Refuse early on the declared size; the stream below counts the real bytes.
             writer.check(name, info.file_size)
             with bundle.open(info) as stream:
-                writer.file(name, stream, bool(mode & 0o111))
+                writer.file(name, _CheckedStream(stream, name), bool(mode & 0o111))
+
+
+class _CheckedStream:
+    """A zip member's data whose reader errors (bzip2 and lzma raise their own) are ours."""
+
+    def __init__(self, stream: BinaryIO, name: str) -> None:
+        self.stream, self.name = stream, name
+
+    def read(self, size: int = -1) -> bytes:
+        try:
+            return self.stream.read(size)
+        except (OSError, EOFError, zlib.error, lzma.LZMAError) as error:
+            raise ArchiveError("corrupt-archive", f"the archive is damaged: "
+                               f"{shown(self.name)}: {error}", self.name) from error
 
 
 class _CheckedTarInfo(tarfile.TarInfo):
@@ -299,9 +319,10 @@ class _CheckedTarInfo(tarfile.TarInfo):
 
 
 def _extract_tar(archive: str | os.PathLike, writer: _Writer, compressed: bool) -> None:
-    # Stream mode reads the archive once, front to back, without seeking in the gzip data.
-    with tarfile.open(archive, mode="r|gz" if compressed else "r|",
-                      tarinfo=_CheckedTarInfo) as bundle:
+    # Stream mode reads the archive once, front to back, without seeking in the gzip data;
+    # the gzip module reads damaged gzip headers more carefully than tarfile's own reader.
+    with (gzip.open(archive, "rb") if compressed else open(archive, "rb")) as raw, \
+            tarfile.open(fileobj=raw, mode="r|", tarinfo=_CheckedTarInfo) as bundle:
         for member in _tar_members(bundle):
             name, label = member.name, shown(member.name)
             if member.issym() or member.islnk():
