@@ -57,6 +57,8 @@ _CHUNK = 1024 * 1024
 #: A tar extension header (pax record, GNU long name) holds a name and a few fields;
 #: tarfile reads it into memory whole, so a larger one is refused before it is read.
 _MAX_TAR_HEADER_BYTES = 1024 * 1024
+#: Bytes a migration may add to a path (a renamed suffix), for ``Limits.for_own_archive``.
+_OWN_PATH_ROOM = 64
 _TAR_EXTENSION_TYPES = (tarfile.XHDTYPE, tarfile.XGLTYPE, tarfile.SOLARIS_XHDTYPE,
                         tarfile.GNUTYPE_LONGNAME, tarfile.GNUTYPE_LONGLINK)
 
@@ -79,12 +81,14 @@ class Limits:
         Translation grows text (a launch becomes a longer call) and the packed tree lists
         every folder as a member, so both totals get GROWTH times the upload's caps; there
         is no ratio test, as the archive is ours (a zero-filled table in it is legitimate).
-        Path, name and member-type rules stay as for uploads.
+        Renaming (``foo.cu`` to ``foo.hip``) lengthens a path, never deepens it: paths get
+        ``_OWN_PATH_ROOM`` more bytes. Name and member-type rules stay as for uploads.
         """
         if growth < 1:
             raise ValueError(f"growth must be at least 1, not {growth}")
         return replace(upload, max_bytes=upload.max_bytes * growth,
-                       max_files=upload.max_files * growth, max_ratio=None)
+                       max_files=upload.max_files * growth, max_ratio=None,
+                       max_path_bytes=upload.max_path_bytes + _OWN_PATH_ROOM)
 
 
 @dataclass(frozen=True)
