@@ -7,13 +7,16 @@ README. Values are read through ``env_str``/``env_bool``/``env_int``, which rais
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import secrets
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -81,6 +84,26 @@ if not SECRET_KEY:
     SECRET_KEY = development_secret_key(DATA_DIR / "secret_key")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# Reverse proxies in front of the service (addresses or CIDR blocks, comma-separated).
+# Only a request whose peer is one of them may name the client (X-Forwarded-For) and the
+# scheme (X-Forwarded-Proto); see webapp/proxies.py. Empty: the peer is the client.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", "")
+for _proxy in TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES: {_proxy!r} is not an IP address or network") from None
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
+
+# --- HTTPS: off by default, so that `make run` serves plain HTTP on localhost --------------
+# Behind TLS, turn these on (`manage.py check --deploy` then has nothing to say).
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -89,6 +112,8 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -100,7 +125,9 @@ INSTALLED_APPS = [
     "webapp.github",
 ]
 MIDDLEWARE = [
+    "webapp.proxies.ForwardedMiddleware",  # first: everything after sees the real client
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -108,6 +135,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into the lockout page
 ]
 ROOT_URLCONF = "webapp.urls"
 WSGI_APPLICATION = "webapp.wsgi.application"
@@ -148,6 +176,21 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "jobs:list"
 LOGOUT_REDIRECT_URL = "login"
+
+# --- Sign-in lockout (django-axes) -------------------------------------------------------
+# After LOGIN_FAILURE_LIMIT wrong passwords for one user name from one address (the real
+# client behind TRUSTED_PROXIES), that pair is locked out for LOGIN_LOCKOUT_MINUTES.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "webapp.proxies.client_address"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "webapp.signin.lockout_response"
+AXES_SENSITIVE_PARAMETERS = ["password"]
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -218,6 +261,9 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "webapp.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"snippet": SNIPPET_RATE},
+    # Rates count REMOTE_ADDR, never X-Forwarded-For: webapp.proxies.ForwardedMiddleware
+    # has already put the real client there when the peer is a trusted proxy.
+    "NUM_PROXIES": 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "rocport API",
@@ -271,6 +317,24 @@ CELERY_TASK_ROUTES = {
 # Enqueueing must not hang a web request when Redis is down.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2,
                                     "interval_step": 0.5, "interval_max": 1}
+
+# --- Content-Security-Policy (django-csp) on every page -----------------------------------
+# Scripts and styles come from this server; an inline <script> or <style> runs only with
+# the request's nonce (nonce="{{ request.csp_nonce }}").
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

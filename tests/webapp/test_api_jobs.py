@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.factories import PASSWORD, example_zip, make_job, make_user
+from tests.factories import example_zip, make_job, make_user
 from webapp.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
@@ -61,13 +61,13 @@ def test_wrong_token_is_answered_401():
 
 def test_session_authentication_works_for_signed_in_browsers(user):
     client = APIClient()
-    assert client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     assert client.get("/api/jobs/").status_code == 200
 
 
 def test_session_post_without_csrf_token_is_refused(user):
     client = APIClient(enforce_csrf_checks=True)
-    client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     response = client.post("/api/jobs/", {"archive": upload()}, format="multipart")
     assert (response.status_code, response.json()["error"]["code"]) == (403, "permission-denied")
     assert "CSRF" in response.json()["error"]["message"]
