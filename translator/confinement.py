@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from translator.archive import ArchiveError
 from translator.archive import Limits as ArchiveLimits
@@ -37,7 +38,7 @@ from translator.options import Options
 from translator.sandbox import READONLY_PATHS, Limits, Sandbox, SandboxUnavailable
 
 __all__ = ["Confinement", "ConfinementFailed", "TreeTranslation", "translate_archive",
-           "translate_snippet", "read_output", "ARTIFACT_NAMES"]
+           "translate_snippet", "open_output", "read_output", "ARTIFACT_NAMES", "Canceled"]
 
 MARK = "@rocport "
 #: What a tree translation leaves in its ``artifacts`` folder.
@@ -50,9 +51,11 @@ _PACKAGE = Path(__file__).resolve().parent
 class ConfinementFailed(Exception):
     """The sandboxed translation did not give a result. ``code`` is stable."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, output: str = "") -> None:
         super().__init__(message)
-        self.code, self.message = code, message
+        #: OUTPUT: the end of what the child printed, for the operator's log (never shown
+        #: to users: it may hold a traceback).
+        self.code, self.message, self.output = code, message, output
 
 
 class Canceled(Exception):
@@ -124,7 +127,7 @@ class Confinement:
         if run.stopped:
             raise Canceled()
         if run.timed_out:
-            raise ConfinementFailed("time-limit", f"the translation took longer than "
+            raise ConfinementFailed("time-limit", f"translation took longer than "
                                     f"{self.sandbox.limits.wall_seconds:g} s")
         return run.returncode, run.output
 
@@ -153,30 +156,18 @@ def translate_archive(archive: Path, scratch: Path, options: Options,
                    "options": _options_json(options),
                    "limits": dataclasses.asdict(archive_limits)}
         (source / "request.json").write_text(json.dumps(request))
-        state = {"file": None, "error": None, "done": None}
-
-        def on_message(message: dict) -> bool:
-            if "file" in message:
-                state["file"] = str(message["file"])
-            elif "progress" in message and progress is not None:
-                done, total = message["progress"]
-                return progress(int(done), int(total)) is not False
-            elif "error" in message:
-                state["error"] = message["error"]
-            elif "done" in message:
-                state["done"] = message["done"]
-            return True
-
+        messages = _Messages(progress)
         work.mkdir(exist_ok=True)
-        returncode, output = confinement.run("tree", source, work, on_message)
-        if state["done"] is not None and returncode == 0:
-            return TreeTranslation(work / "artifacts", state["done"], crashed)
-        _raise_refusal(state["error"])
-        file = state["file"]
+        returncode, output = confinement.run("tree", source, work, messages)
+        if messages.done is not None and returncode == 0:
+            return TreeTranslation(work / "artifacts", messages.done, crashed)
+        _raise_refusal(messages.error)
+        file = messages.file
         if file is None or file in crashed or len(crashed) >= confinement.max_crashes:
             where = f" while translating {file}" if file else ""
             raise ConfinementFailed("translation-crashed",
-                                    f"the translator crashed{where} ({_ending(returncode)})")
+                                    f"the translator crashed{where} ({_ending(returncode)})",
+                                    output[-4000:])
         crashed.append(file)  # again, with that file token-only; finished files are cached
 
 
@@ -190,36 +181,67 @@ def translate_snippet(source: str, path: str, options: Options, scratch: Path,
         request = {"source": source, "path": path,
                    "options": _options_json(options.with_changes(use_clang=use_clang))}
         (folder / "request.json").write_text(json.dumps(request))
-        errors: list[dict] = []
+        messages = _Messages()
         work.mkdir(exist_ok=True)
-        returncode, _ = confinement.run(
-            "snippet", folder, work, lambda m: errors.append(m["error"]) or True
-            if "error" in m else True)
-        if returncode == 0:
+        returncode, output = confinement.run("snippet", folder, work, messages)
+        if messages.done is not None and returncode == 0:
             answer = json.loads(read_output(work / "result.json", 64 << 20))
             if use_clang != options.use_clang:
                 answer["note"] = ("libclang crashed on this file; it was translated with "
                                   "tokens only")
             return answer
-        _raise_refusal(errors[0] if errors else None)
+        _raise_refusal(messages.error)
         if not use_clang:
             break
     raise ConfinementFailed("translation-crashed",
-                            f"the translation stopped without an answer ({_ending(returncode)})")
+                            f"the translation stopped without an answer ({_ending(returncode)})",
+                            output[-4000:])
 
 
-def read_output(path: Path, limit: int) -> bytes:
-    """The bytes of a file the sandbox wrote: a regular file, never through a link."""
+class _Messages:
+    """What the child said: the file it was on, its refusal, its summary; progress is
+    passed on to PROGRESS, whose False stops the run."""
+
+    def __init__(self, progress: Callable[[int, int], bool] | None = None) -> None:
+        self.progress = progress
+        self.file: str | None = None
+        self.error: dict | None = None
+        self.done: dict | None = None
+
+    def __call__(self, message: dict) -> bool:
+        if "file" in message:
+            self.file = str(message["file"])
+        elif "progress" in message and self.progress is not None:
+            done, total = message["progress"]
+            return self.progress(int(done), int(total)) is not False
+        elif "error" in message and isinstance(message["error"], dict):
+            self.error = message["error"]
+        elif "done" in message and isinstance(message["done"], dict):
+            self.done = message["done"]
+        return True
+
+
+def open_output(path: Path) -> BinaryIO:
+    """Open a file the sandbox wrote: a regular file, never through a link."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     except OSError as error:
         raise ConfinementFailed("internal-error", f"the translation left no {path.name}: "
                                 f"{error.strerror}") from None
-    with os.fdopen(handle, "rb") as stream:
-        info = os.fstat(stream.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            raise ConfinementFailed("internal-error", f"the translation left a bad {path.name}")
-        return stream.read(limit)
+    stream = os.fdopen(handle, "rb")
+    if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+        stream.close()
+        raise ConfinementFailed("internal-error", f"the translation left a bad {path.name}")
+    return stream
+
+
+def read_output(path: Path, limit: int) -> bytes:
+    """The bytes of a file the sandbox wrote (see ``open_output``), at most LIMIT."""
+    with open_output(path) as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise ConfinementFailed("internal-error", f"the translation left a bad {path.name}")
+    return data
 
 
 def _raise_refusal(error: dict | None) -> None:
@@ -282,6 +304,7 @@ def _tree(source: Path, out: Path) -> int:
         except ArchiveError as error:
             _say(error={"code": f"archive:{error.code}", "message": error.message})
             return _EXIT_REFUSED
+    _say(progress=[0, 0])  # unpacked: translating from here on
     os.chdir(tree_root)  # clang resolves relative paths (and quoted includes) from here
     hip, artifacts = out / "hip", out / "artifacts"
     for folder in (hip, artifacts):

@@ -235,6 +235,11 @@ COMPILE_UNIT_TIME_LIMIT = env_int("COMPILE_UNIT_TIME_LIMIT", 300, minimum=1)
 COMPILE_CACHE_DIR = env_str("COMPILE_CACHE_DIR", str(DATA_DIR / "compile-cache")) or None
 LIBCLANG_PATH = env_str("LIBCLANG_PATH", "") or None
 CLANG_RESOURCE_DIR = env_str("CLANG_RESOURCE_DIR", "") or None
+# Translations run in the bubblewrap sandbox under an address-space limit (bytes): a job's
+# whole tree, and one /api/translate/ file. Development only: run them unsandboxed.
+TRANSLATE_MEMORY_LIMIT = env_int("TRANSLATE_MEMORY_LIMIT", 2 * 1024**3, minimum=256 * 1024**2)
+SNIPPET_MEMORY_LIMIT = env_int("SNIPPET_MEMORY_LIMIT", 1024**3, minimum=256 * 1024**2)
+TRANSLATE_ALLOW_UNSANDBOXED = env_bool("TRANSLATE_ALLOW_UNSANDBOXED", False)
 
 # --- REST API and playground -----------------------------------------------------------
 # /api/translate/ (and the playground) translates one file inside the request: capped in
@@ -317,6 +322,17 @@ CELERY_TASK_ROUTES = {
 # Enqueueing must not hang a web request when Redis is down.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2,
                                     "interval_step": 0.5, "interval_max": 1}
+
+# --- Job recovery (webapp.jobs.outbox, workers.recovery) -----------------------------------
+# A job's message is sent with this timeout (seconds) and no retry; one that could not be
+# sent stays queued in the database and the workers' periodic recovery sends it later.
+BROKER_PUBLISH_TIMEOUT = 0.5
+# Seconds between the recovery passes every worker makes (and one at its start).
+JOB_RECOVERY_INTERVAL = env_int("JOB_RECOVERY_INTERVAL", 20, minimum=1)
+# Seconds without a heartbeat after which a running job counts as stranded and is requeued.
+JOB_HEARTBEAT_TIMEOUT = env_int("JOB_HEARTBEAT_TIMEOUT", 90, minimum=3)
+# Times a job is started before a lost worker fails it as worker-lost.
+JOB_MAX_ATTEMPTS = env_int("JOB_MAX_ATTEMPTS", 3, minimum=1)
 
 # --- Content-Security-Policy (django-csp) on every page -----------------------------------
 # Scripts and styles come from this server; an inline <script> or <style> runs only with

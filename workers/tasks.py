@@ -37,7 +37,6 @@ from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.files import File
 
-import translator
 from translator.archive import ArchiveError, Limits, extract
 from translator.compile import (
     CompileOptions,
@@ -45,26 +44,27 @@ from translator.compile import (
     merge_into_report,
     report_context,
 )
+from translator.confinement import (
+    ARTIFACT_NAMES,
+    Canceled,
+    ConfinementFailed,
+    open_output,
+    translate_archive,
+)
 from translator.options import Options
-from translator.packing import pack
-from translator.patches import tree_patch
-from translator.report import build_report
 from translator.sandbox import Limits as SandboxLimits
-from translator.sarif import to_sarif
-from translator.tree import migrate_tree
 from webapp.github.messages import commit_status, job_links, pull_request_comment
 from webapp.github.models import PullRequest
 from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.outbox import publish
 from webapp.jobs.submit import enqueue_translation
+from webapp.sandboxes import translation_confinement
 from workers.celery import app
 from workers.github import GitHubClient, GitHubError, TransientGitHubError
 from workers.recovery import heartbeat
 
 logger = logging.getLogger(__name__)
 
-#: The HIP tree is offered in both formats; the compile check fetches the .tar.gz.
-HIP_TREE_ARCHIVES = ("hip-tree.tar.gz", "hip-tree.zip")
 _OPTION_FIELDS = {field.name for field in dataclasses.fields(Options)}
 
 
@@ -111,7 +111,10 @@ def translate_job(job_id: str, attempt: int | None = None) -> None:
         with (heartbeat(job, enabled=not translate_job.request.is_eager),
               tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch):
             _translate(job, Path(scratch))
-    except ArchiveError as error:
+    except (ArchiveError, ConfinementFailed) as error:
+        if getattr(error, "output", ""):
+            logger.error("job %s: %s; the sandbox printed:\n%s", job_id, error.message,
+                         error.output)
         job.mark_failed(error.code, error.message)
         return
     except SoftTimeLimitExceeded:
@@ -132,46 +135,40 @@ def _nothing_to_do(job: Job, attempt: int | None) -> None:
 
 
 def _translate(job: Job, scratch: Path) -> None:
+    """Unpack and translate in the sandbox (translator.confinement); store what it left."""
     archive = scratch / f"input{job.input_suffix()}"
     with job.open_input() as source, open(archive, "wb") as target:
         shutil.copyfileobj(source, target)
-    extract(archive, scratch / "source", archive_limits())
-    job.start_translating(total=0)
-    # One process: the worker's concurrency is the unit of parallelism (and a Celery pool
-    # process may not start children of its own).
-    tree = migrate_tree(scratch / "source", scratch / "hip", translation_options(job),
-                        progress=_ProgressReporter(job), jobs=1)
-    report = build_report(tree, {"rocport": translator.__version__})
-    for name in HIP_TREE_ARCHIVES:
-        with open(pack(scratch / "hip", scratch / name), "rb") as packed:
-            job.store_artifact(name, File(packed))
-    job.store_artifact("changes.patch", tree_patch(tree))
-    job.store_artifact("report.json", _json(report))
-    job.store_artifact("findings.sarif", _json(to_sarif(report)))
-    job.start_compiling(_summary(report))
+    confinement = translation_confinement(wall_seconds=settings.TRANSLATE_TIME_LIMIT,
+                                          memory_bytes=settings.TRANSLATE_MEMORY_LIMIT)
+    try:
+        done = translate_archive(archive, scratch / "sandbox", translation_options(job),
+                                 archive_limits(), confinement, progress=_ProgressReporter(job))
+    except Canceled:
+        raise _JobLeft from None
+    for name in ARTIFACT_NAMES:
+        with open_output(done.artifacts / name) as stored:
+            job.store_artifact(name, File(stored))
+    job.start_compiling(done.summary)
 
 
 class _ProgressReporter:
-    """migrate_tree's progress callback: writes to the job at most twice a second."""
+    """The sandbox's progress: the first report (unpacked) starts ``translating``; then
+    written to the job at most twice a second. Raises _JobLeft when the job was canceled."""
 
     def __init__(self, job: Job, interval: float = 0.5) -> None:
         self.job, self.interval, self.last = job, interval, 0.0
+        self.translating = False
 
     def __call__(self, done: int, total: int) -> None:
+        if not self.translating:
+            self.job.start_translating(total=total)
+            self.translating = True
         now = time.monotonic()
         if done == total or now - self.last >= self.interval:
             self.last = now
             if not self.job.set_progress(done, total):
                 raise _JobLeft
-
-
-def _summary(report: dict) -> dict:
-    files = [f for f in report.get("files", []) if f.get("kind") != "folder"]
-    return {
-        "files": len(files),
-        "translated": sum(1 for f in files if f.get("status") == "translated"),
-        "findings": sum(1 for f in report.get("findings", []) if not f.get("suppressed")),
-    }
 
 
 @app.task(base=JobTask, soft_time_limit=settings.COMPILE_TIME_LIMIT,
@@ -201,7 +198,7 @@ def _compile(job: Job, report: dict, scratch: Path) -> dict:
     packed = scratch / "hip-tree.tar.gz"
     with job.open_artifact("hip-tree.tar.gz") as source, open(packed, "wb") as target:
         shutil.copyfileobj(source, target)
-    extract(packed, scratch / "hip", archive_limits())
+    extract(packed, scratch / "hip", Limits.for_own_archive(archive_limits()))
     # The report's line maps put hipcc's diagnostics on the CUDA lines.
     return compile_check(scratch / "hip", compile_options(), **report_context(report))
 

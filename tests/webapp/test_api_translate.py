@@ -1,15 +1,15 @@
-"""POST /api/translate/ (one file, in a child process with a deadline) and GET /api/rules/."""
+"""POST /api/translate/ (one file, in the sandbox with a deadline) and GET /api/rules/."""
 
-import os
-import signal
+import dataclasses
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.factories import make_user
+from tests.translator.test_confinement import BOMB, CRASHER, secret, tricks  # noqa: F401
 from translator.rules import ENGINE_CODES, RULES
-from webapp.api import snippets
 
 pytestmark = pytest.mark.django_db
 
@@ -124,24 +124,55 @@ def test_signed_in_users_are_counted_apart_from_anonymous_ones(rate):
     assert translate(source="int a;\n").status_code == 429
 
 
-def test_a_translation_past_the_deadline_is_killed_and_answered_503(monkeypatch, settings):
+def test_a_translation_past_the_deadline_is_killed_and_answered_503(settings):
     settings.SNIPPET_TIME_LIMIT = 1
-
-    def hang(source, options, path):
-        signal.pause()
-
-    monkeypatch.setattr(snippets, "snippet_result", hang)
-    response = translate()
+    settings.SNIPPET_MEMORY_LIMIT = 4 << 30  # the bomb then runs until the deadline
+    response = translate(source=BOMB)
     assert (response.status_code, response.json()["error"]["code"]) == (503, "timeout")
     assert "longer than 1 s" in response.json()["error"]["message"]
 
 
-def test_a_crashing_translation_is_answered_503(monkeypatch):
-    monkeypatch.setattr(snippets, "snippet_result",
-                        lambda source, options, path: os.kill(os.getpid(), signal.SIGKILL))
-    response = translate()
+def test_a_macro_bomb_is_stopped_by_the_memory_limit_and_still_answered():
+    response = translate(source=BOMB + "void f() { cudaDeviceSynchronize(); }\n")
+    assert response.status_code == 200, response.json()
+    assert "hipDeviceSynchronize" in response.json()["source"]
+
+
+def test_a_libclang_crash_is_answered_token_only_with_a_note():
+    response = translate(source=CRASHER + "void f() { cudaDeviceSynchronize(); }\n")
+    assert response.status_code == 200, response.json()
+    assert "hipDeviceSynchronize" in response.json()["source"]
+    assert "libclang crashed" in response.json()["note"]
+
+
+@pytest.mark.parametrize("trick", sorted(tricks(Path("/secret.h"))))
+def test_no_include_trick_shows_a_host_file_in_the_answer(trick, secret, monkeypatch):
+    path, canary = secret
+    monkeypatch.setenv("ROCPORT_WEB_SECRET", canary)
+    response = translate(source=tricks(path)[trick], path=trick)
+    assert response.status_code == 200, response.json()
+    assert canary not in response.content.decode()
+
+
+def test_a_file_the_sandbox_cannot_run_is_answered_503(settings):
+    settings.TRANSLATE_ALLOW_UNSANDBOXED = False
+    from translator.confinement import Confinement
+
+    from webapp import sandboxes
+
+    real = sandboxes.Confinement.create
+
+    def missing_bubblewrap(**keywords):
+        made = real(**keywords)
+        return Confinement(dataclasses.replace(made.sandbox, bubblewrap="/nonexistent/bwrap"))
+
+    sandboxes.Confinement.create = missing_bubblewrap
+    try:
+        response = translate()
+    finally:
+        sandboxes.Confinement.create = real
     assert (response.status_code, response.json()["error"]["code"]) == (
-        503, "translation-crashed")
+        503, "sandbox-unavailable")
 
 
 def test_rules_lists_every_rule_and_engine_code():

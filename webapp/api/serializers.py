@@ -130,6 +130,9 @@ class SnippetResultSerializer(serializers.Serializer):
     diff = serializers.CharField(help_text="unified diff, CUDA to HIP ('' when unchanged)")
     findings = FindingSerializer(many=True)
     unsupported = UnsupportedSerializer(many=True)
+    note = serializers.CharField(required=False,
+                                 help_text="present when libclang crashed and the file was "
+                                 "translated with tokens only")
 
 
 class ProgressSerializer(serializers.Serializer):

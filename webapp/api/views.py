@@ -32,7 +32,7 @@ from webapp.api.serializers import (
     SnippetResultSerializer,
     SnippetSerializer,
 )
-from webapp.api.snippets import SnippetCrashed, SnippetTimeout, translate_snippet
+from webapp.api.snippets import SnippetFailed, translate_snippet
 from webapp.jobs.forms import archive_suffix
 from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
 from webapp.jobs.submit import submit_job
@@ -147,10 +147,9 @@ class TranslateView(APIView):
         try:
             answer = translate_snippet(data.validated_data["source"], options,
                                        data.validated_data["path"], settings.SNIPPET_TIME_LIMIT)
-        except SnippetTimeout as error:
-            raise Unavailable(f"{error}; submit the file as a job instead", "timeout") from None
-        except SnippetCrashed as error:
-            raise Unavailable(str(error), "translation-crashed") from None
+        except SnippetFailed as error:
+            advice = "; submit the file as a job instead" if error.code == "timeout" else ""
+            raise Unavailable(error.message + advice, error.code) from None
         return Response(answer)
 
 

@@ -1,0 +1,251 @@
+"""Untrusted input is translated in the sandbox, and clang never reads or quotes a file
+outside the tree (canaries: a secret file beside the job and a secret in the caller's
+environment must appear in no output)."""
+
+import io
+import json
+import os
+import subprocess
+import tarfile
+import uuid
+from pathlib import Path
+
+import pytest
+
+from translator import Options, translate
+from translator.archive import ArchiveError
+from translator.archive import Limits as ArchiveLimits
+from translator.confinement import (
+    ARTIFACT_NAMES,
+    Canceled,
+    Confinement,
+    ConfinementFailed,
+    translate_archive,
+    translate_snippet,
+)
+from translator.include_fence import fence_includes, leaves_tree
+from translator.unit import Unit
+
+# A kernel whose shared array size makes the hazard rules ask libclang for its value.
+KERNEL = "__global__ void k(float *p) { __shared__ float b[N]; b[0] = p[0]; p[1] = b[1]; }\n"
+#: Deeply nested unary minus: libclang's constant evaluator overflows its stack on it.
+CRASHER = "#define N 1\n__global__ void k(float *p) { __shared__ float b[" + "-" * 20000 + \
+          "N]; b[0] = p[0]; }\n"
+#: 8 ** 9 ones from 400 bytes of macros: libclang would need gigabytes to expand them.
+BOMB = "".join(f"#define A{i} " + ",".join([f"A{i - 1}"] * 8) + "\n" for i in range(1, 10))
+BOMB = "#define A0 1,1,1,1,1,1,1,1\n" + BOMB + KERNEL + "int x[] = {A9};\n"
+
+
+@pytest.fixture(scope="module")
+def secret(tmp_path_factory):
+    """A file outside every job, whose content must never show."""
+    folder = tmp_path_factory.mktemp("host-secrets")
+    canary = f"ROCPORT-CANARY-{uuid.uuid4().hex}"
+    path = folder / "secret.h"
+    path.write_text(f"{canary} {canary}_type;\n")
+    return path, canary
+
+
+def tricks(secret_path: Path) -> dict[str, str]:
+    """Sources that try to make clang read SECRET_PATH, by name."""
+    relative = "../" * 12 + str(secret_path).lstrip("/")
+    return {
+        "absolute.cu": f'#include "{secret_path}"\n{KERNEL}',
+        "angled.cu": f"#include <{secret_path}>\n{KERNEL}",
+        "relative.cu": f'#include "{relative}"\n{KERNEL}',
+        "next.cu": f'#include_next "{secret_path}"\n{KERNEL}',
+        "computed.cu": f'#define WHERE "{secret_path}"\n#include WHERE\n{KERNEL}',
+        "spliced.cu": f'#include \\\n"{secret_path}"\n{KERNEL}',
+        "initializer.cu": f'int x = \n#include "{secret_path}"\n;\n{KERNEL}',
+        "has_include.cu": f'#if __has_include("{secret_path}")\nint found;\n#endif\n{KERNEL}',
+        "embed.cu": f'const char d[] = {{\n#embed "{secret_path}"\n}};\n{KERNEL}',
+        "incbin.cu": f'asm(".incbin \\"{secret_path}\\"");\n{KERNEL}',
+        "link.cu": f'#include "inc/link.h"\n{KERNEL}',
+    }
+
+
+def tar_of(files: dict[str, str], links: dict[str, str] | None = None) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as bundle:
+        for name, text in files.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            bundle.addfile(info, io.BytesIO(data))
+        for name, target in (links or {}).items():
+            info = tarfile.TarInfo(name)
+            info.type, info.linkname = tarfile.SYMTYPE, target
+            bundle.addfile(info)
+    return buffer.getvalue()
+
+
+@pytest.fixture
+def confinement():
+    return Confinement.create(wall_seconds=120, memory_bytes=1 << 30)
+
+
+def run_tree(tmp_path, files, confinement, *, links=None, limits=None, **keywords):
+    archive = tmp_path / "input.tar.gz"
+    archive.write_bytes(tar_of(files, links))
+    return translate_archive(archive, tmp_path / "scratch", Options(),
+                             limits or ArchiveLimits(), confinement, **keywords)
+
+
+# --- the include fence (also without a sandbox) --------------------------------------------
+@pytest.mark.parametrize(("name", "quoted", "including", "leaves"), [
+    ("x.h", True, "src/a.cu", False),
+    ("../inc/x.h", True, "src/a.cu", False),
+    ("../../x.h", True, "src/a.cu", True),
+    ("/etc/passwd", True, "a.cu", True),
+    ("/etc/passwd", False, "a.cu", True),
+    ("sys/../../x.h", False, "a.cu", True),
+    ("vector", False, "a.cu", False),
+    ("C:/secret.h", True, "a.cu", True),
+    ("..\\secret.h", True, "a.cu", True),
+    ("", True, "a.cu", True),
+])
+def test_tells_which_header_names_can_leave_the_tree(name, quoted, including, leaves):
+    assert leaves_tree(name, quoted, including) is leaves
+
+
+def test_fence_blanks_only_the_includes_that_leave_and_keeps_every_offset():
+    source = ('#include "inc/ok.h"\n#include "/etc/shadow"\n#define P "/x"\n#include P\n'
+              '#if __has_include(</etc/x>) && __has_include("ok.h")\nint a;\n#endif\n'
+              '#embed "ok.bin"\nint b;\n')
+    unit = Unit(source, Options(), "src/a.cu")
+    fenced = fence_includes(source, unit.directives, "src/a.cu")
+    assert len(fenced) == len(source)
+    assert [i for i, c in enumerate(fenced) if c == "\n"] == [
+        i for i, c in enumerate(source) if c == "\n"]
+    assert '#include "inc/ok.h"' in fenced
+    assert "/etc/shadow" not in fenced and "#include P" not in fenced
+    assert "#if 0" + " " * 23 + '&& __has_include("ok.h")' in fenced
+    assert "#embed" not in fenced and fenced.endswith("int b;\n")
+
+
+def test_unsandboxed_translation_never_reads_or_quotes_a_file_outside_the_tree(
+        secret, tmp_path, monkeypatch):
+    secret_path, canary = secret
+    (tmp_path / "inc").mkdir()
+    os.symlink(secret_path, tmp_path / "inc" / "link.h")
+    monkeypatch.chdir(tmp_path)  # paths are relative to the tree, as in a migration
+    for name, source in tricks(secret_path).items():
+        result = translate(source, Options(), name)
+        text = json.dumps([d.message for d in result.diagnostics])
+        assert canary not in text, name
+        assert "found" not in text or name != "has_include.cu"
+
+
+# --- the sandbox -----------------------------------------------------------------------------
+def test_a_job_in_the_sandbox_shows_no_host_file_and_no_caller_secret(
+        secret, tmp_path, confinement, monkeypatch):
+    secret_path, canary = secret
+    monkeypatch.setenv("ROCPORT_WORKER_SECRET", canary)
+    files = {**tricks(secret_path),
+             "environ.cu": f'#include "/proc/1/environ"\n#include "/proc/self/environ"\n{KERNEL}',
+             "Makefile": f"include {secret_path}\nall:\n\tnvcc -I{secret_path} a.cu\n"}
+    done = run_tree(tmp_path, files, confinement)
+    for name in ARTIFACT_NAMES:
+        data = (done.artifacts / name).read_bytes()
+        if name.endswith((".gz", ".zip")):
+            continue  # packed: their members are the translated sources, checked below
+        assert canary.encode() not in data, name
+    report = json.loads((done.artifacts / "report.json").read_text())
+    assert {f["path"] for f in report["files"]} >= set(tricks(secret_path))
+    with tarfile.open(done.artifacts / "hip-tree.tar.gz") as bundle:
+        for member in bundle.getmembers():
+            if member.isfile():
+                assert canary.encode() not in bundle.extractfile(member).read(), member.name
+
+
+def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confinement):
+    """Folders above the bound tools (``/root/.pyenv``, the checkout's ``.venv``) exist
+    inside, but hold nothing else: no data folder, no secrets, no host files."""
+    probe = ("import os, socket\n"
+             "def tree(top):\n"
+             "    return sorted(os.path.join(d, n) for d, ds, fs in os.walk(top) "
+             "for n in ds + fs)[:50]\n"
+             "seen = [p for p in ('/etc/shadow', '/etc/passwd', '/home', '/var', '/srv', "
+             "'/tmp/host') if os.path.exists(p)]\n"
+             "seen += [p for p in os.listdir('/') if p not in ('usr', 'opt', 'etc', 'bin', 'sbin', "
+             "'lib', 'lib32', 'lib64', 'libx32', 'proc', 'dev', 'job', 'tmp', 'root', 'work')]\n"
+             "seen += os.listdir('/root') + os.listdir('/tmp')\n"
+             "try:\n    socket.create_connection(('127.0.0.1', 6379), 1)\n"
+             "    seen.append('network')\nexcept OSError:\n    pass\n"
+             "print('SEEN', seen, sorted(os.environ), tree('/work')[:5])\n")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "probe.py").write_text(probe)
+    run = confinement.sandbox.run([confinement.python, "-I", "/job/src/probe.py"],
+                                  tmp_path / "src", tmp_path / "out")
+    assert run.returncode == 0, run.output
+    seen, environment, work = run.output.split("SEEN ", 1)[1].rsplit("] [", 2)
+    assert seen == "['.pyenv'", seen
+    assert environment == "'HIP_PLATFORM', 'HOME', 'LANG', 'PATH', 'PWD'"
+    data_folder = str(Path(__file__).resolve().parents[2] / "var")
+    assert data_folder not in work and "'/work/main/webapp" not in work
+
+
+def test_a_libclang_crash_falls_back_to_tokens_for_that_file_only(tmp_path, confinement):
+    done = run_tree(tmp_path, {"crash.cu": CRASHER, "fine.cu": "#define N 4\n" + KERNEL},
+                    confinement)
+    assert done.crashed == ["crash.cu"]
+    report = json.loads((done.artifacts / "report.json").read_text())
+    messages = {f["path"]: f.get("message", "") for f in report["files"]}
+    assert "libclang crashed on this file" in messages["crash.cu"]
+    assert "crashed" not in messages["fine.cu"]
+    assert {f["path"]: f["status"] for f in report["files"]}["crash.cu"] == "translated"
+
+
+def test_a_macro_bomb_stops_at_the_memory_limit_and_the_file_is_still_translated(
+        tmp_path, confinement):
+    done = run_tree(tmp_path, {"bomb.cu": BOMB + "void f() { cudaDeviceSynchronize(); }\n"},
+                    confinement)
+    report = json.loads((done.artifacts / "report.json").read_text())
+    assert report["files"][0]["status"] == "translated"
+    assert "hipDeviceSynchronize" in (done.artifacts / "changes.patch").read_text()
+
+
+def test_python_out_of_memory_fails_with_too_much_memory(tmp_path):
+    tight = Confinement.create(wall_seconds=120, memory_bytes=256 << 20)
+    big = "".join(f"void f{i}() {{ cudaMalloc(&p{i}, {i}); k<<<{i}, 1>>>(p{i}); }}\n"
+                  for i in range(60_000))  # 4 MB of calls: hundreds of MB of tokens
+    with pytest.raises(ConfinementFailed) as failed:
+        run_tree(tmp_path, {"big.cu": big}, tight)
+    assert failed.value.code == "too-much-memory"
+
+
+def test_an_archive_with_a_link_out_of_the_tree_is_refused_in_the_sandbox(
+        secret, tmp_path, confinement):
+    with pytest.raises(ArchiveError) as refused:
+        run_tree(tmp_path, tricks(secret[0]), confinement, links={"inc/link.h": str(secret[0])})
+    assert refused.value.code == "link"
+
+
+def test_a_refused_archive_is_an_archive_error(tmp_path, confinement):
+    with pytest.raises(ArchiveError) as refused:
+        run_tree(tmp_path, {"a.cu": "int a;\n", "b.cu": "int b;\n"}, confinement,
+                 limits=ArchiveLimits(max_files=1))
+    assert refused.value.code == "too-many-files"
+
+
+def test_canceling_kills_the_sandbox_at_once(tmp_path, confinement):
+    files = {f"f{i}.cu": KERNEL for i in range(30)}
+    with pytest.raises(Canceled):
+        run_tree(tmp_path, files, confinement, progress=lambda done, total: done < 2)
+    left = subprocess.run(["pgrep", "-f", "translator.confinement"], capture_output=True,
+                          text=True).stdout
+    assert left == ""
+
+
+def test_a_snippet_past_its_deadline_is_killed(tmp_path):
+    quick = Confinement.create(wall_seconds=1, memory_bytes=4 << 30)
+    with pytest.raises(ConfinementFailed) as failed:
+        translate_snippet(BOMB, "bomb.cu", Options(), tmp_path, quick)
+    assert failed.value.code == "time-limit"
+
+
+def test_a_snippet_that_crashes_libclang_is_answered_token_only(tmp_path, confinement):
+    answer = translate_snippet(CRASHER + "void f() { cudaDeviceSynchronize(); }\n", "c.cu",
+                               Options(), tmp_path, confinement)
+    assert "hipDeviceSynchronize" in answer["source"]
+    assert "libclang crashed" in answer["note"]
