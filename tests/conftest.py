@@ -4,6 +4,10 @@ The service fixtures are defined here, once: imported into two conftests they wo
 session fixtures, and e2e and worker tests would start two workers on the same queues.
 """
 
+import uuid
+
+import pytest
+
 from tests.services import celery_worker, fake_github, redis_url  # noqa: F401  (fixtures)
 
 
@@ -13,3 +17,12 @@ def pytest_addoption(parser):
         action="store_true",
         help="rewrite the expected outputs of translator cases (review the diff!)",
     )
+
+
+@pytest.fixture(scope="session")
+def host_secret(tmp_path_factory):
+    """(path, canary): a file outside every job, whose content must never show."""
+    canary = f"ROCPORT-CANARY-{uuid.uuid4().hex}"
+    path = tmp_path_factory.mktemp("host-secrets") / "secret.h"
+    path.write_text(f"{canary} {canary}_type;\n")
+    return path, canary

@@ -7,11 +7,11 @@ import json
 import os
 import subprocess
 import tarfile
-import uuid
 from pathlib import Path
 
 import pytest
 
+from tests.hostile import BOMB, CRASHER, KERNEL, tricks
 from translator import Options, translate
 from translator.archive import ArchiveError
 from translator.archive import Limits as ArchiveLimits
@@ -25,43 +25,6 @@ from translator.confinement import (
 )
 from translator.include_fence import fence_includes, leaves_tree
 from translator.unit import Unit
-
-# A kernel whose shared array size makes the hazard rules ask libclang for its value.
-KERNEL = "__global__ void k(float *p) { __shared__ float b[N]; b[0] = p[0]; p[1] = b[1]; }\n"
-#: Deeply nested unary minus: libclang's constant evaluator overflows its stack on it.
-CRASHER = "#define N 1\n__global__ void k(float *p) { __shared__ float b[" + "-" * 20000 + \
-          "N]; b[0] = p[0]; }\n"
-#: 8 ** 9 ones from 400 bytes of macros: libclang would need gigabytes to expand them.
-BOMB = "".join(f"#define A{i} " + ",".join([f"A{i - 1}"] * 8) + "\n" for i in range(1, 10))
-BOMB = "#define A0 1,1,1,1,1,1,1,1\n" + BOMB + KERNEL + "int x[] = {A9};\n"
-
-
-@pytest.fixture(scope="module")
-def secret(tmp_path_factory):
-    """A file outside every job, whose content must never show."""
-    folder = tmp_path_factory.mktemp("host-secrets")
-    canary = f"ROCPORT-CANARY-{uuid.uuid4().hex}"
-    path = folder / "secret.h"
-    path.write_text(f"{canary} {canary}_type;\n")
-    return path, canary
-
-
-def tricks(secret_path: Path) -> dict[str, str]:
-    """Sources that try to make clang read SECRET_PATH, by name."""
-    relative = "../" * 12 + str(secret_path).lstrip("/")
-    return {
-        "absolute.cu": f'#include "{secret_path}"\n{KERNEL}',
-        "angled.cu": f"#include <{secret_path}>\n{KERNEL}",
-        "relative.cu": f'#include "{relative}"\n{KERNEL}',
-        "next.cu": f'#include_next "{secret_path}"\n{KERNEL}',
-        "computed.cu": f'#define WHERE "{secret_path}"\n#include WHERE\n{KERNEL}',
-        "spliced.cu": f'#include \\\n"{secret_path}"\n{KERNEL}',
-        "initializer.cu": f'int x = \n#include "{secret_path}"\n;\n{KERNEL}',
-        "has_include.cu": f'#if __has_include("{secret_path}")\nint found;\n#endif\n{KERNEL}',
-        "embed.cu": f'const char d[] = {{\n#embed "{secret_path}"\n}};\n{KERNEL}',
-        "incbin.cu": f'asm(".incbin \\"{secret_path}\\"");\n{KERNEL}',
-        "link.cu": f'#include "inc/link.h"\n{KERNEL}',
-    }
 
 
 def tar_of(files: dict[str, str], links: dict[str, str] | None = None) -> bytes:
@@ -124,8 +87,8 @@ def test_fence_blanks_only_the_includes_that_leave_and_keeps_every_offset():
 
 
 def test_unsandboxed_translation_never_reads_or_quotes_a_file_outside_the_tree(
-        secret, tmp_path, monkeypatch):
-    secret_path, canary = secret
+        host_secret, tmp_path, monkeypatch):
+    secret_path, canary = host_secret
     (tmp_path / "inc").mkdir()
     os.symlink(secret_path, tmp_path / "inc" / "link.h")
     monkeypatch.chdir(tmp_path)  # paths are relative to the tree, as in a migration
@@ -138,8 +101,8 @@ def test_unsandboxed_translation_never_reads_or_quotes_a_file_outside_the_tree(
 
 # --- the sandbox -----------------------------------------------------------------------------
 def test_a_job_in_the_sandbox_shows_no_host_file_and_no_caller_secret(
-        secret, tmp_path, confinement, monkeypatch):
-    secret_path, canary = secret
+        host_secret, tmp_path, confinement, monkeypatch):
+    secret_path, canary = host_secret
     monkeypatch.setenv("ROCPORT_WORKER_SECRET", canary)
     files = {**tricks(secret_path),
              "environ.cu": f'#include "/proc/1/environ"\n#include "/proc/self/environ"\n{KERNEL}',
@@ -215,9 +178,10 @@ def test_python_out_of_memory_fails_with_too_much_memory(tmp_path):
 
 
 def test_an_archive_with_a_link_out_of_the_tree_is_refused_in_the_sandbox(
-        secret, tmp_path, confinement):
+        host_secret, tmp_path, confinement):
     with pytest.raises(ArchiveError) as refused:
-        run_tree(tmp_path, tricks(secret[0]), confinement, links={"inc/link.h": str(secret[0])})
+        run_tree(tmp_path, tricks(host_secret[0]), confinement,
+                 links={"inc/link.h": str(host_secret[0])})
     assert refused.value.code == "link"
 
 

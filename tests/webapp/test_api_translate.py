@@ -8,7 +8,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.factories import make_user
-from tests.translator.test_confinement import BOMB, CRASHER, secret, tricks  # noqa: F401
+from tests.hostile import BOMB, CRASHER, tricks
 from translator.rules import ENGINE_CODES, RULES
 
 pytestmark = pytest.mark.django_db
@@ -146,8 +146,8 @@ def test_a_libclang_crash_is_answered_token_only_with_a_note():
 
 
 @pytest.mark.parametrize("trick", sorted(tricks(Path("/secret.h"))))
-def test_no_include_trick_shows_a_host_file_in_the_answer(trick, secret, monkeypatch):
-    path, canary = secret
+def test_no_include_trick_shows_a_host_file_in_the_answer(trick, host_secret, monkeypatch):
+    path, canary = host_secret
     monkeypatch.setenv("ROCPORT_WEB_SECRET", canary)
     response = translate(source=tricks(path)[trick], path=trick)
     assert response.status_code == 200, response.json()
@@ -157,7 +157,6 @@ def test_no_include_trick_shows_a_host_file_in_the_answer(trick, secret, monkeyp
 def test_a_file_the_sandbox_cannot_run_is_answered_503(settings):
     settings.TRANSLATE_ALLOW_UNSANDBOXED = False
     from translator.confinement import Confinement
-
     from webapp import sandboxes
 
     real = sandboxes.Confinement.create
