@@ -115,7 +115,6 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "webapp.apps.WebappConfig",
@@ -258,7 +257,7 @@ PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "").rstrip("/")
 REST_FRAMEWORK = {
     # Token first: an unauthenticated API call is answered 401 (with WWW-Authenticate).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "webapp.api.tokens.TokenAuthentication",  # keys stored as SHA-256 digests
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

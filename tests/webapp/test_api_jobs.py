@@ -5,10 +5,10 @@ import json
 import pytest
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import example_zip, make_job, make_user
+from webapp.api.tokens import issue_token
 from webapp.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def user():
 @pytest.fixture
 def api(user):
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {issue_token(user)}")
     return client
 
 

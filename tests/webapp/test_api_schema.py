@@ -6,10 +6,7 @@ import pytest
 import yaml
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
-
-from tests.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -74,30 +71,3 @@ def test_docs_page_loads_its_assets_from_this_server(client):
     # Shipped by drf-spectacular-sidecar: collectstatic and whitenoise serve them.
     assert all(finders.find(asset) for asset in assets), assets
 
-
-def test_token_page_requires_sign_in(client):
-    response = client.get("/api/token/")
-    assert (response.status_code, response["Location"].split("?")[0]) == (302, "/accounts/login/")
-
-
-def test_token_page_creates_and_replaces_the_token(client):
-    user = make_user()
-    client.force_login(user)
-    assert "You have no API token yet." in client.get("/api/token/").content.decode()
-    client.post("/api/token/")
-    first = Token.objects.get(user=user).key
-    assert first in client.get("/api/token/").content.decode()
-    client.post("/api/token/")
-    second = Token.objects.get(user=user).key
-    assert second != first
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {first}")
-    assert api.get("/api/jobs/").status_code == 401
-    api.credentials(HTTP_AUTHORIZATION=f"Token {second}")
-    assert api.get("/api/jobs/").status_code == 200
-
-
-def test_management_command_creates_a_token(capsys):
-    user = make_user()
-    call_command("drf_create_token", user.username)
-    assert Token.objects.get(user=user).key in capsys.readouterr().out

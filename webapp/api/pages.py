@@ -5,22 +5,23 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
-from rest_framework.authtoken.models import Token
 
+from webapp.api.models import APIToken
 from webapp.api.serializers import OptionsSerializer
+from webapp.api.tokens import issue_token
 
 
+@never_cache
 @login_required
 def token_page(request: HttpRequest) -> HttpResponse:
-    """Show the user's API token; POST creates it, or replaces it (the old one stops working)."""
-    if request.method == "POST":
-        Token.objects.filter(user=request.user).delete()
-        Token.objects.create(user=request.user)
-        return redirect("api:token")
-    token = Token.objects.filter(user=request.user).first()
-    return render(request, "api/token.html", {"token": token})
+    """Which token the user has (its prefix); POST creates or replaces it and shows the new
+    key, once: only its digest is stored. Never cached, since it may hold a key."""
+    key = issue_token(request.user) if request.method == "POST" else None
+    token = APIToken.objects.filter(user=request.user).first()
+    return render(request, "api/token.html", {"token": token, "key": key})
 
 
 @ensure_csrf_cookie
