@@ -12,9 +12,10 @@ COPY workers /app/workers
 COPY templates /app/templates
 
 FROM python:3.11-slim-bookworm AS app
-# libclang-common-15-dev: clang's resource headers, which the pip libclang wheel lacks.
+# libclang-common-15-dev: clang's resource headers, which the pip libclang wheel lacks;
+# bubblewrap: every translation of user input runs in its sandbox (translator/confinement.py).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libclang-common-15-dev \
+ && apt-get install -y --no-install-recommends libclang-common-15-dev bubblewrap \
  && rm -rf /var/lib/apt/lists/*
 ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
     DATA_DIR=/data STATIC_ROOT=/app/staticfiles

@@ -4,6 +4,8 @@
 (``workers/celery.py``), so a misconfigured worker does not degrade quietly.
 """
 
+import os
+
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
 
@@ -35,3 +37,18 @@ def check_libclang(app_configs=None, **kwargs):
             id="rocport.W002",
         ))
     return problems
+
+
+@register(Tags.security)
+def check_translation_sandbox(app_configs=None, **kwargs):
+    """Translations of user input need bubblewrap (unless the development setting says no)."""
+    if settings.TRANSLATE_ALLOW_UNSANDBOXED:
+        return [Warning("translations run WITHOUT their sandbox (TRANSLATE_ALLOW_UNSANDBOXED)",
+                        hint="development only: hostile sources could read this host's files",
+                        id="rocport.W003")]
+    bubblewrap = "/usr/bin/bwrap"
+    if not os.access(bubblewrap, os.X_OK):
+        return [Warning(f"bubblewrap is not installed at {bubblewrap}: every job and every "
+                        "/api/translate/ call will fail with sandbox-unavailable",
+                        hint="apt-get install bubblewrap", id="rocport.W004")]
+    return []
