@@ -109,7 +109,9 @@ class Confinement:
                 out_mount]
 
         def watch(line: str | None) -> bool:
-            if line is None or not line.startswith(MARK):
+            if line is None:  # a quiet second (one long file): ask again whether to go on
+                return on_message({})
+            if not line.startswith(MARK):
                 return True
             try:
                 message = json.loads(line[len(MARK):])
@@ -204,6 +206,7 @@ class _Messages:
 
     def __init__(self, progress: Callable[[int, int], bool] | None = None) -> None:
         self.progress = progress
+        self.last: tuple[int, int] | None = None
         self.file: str | None = None
         self.error: dict | None = None
         self.done: dict | None = None
@@ -213,7 +216,10 @@ class _Messages:
             self.file = str(message["file"])
         elif "progress" in message and self.progress is not None:
             done, total = message["progress"]
-            return self.progress(int(done), int(total)) is not False
+            self.last = (int(done), int(total))
+            return self.progress(*self.last) is not False
+        elif not message and self.last is not None and self.progress is not None:
+            return self.progress(*self.last) is not False  # no news: may we go on?
         elif "error" in message and isinstance(message["error"], dict):
             self.error = message["error"]
         elif "done" in message and isinstance(message["done"], dict):

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import tarfile
+import time
 from pathlib import Path
 
 import pytest
@@ -199,6 +200,16 @@ def test_canceling_kills_the_sandbox_at_once(tmp_path, confinement):
     left = subprocess.run(["pgrep", "-f", "translator.confinement"], capture_output=True,
                           text=True).stdout
     assert left == ""
+
+
+def test_canceling_stops_a_long_file_within_seconds(tmp_path):
+    """The bomb keeps libclang busy for many seconds on one file, with no progress line."""
+    roomy = Confinement.create(wall_seconds=120, memory_bytes=4 << 30)
+    started = time.monotonic()
+    with pytest.raises(Canceled):
+        run_tree(tmp_path, {"bomb.cu": BOMB}, roomy,
+                 progress=lambda done, total: time.monotonic() - started < 1.5)
+    assert time.monotonic() - started < 4
 
 
 def test_a_snippet_past_its_deadline_is_killed(tmp_path):

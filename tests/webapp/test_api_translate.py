@@ -181,3 +181,9 @@ def test_rules_lists_every_rule_and_engine_code():
     assert first["kind"] == "rewrite"
     assert first["url"] == f"http://testserver/rules/{first['code']}/"
     assert {rule["kind"] for rule in rules} >= {"rewrite", "engine"}
+
+
+def test_a_successful_translation_logs_no_warning(caplog):
+    with caplog.at_level("WARNING"):
+        assert translate().status_code == 200
+    assert [r.getMessage() for r in caplog.records if r.levelname != "INFO"] == []
