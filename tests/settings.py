@@ -5,13 +5,17 @@ PostgreSQL, REDIS_URL) wins. Each test session gets its own data folder, so medi
 files and the SQLite test database never collide with another session's.
 """
 
+import atexit
 import os
+import shutil
 import tempfile
 import uuid
 
-_SESSION_DIR = tempfile.mkdtemp(prefix="rocport-tests-")
+if "DATA_DIR" not in os.environ:  # a worker under test is given its session's folder
+    _SESSION_DIR = tempfile.mkdtemp(prefix="rocport-tests-")
+    atexit.register(shutil.rmtree, _SESSION_DIR, True)
+    os.environ["DATA_DIR"] = _SESSION_DIR
 os.environ.setdefault("SECRET_KEY", "tests-only-" + uuid.uuid4().hex)
-os.environ.setdefault("DATA_DIR", _SESSION_DIR)
 os.environ.setdefault("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver")
 os.environ.setdefault("REDIS_KEY_PREFIX", f"rocport-test-{uuid.uuid4().hex[:12]}:")
 
