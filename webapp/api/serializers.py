@@ -60,6 +60,17 @@ class OptionsSerializer(serializers.Serializer):
         child=serializers.RegexField(_DEFINE), required=False, max_length=100,
         help_text="macros for analysis, NAME or NAME=VALUE")
 
+    def to_internal_value(self, data):
+        """Refuse names that are not fields: a misspelled option would otherwise be
+        dropped silently and the job translated without it."""
+        if hasattr(data, "keys"):
+            unknown = sorted(set(data.keys()) - set(self.fields))
+            if unknown:
+                allowed = ", ".join(self.fields)
+                raise serializers.ValidationError({name: [
+                    f"unknown field; the allowed names are: {allowed}"] for name in unknown})
+        return super().to_internal_value(data)
+
     def validate_hip_version(self, value: str):
         if not value:
             return None

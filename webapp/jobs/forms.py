@@ -1,4 +1,14 @@
-"""The upload form: an archive and a few translation options."""
+"""The upload form: an archive and every translation option the API takes, grouped.
+
+The options are validated by the API's own ``OptionsSerializer``, so the form and
+``POST /api/jobs/`` accept exactly the same values.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from functools import cache
 
 from django import forms
 from django.conf import settings
@@ -13,17 +23,100 @@ def archive_suffix(name: str) -> str | None:
     return next((suffix for suffix in ARCHIVE_SUFFIXES if lowered.endswith(suffix)), None)
 
 
+def default_hip_version() -> str:
+    """The HIP version a new job targets unless the user picks another: the one the ROCm
+    runners compile with. Runner toolchain reporting (``workers.runners``) may provide
+    ``default_hip_version()``; until it does, the ``hipcc`` of this host is asked."""
+    from workers import runners
+
+    reported = getattr(runners, "default_hip_version", None)
+    if reported is not None:
+        return reported() or ""
+    return _local_hip_version(settings.HIPCC)
+
+
+@cache
+def _local_hip_version(hipcc: str) -> str:
+    try:
+        run = subprocess.run([hipcc, "--version"], capture_output=True, text=True, timeout=10,
+                             check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    match = re.search(r"HIP version:\s*(\d+)\.(\d+)", run.stdout + run.stderr)
+    return f"{match[1]}.{match[2]}" if match else ""
+
+
+def _words(text: str) -> list[str]:
+    return [word for word in re.split(r"[\s,]+", text) if word]
+
+
+def _flag(label: str, help_text: str) -> forms.BooleanField:
+    return forms.BooleanField(required=False, label=label, help_text=help_text)
+
+
 class UploadForm(forms.Form):
+    #: (legend, explanation, field names) in the order the page shows them
+    GROUPS = (
+        ("Project", "", ("archive",)),
+        ("Target", "What the port is for.", ("hip_version", "offload_archs", "naming")),
+        ("Library names", "Which libraries CUDA library calls become.",
+         ("roc", "miopen", "experimental", "amap")),
+        ("Code", "How much rocport rewrites beyond renaming.",
+         ("hip_kernel_execution_syntax", "fix_hazards", "skip_excluded_preprocessor_blocks")),
+        ("Analysis", "What the checks see and which run.", ("defines", "select", "ignore")),
+    )
+
     archive = forms.FileField(
         help_text="a .zip, .tar.gz or .tar of your CUDA project",
         widget=forms.ClearableFileInput(attrs={"accept": ",".join(ARCHIVE_SUFFIXES)}),
     )
-    hip_kernel_execution_syntax = forms.BooleanField(
-        required=False, label="Rewrite kernel launches as hipLaunchKernelGGL(...)"
-    )
-    roc = forms.BooleanField(
-        required=False, label="Use rocBLAS/rocRAND/... names instead of the hip* wrappers"
-    )
+    hip_version = forms.CharField(
+        required=False, max_length=20, label="HIP version",
+        help_text="names newer than this HIP release count as having no HIP counterpart; "
+        "the default is the version the compile check's runners have (empty: the newest "
+        "HIP rocport knows)")
+    offload_archs = forms.CharField(
+        required=False, max_length=400, label="GPU targets", initial="gfx942",
+        help_text="AMD GPU architectures written into the build files, separated by commas "
+        "(e.g. gfx942, gfx90a)")
+    naming = forms.ChoiceField(
+        choices=(("keep", "keep file names"), ("hip", "rename .cu files to .hip")),
+        initial="keep", required=False, widget=forms.RadioSelect, label="File names",
+        help_text="with .hip, includes and build files follow the new names")
+    roc = _flag("rocBLAS, rocRAND, rocFFT… names",
+                "call the roc* libraries directly instead of the hip* wrappers")
+    miopen = _flag("MIOpen for cuDNN", "translate cuDNN calls to MIOpen")
+    experimental = _flag("Experimental HIP names",
+                         "also translate names whose HIP counterpart is experimental")
+    amap = _flag("As much as possible",
+                 "translate names even when HIP marks their counterpart unsupported")
+    hip_kernel_execution_syntax = _flag(
+        "Launch kernels with hipLaunchKernelGGL",
+        "rewrite kernel<<<grid, block>>>(…) launches as hipLaunchKernelGGL(…)")
+    fix_hazards = _flag("Apply safe fixes of hazards",
+                        "apply the suggested fixes of findings that are safe to apply "
+                        "mechanically (e.g. 32-bit lane masks)")
+    skip_excluded_preprocessor_blocks = _flag(
+        "Leave inactive #if branches alone",
+        "do not translate preprocessor branches that the given macros switch off")
+    defines = forms.CharField(
+        required=False, max_length=4000, label="Macros", widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="NAME or NAME=VALUE, one per line: which #if branches the analysis takes")
+    select = forms.CharField(
+        required=False, max_length=1000, label="Only these rules",
+        help_text="rule codes or prefixes separated by spaces, e.g. R1 W201 (empty: all)")
+    ignore = forms.CharField(
+        required=False, max_length=1000, label="Skip these rules",
+        help_text="rule codes or prefixes separated by spaces, e.g. W5")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["hip_version"].initial = default_hip_version()
+
+    def groups(self):
+        """(legend, explanation, bound fields) per fieldset, for the template."""
+        return [(legend, text, [self[name] for name in names])
+                for legend, text, names in self.GROUPS]
 
     def clean_archive(self):
         upload = self.cleaned_data["archive"]
@@ -36,6 +129,33 @@ class UploadForm(forms.Form):
             )
         return upload
 
+    def clean(self):
+        from webapp.api.serializers import OptionsSerializer
+
+        data = self.cleaned_data
+        values = {name: data.get(name) for name in (
+            "roc", "miopen", "experimental", "amap", "hip_kernel_execution_syntax",
+            "fix_hazards", "skip_excluded_preprocessor_blocks") if data.get(name)}
+        values.update(hip_version=(data.get("hip_version") or "").strip(),
+                      naming=data.get("naming") or "keep")
+        for name in ("offload_archs", "select", "ignore"):
+            values[name] = _words(data.get(name) or "")
+        values["defines"] = [line.strip() for line in (data.get("defines") or "").splitlines()
+                             if line.strip()]
+        options = OptionsSerializer(data=values)
+        if not options.is_valid():
+            for name, errors in options.errors.items():
+                messages = errors.values() if isinstance(errors, dict) else [errors]
+                for message in messages:
+                    self.add_error(name if name in self.fields else None,
+                                   " ".join(str(m) for m in message)
+                                   if isinstance(message, list) else str(message))
+            return data
+        # Left empty or at their default, options are not stored (as the API leaves them).
+        self._options = {name: value for name, value in options.options().items()
+                         if value not in ([], "") and (name, value) != ("naming", "keep")}
+        return data
+
     def translation_options(self) -> dict:
-        return {name: True for name in ("hip_kernel_execution_syntax", "roc")
-                if self.cleaned_data.get(name)}
+        """The options the user chose, as a Job stores them (what the API would store)."""
+        return dict(self._options)

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.job_list, name="list"),
     path("new/", views.upload, name="new"),
     path("<uuid:job_id>/", views.job_detail, name="detail"),
+    path("<uuid:job_id>/review/", views.file_review, name="review"),
     path("<uuid:job_id>/cancel/", views.cancel, name="cancel"),
     path("<uuid:job_id>/files/<str:name>", views.download, name="download"),
 ]

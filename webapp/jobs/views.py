@@ -1,4 +1,4 @@
-"""Job pages: list, upload, detail (diffs, findings, compile results), cancel, download."""
+"""Job pages: list, upload, detail (summary, file tree, one file's review), cancel, download."""
 
 from __future__ import annotations
 
@@ -13,17 +13,30 @@ from django.template.defaultfilters import filesizeformat
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
-from webapp.jobs.diffs import diff_css, split_patch
+from webapp.jobs.charts import summary_charts
+from webapp.jobs.diffs import file_notes, review_rows, rows_html
 from webapp.jobs.forms import UploadForm, archive_suffix
 from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
+from webapp.jobs.overview import (
+    FILTERS,
+    FileRow,
+    file_rows,
+    filter_options,
+    matches,
+    query,
+    summary_figures,
+    tree_html,
+    tree_order,
+)
+from webapp.jobs.review import read_file, read_index
 from webapp.jobs.submit import submit_job
 from webapp.jobs.uploads import is_disk_full
 from workers import runners
 
 logger = logging.getLogger(__name__)
 
-#: Larger patches are offered for download only; highlighting them would stall the page.
-MAX_SHOWN_PATCH_BYTES = 2 * 1024 * 1024
+_FILTER_TITLES = {"show": "Show", "category": "Category", "rule": "Rule",
+                  "severity": "Severity"}
 #: Slack for the multipart envelope around the file when comparing Content-Length.
 _ENVELOPE_BYTES = 64 * 1024
 
@@ -83,30 +96,117 @@ def _upload(request: HttpRequest) -> HttpResponse:
 def job_detail(request: HttpRequest, job_id) -> HttpResponse:
     job = _own_job(request, job_id)
     report = job.read_report() or {}
-    diffs, patch_too_large = [], False
-    if "changes.patch" in job.artifacts:
-        with job.open_artifact("changes.patch") as handle:
-            data = handle.read(MAX_SHOWN_PATCH_BYTES + 1)
-        patch_too_large = len(data) > MAX_SHOWN_PATCH_BYTES
-        if not patch_too_large:
-            diffs = split_patch(data.decode("utf-8", "replace"))
     waits_for_runner = job.state == Job.State.COMPILING and job.compile_started_at is None
     context = {
         "job": job,
         "report": report,
-        "findings": report.get("findings", []),
         "compile_units": report.get("compile", []),
         "compile_summary": report.get("compile_summary", {}),
         "hipcc": report.get("toolchain", {}).get("hipcc", {}),
         "waits_for_runner": waits_for_runner,
         # Only while the compile check waits: is any ROCm runner there to take it?
         "rocm_runners": runners.online() if waits_for_runner else None,
-        "diffs": diffs,
-        "patch_too_large": patch_too_large,
         "downloads": [name for name in ARTIFACTS if name in job.artifacts],
-        "diff_css": diff_css(),
     }
+    if report:
+        context.update(_review_page(request, job, report))
     return render(request, "jobs/detail.html", context)
+
+
+def _review_page(request: HttpRequest, job: Job, report: dict) -> dict:
+    """Summary, filters, file tree and the open file of a job with a report."""
+    index = read_index(job)
+    rows = file_rows(report, index)
+    chosen = {key: request.GET.get(key, "")[:200] for key in FILTERS}
+    shown = [row for row in rows if matches(row, chosen)]
+    current = request.GET.get("file") or _first_file(shown) or _first_file(rows)
+    figures = summary_figures(report, rows)
+    context = {
+        "figures": figures,
+        "charts": summary_charts(figures),
+        "filters": [(name, _FILTER_TITLES[name],
+                     [(*choice, choice[0] == chosen[name]) for choice in choices])
+                    for name, choices in filter_options(rows).items()],
+        "chosen": chosen,
+        "filtered": any(chosen.values()),
+        "shown_count": len(shown),
+        "tree": tree_html(shown, chosen, current or ""),
+        "has_review": index is not None,
+    }
+    if index is not None and current:
+        order = [row.path for row in shown if row.reviewed]
+        context["review"] = _file_review(request, job, report, index, current, chosen, order)
+    return context
+
+
+def _first_file(rows: list[FileRow]) -> str | None:
+    """The file a page opens on: the first with findings or errors, else the first changed."""
+    for wanted in (("compile-error", "findings"), ("translated", "renamed")):
+        for row in rows:
+            if row.reviewed and row.state in wanted:
+                return row.path
+    return next((row.path for row in rows if row.reviewed), None)
+
+
+def _file_review(request: HttpRequest, job: Job, report: dict, index: list[dict], path: str,
+                 chosen: dict, order: list[str]) -> dict:
+    """What the file panel shows for PATH (``missing`` when it has no review data);
+    ORDER is the paths the previous/next links step through."""
+    entry = next((entry for entry in index if entry.get("path") == path), None)
+    data = read_file(job, entry["id"]) if entry else None
+    if data is None:
+        return {"path": path, "missing": True}
+    view = "split" if request.GET.get("view") == "split" else "unified"
+    context = "all" if request.GET.get("context") == "all" else ""
+    line = request.GET.get("line", "")
+    units = report.get("compile", [])
+    diagnostics = [d for unit in units for d in unit.get("diagnostics", [])
+                   if d.get("path") == path and d.get("mapped", True)]
+    unit = next((unit for unit in units if unit.get("path") == path), None)
+    notes = file_notes(data, diagnostics)
+    rows = review_rows(data, notes, split=view == "split", context=context,
+                       keep_line=int(line) if line.isdigit() else None)
+    link = query(chosen, file=path, **({"view": "split"} if view == "split" else {}))
+    position = order if path in order else sorted(
+        (entry.get("path", "") for entry in index), key=tree_order)
+    here = position.index(path)
+    return {
+        "path": path,
+        "data": data,
+        "view": view,
+        "context": context,
+        "link": link,
+        "unified_link": query(chosen, file=path),
+        "split_link": query(chosen, file=path, view="split"),
+        "all_link": link + "&context=all",
+        "rows": rows_html(rows, split=view == "split", link=link, total_notes=len(notes)),
+        "notes": len(notes),
+        "findings": sum(1 for note in notes if note.kind == "finding"),
+        "unit": unit,
+        "added": sum(1 for row in rows if row.kind == "insert")
+        + sum(1 for row in rows if row.kind == "replace" and row.new is not None),
+        "removed": sum(1 for row in rows if row.kind == "delete")
+        + sum(1 for row in rows if row.kind == "replace" and row.old is not None),
+        "previous": query(chosen, file=position[here - 1]) if here > 0 else "",
+        "next": query(chosen, file=position[here + 1]) if here + 1 < len(position) else "",
+    }
+
+
+@login_required
+def file_review(request: HttpRequest, job_id) -> HttpResponse:
+    """The file panel alone (for the page's script): ``?file=PATH`` and the page's options."""
+    job = _own_job(request, job_id)
+    report = job.read_report()
+    index = read_index(job)
+    if report is None or index is None:
+        raise Http404("no review data")
+    chosen = {key: request.GET.get(key, "")[:200] for key in FILTERS}
+    order = [row.path for row in file_rows(report, index) if row.reviewed and matches(row, chosen)]
+    review = _file_review(request, job, report, index, request.GET.get("file", ""), chosen,
+                          order)
+    if review.get("missing"):
+        raise Http404("no such file")
+    return render(request, "jobs/_file.html", {"job": job, "review": review})
 
 
 @login_required

@@ -1,0 +1,211 @@
+"""What the job page says about a finished job, from its report JSON and review index:
+the summary figures, the files with their status, the filters with their counts, and the
+file tree. Pure functions over dicts (no storage, no requests).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+
+#: The query parameters of the filters, in the order the form shows them.
+FILTERS = ("show", "category", "rule", "severity")
+_SEVERITY_ORDER = ("error", "warning", "note")
+_COMPILE_BAD = ("fatal error", "error")
+
+
+@dataclass
+class FileRow:
+    """One file of the tree."""
+
+    path: str
+    output_path: str
+    status: str  # the report's: translated, unchanged, copied, skipped, error
+    reviewed: bool  # has review data (can be opened)
+    findings: list[dict] = field(default_factory=list)  # active ones
+    unsupported: int = 0
+    compile_errors: int = 0
+    compile_status: str = ""  # the unit's status when the file is a compile unit
+
+    @property
+    def state(self) -> str:
+        """The one word the tree shows: compile-error, findings, translated, unchanged…"""
+        if self.compile_errors or self.compile_status not in ("", "ok"):
+            return "compile-error"
+        if self.findings or self.unsupported:
+            return "findings"
+        if self.status in ("translated", "unchanged") and self.output_path != self.path:
+            return "renamed" if self.status == "unchanged" else "translated"
+        return self.status
+
+
+def tree_order(path: str) -> list[tuple[int, str]]:
+    """Sort key of the file tree: in each folder, its folders first, then its files."""
+    parts = path.split("/")
+    return [(0, part) for part in parts[:-1]] + [(1, parts[-1])]
+
+
+def file_rows(report: dict, index: list[dict] | None) -> list[FileRow]:
+    """Every file of the report (folders left out), in tree order."""
+    reviewed = {entry["path"] for entry in index or []}
+    findings: dict[str, list[dict]] = {}
+    for finding in report.get("findings", []):
+        if not finding.get("suppressed"):
+            findings.setdefault(finding["path"], []).append(finding)
+    errors: Counter[str] = Counter()
+    unit_status: dict[str, str] = {}
+    for unit in report.get("compile", []):
+        unit_status[unit["path"]] = unit.get("status") or ("ok" if unit.get("ok") else "failed")
+        seen = set()
+        for diagnostic in unit.get("diagnostics", []):
+            key = (diagnostic.get("path"), diagnostic.get("line"), diagnostic.get("message"))
+            if diagnostic.get("severity") in _COMPILE_BAD and key not in seen:
+                seen.add(key)
+                errors[diagnostic.get("path", "")] += 1
+    rows = []
+    for entry in report.get("files", []):
+        if entry.get("kind") == "folder":
+            continue
+        path = entry["path"]
+        rows.append(FileRow(path, entry.get("output_path", path), entry.get("status", ""),
+                            path in reviewed, findings.get(path, []),
+                            len(entry.get("unsupported", [])), errors[path],
+                            unit_status.get(path, "")))
+    return sorted(rows, key=lambda row: tree_order(row.path))
+
+
+def summary_figures(report: dict, rows: list[FileRow]) -> dict:
+    """The numbers behind the summary charts."""
+    stats = report.get("stats", {})
+    code = [row for row in rows if row.reviewed]
+    active = [f for f in report.get("findings", []) if not f.get("suppressed")]
+    compile_summary = report.get("compile_summary", {})
+    return {
+        "files": len(rows),
+        "reviewed": len(code),
+        "ready": sum(1 for row in code if row.state in ("translated", "unchanged", "renamed")),
+        "with_findings": sum(1 for row in code if row.findings or row.unsupported),
+        "findings_only": sum(1 for row in code if row.state == "findings"),
+        "compile_errors": sum(1 for row in rows if row.state == "compile-error"),
+        "copied": len(rows) - len(code),
+        "unsupported": stats.get("unsupported", 0),
+        "unsupported_names": Counter(u["name"] for entry in report.get("files", [])
+                                     for u in entry.get("unsupported", [])).most_common(5),
+        "units": compile_summary.get("units", len(report.get("compile", []))),
+        "units_ok": compile_summary.get("ok", sum(1 for u in report.get("compile", [])
+                                                  if u.get("ok"))),
+        "categories": Counter(f.get("category") or "other" for f in active).most_common(),
+        "severities": sorted(Counter(f["severity"] for f in active).items(),
+                             key=lambda item: _rank(item[0])),
+        "families": sorted(stats.get("families", {}).items()),
+        "coverage": stats.get("coverage"),
+        "compile_statuses": sorted(compile_summary.get("statuses", {}).items(),
+                                   key=lambda item: (item[0] != "ok", item[0])),
+        "suppressed": len(report.get("findings", [])) - len(active),
+    }
+
+
+def _rank(severity: str) -> int:
+    return _SEVERITY_ORDER.index(severity) if severity in _SEVERITY_ORDER else 9
+
+
+def matches(row: FileRow, chosen: dict[str, str]) -> bool:
+    """Does ROW pass the filters CHOSEN (query parameters of FILTERS)?"""
+    show = chosen.get("show", "")
+    if show == "findings" and not (row.findings or row.unsupported):
+        return False
+    if show == "compile-errors" and row.state != "compile-error":
+        return False
+    if show == "changed" and row.status != "translated" and row.output_path == row.path:
+        return False
+    if show == "reviewed" and not row.reviewed:
+        return False
+    for key, field_name in (("category", "category"), ("rule", "code"),
+                            ("severity", "severity")):
+        wanted = chosen.get(key)
+        if wanted and not any(f.get(field_name) == wanted for f in row.findings):
+            return False
+    return True
+
+
+def filter_options(rows: list[FileRow]) -> dict[str, list[tuple[str, str, int]]]:
+    """For each filter, its choices as (value, label, files it leaves)."""
+    def count(**chosen) -> int:
+        return sum(1 for row in rows if matches(row, chosen))
+
+    categories = sorted({f.get("category", "") for row in rows for f in row.findings} - {""})
+    rules = sorted({(f["code"], f.get("name", "")) for row in rows for f in row.findings})
+    severities = sorted({f["severity"] for row in rows for f in row.findings}, key=_rank)
+    return {
+        "show": [("", "all files", len(rows)),
+                 ("reviewed", "code and build files", count(show="reviewed")),
+                 ("changed", "changed files", count(show="changed")),
+                 ("findings", "files with findings", count(show="findings")),
+                 ("compile-errors", "compile errors", count(show="compile-errors"))],
+        "category": [("", "any category", len(rows))]
+        + [(c, c, count(category=c)) for c in categories],
+        "rule": [("", "any rule", len(rows))]
+        + [(code, f"{code} {name}".strip(), count(rule=code)) for code, name in rules],
+        "severity": [("", "any severity", len(rows))]
+        + [(s, s, count(severity=s)) for s in severities],
+    }
+
+
+def query(chosen: dict[str, str], **changes: str) -> str:
+    """A query string for the filters CHOSEN with CHANGES (empty values left out)."""
+    values = {**{key: chosen.get(key, "") for key in FILTERS}, **changes}
+    return "?" + urlencode([(key, value) for key, value in values.items() if value])
+
+
+def tree_html(rows: list[FileRow], chosen: dict[str, str], current: str) -> SafeString:
+    """The files as nested lists, one folder per ``<details open>``; each reviewed file
+    links to its review (``?file=PATH`` with the filters kept)."""
+    root: dict = {}
+    for row in rows:
+        node = root
+        parts = row.path.split("/")
+        for part in parts[:-1]:
+            node = node.setdefault(part + "/", {})
+        node[parts[-1]] = row
+    return _tree_level(root, chosen, current)
+
+
+def _tree_level(node: dict, chosen: dict[str, str], current: str) -> SafeString:
+    items = []
+    for name in sorted(node, key=lambda n: (not n.endswith("/"), n)):
+        child = node[name]
+        if isinstance(child, dict):
+            # A chain of single folders is shown as one: src/cuda/kernels/
+            while len(child) == 1 and next(iter(child)).endswith("/"):
+                inner = next(iter(child))
+                name, child = name + inner, child[inner]
+            items.append(format_html('<li class="folder"><details open><summary>{}</summary>'
+                                     '<ul>{}</ul></details></li>', name,
+                                     _tree_level(child, chosen, current)))
+        else:
+            items.append(_file_item(name, child, chosen, current))
+    return mark_safe("".join(items))  # noqa: S308 (every item is format_html's)
+
+
+def _file_item(name: str, row: FileRow, chosen: dict[str, str], current: str) -> SafeString:
+    label = name
+    if row.output_path != row.path:
+        label = f"{name} → {row.output_path.rsplit('/', 1)[-1]}"
+    counts = format_html_join("", '<span class="count count-{}" title="{}">{}</span>', (
+        (kind, title, number) for kind, title, number in (
+            ("finding", "findings", len(row.findings) + row.unsupported),
+            ("compile", "compile errors", row.compile_errors)) if number))
+    state = format_html('<span class="badge badge-{}">{}</span>', row.state,
+                        row.state.replace("-", " "))
+    if not row.reviewed:
+        return format_html('<li class="file state-{}"><span class="name">{}</span>{}{}</li>',
+                           row.state, label, state, counts)
+    current_attr = mark_safe(' aria-current="page"') if row.path == current else ""
+    return format_html('<li class="file state-{}"><a href="{}" data-file="{}"{}>'
+                       '<span class="name">{}</span>{}{}</a></li>', row.state,
+                       query(chosen, file=row.path), row.path, current_attr, label, state,
+                       counts)

@@ -1,0 +1,76 @@
+"""A job's per-file review data in storage: ``jobs/<uuid>/review/index.json`` and
+``jobs/<uuid>/review/files/<id>.json`` (written by ``translator.review`` in the sandbox).
+
+The worker unpacks the sandbox's ``review.tar.gz`` member by member into Django's default
+storage (never a local path: storage may be S3). Only the names ``translator.review``
+writes are accepted, as regular files within size limits; anything else is skipped and
+logged, since the archive comes from the sandbox that read untrusted input.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import tarfile
+from typing import BinaryIO
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+
+from webapp.jobs.models import Job
+
+logger = logging.getLogger(__name__)
+
+_MEMBER = re.compile(r"\A(?:index|files/[1-9][0-9]{0,6})\.json\Z")
+#: One file's review data holds its CUDA and HIP text (each at most 8 MiB, JSON-escaped).
+MAX_MEMBER_BYTES = 64 << 20
+MAX_TOTAL_BYTES = 2 << 30
+
+
+def _name(job: Job, member: str) -> str:
+    return job.storage_name(f"review/{member}")
+
+
+def store_review(job: Job, packed: BinaryIO) -> int:
+    """Store the members of the review archive PACKED; returns how many were stored."""
+    stored, total = 0, 0
+    try:
+        with tarfile.open(fileobj=packed, mode="r:gz") as archive:
+            for member in archive:
+                if not (member.isreg() and _MEMBER.match(member.name)
+                        and member.size <= MAX_MEMBER_BYTES
+                        and total + member.size <= MAX_TOTAL_BYTES):
+                    logger.warning("job %s: review member %r skipped", job.pk, member.name)
+                    continue
+                total += member.size
+                data = archive.extractfile(member).read(MAX_MEMBER_BYTES + 1)
+                name = _name(job, member.name)
+                default_storage.delete(name)
+                default_storage.save(name, ContentFile(data))
+                stored += 1
+    except (tarfile.TarError, EOFError, OSError) as error:
+        logger.error("job %s: the review data could not be read: %s", job.pk, error)
+    return stored
+
+
+def read_index(job: Job) -> list[dict] | None:
+    """The index's file entries, or None when the job has no review data."""
+    data = _read(job, "index.json")
+    return None if data is None else list(data.get("files", []))
+
+
+def read_file(job: Job, number: int) -> dict | None:
+    return _read(job, f"files/{int(number)}.json")
+
+
+def _read(job: Job, member: str) -> dict | None:
+    name = _name(job, member)
+    try:
+        with default_storage.open(name, "rb") as handle:
+            return json.load(handle)
+    except FileNotFoundError:
+        return None
+    except ValueError:
+        logger.error("job %s: %s is not JSON", job.pk, name)
+        return None
