@@ -38,12 +38,16 @@ from translator.options import Options
 from translator.sandbox import READONLY_PATHS, Limits, Sandbox, SandboxUnavailable
 
 __all__ = ["Confinement", "ConfinementFailed", "TreeTranslation", "translate_archive",
-           "translate_snippet", "open_output", "read_output", "ARTIFACT_NAMES", "Canceled"]
+           "translate_snippet", "open_output", "read_output", "ARTIFACT_NAMES", "REVIEW_NAME",
+           "Canceled"]
 
 MARK = "@rocport "
 #: What a tree translation leaves in its ``artifacts`` folder.
 ARTIFACT_NAMES = ("hip-tree.tar.gz", "hip-tree.zip", "changes.patch", "report.json",
                   "findings.sarif")
+#: Per-file review data (``translator.review``), also in ``artifacts``: the worker unpacks
+#: it into storage, so it is not one of the downloads above.
+REVIEW_NAME = "review.tar.gz"
 _EXIT_REFUSED = 3  # the child printed an {"error": ...} line
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -299,6 +303,7 @@ def _tree(source: Path, out: Path) -> int:
     from translator.packing import pack
     from translator.patches import tree_patch
     from translator.report import build_report
+    from translator.review import review_archive
     from translator.sarif import to_sarif
     from translator.tree import migrate_tree
 
@@ -330,6 +335,7 @@ def _tree(source: Path, out: Path) -> int:
     (artifacts / "changes.patch").write_bytes(tree_patch(tree))
     (artifacts / "report.json").write_bytes(_json(report))
     (artifacts / "findings.sarif").write_bytes(_json(to_sarif(report)))
+    (artifacts / REVIEW_NAME).write_bytes(review_archive(tree, report))
     _say(done=_summary(report))
     return 0
 

@@ -46,6 +46,7 @@ from translator.compile import (
 )
 from translator.confinement import (
     ARTIFACT_NAMES,
+    REVIEW_NAME,
     Canceled,
     ConfinementFailed,
     open_output,
@@ -57,6 +58,7 @@ from webapp.github.messages import commit_status, job_links, pull_request_commen
 from webapp.github.models import PullRequest
 from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.outbox import publish
+from webapp.jobs.review import store_review
 from webapp.jobs.submit import enqueue_translation
 from webapp.sandboxes import translation_confinement
 from workers.celery import app
@@ -149,6 +151,8 @@ def _translate(job: Job, scratch: Path) -> None:
     for name in ARTIFACT_NAMES:
         with open_output(done.artifacts / name) as stored:
             job.store_artifact(name, File(stored))
+    with open_output(done.artifacts / REVIEW_NAME) as stored:
+        store_review(job, stored)  # per-file data for the job page (webapp.jobs.review)
     job.start_compiling(done.summary)
 
 
