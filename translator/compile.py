@@ -27,9 +27,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from translator.build_systems import link_generated, run_build_systems
 from translator.compile_cache import CompileCache, cache_key
 from translator.compile_report import merge_into_report, summarize, unit_entry
-from translator.compile_units import CompileUnit, find_units
+from translator.compile_units import CompileUnit, find_units, has_compile_database
 from translator.line_maps import LineMaps
 from translator.sandbox import READONLY_PATHS, Limits, Run, Sandbox, SandboxUnavailable
 from translator.toolchain import Toolchain, choose_archs, find_toolchain
@@ -76,6 +77,10 @@ class CompileOptions:
     #: Time budget of the whole check (e.g. the task's time limit minus a margin): units
     #: not started in time are reported as skipped. None: no budget.
     total_seconds: float | None = None
+    #: Take the compile commands from the project's own build (cmake configure, make -n;
+    #: translator/build_systems.py), each build given this much wall-clock time.
+    build_system: bool = True
+    configure_seconds: float = 180.0
 
 
 def compile_check(
@@ -129,11 +134,17 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
     if not archs:
         return _skipped("compile check skipped: hipcc accepts none of the targets",
                         toolchain_entry, notes)
-    units, unit_notes = find_units(root, renames=renames, compile_commands=compile_commands,
-                                   max_units=options.max_units)
-    notes += unit_notes
     source = sandbox.source_view(root, scratch / "src")
     mount = sandbox.mounts(source, scratch)[0]
+    build_runs = None
+    if options.build_system and not has_compile_database(root, compile_commands):
+        build_runs = run_build_systems(root, source, sandbox, scratch, hipcc=toolchain.hipcc,
+                                       archs=archs, seconds=options.configure_seconds,
+                                       jobs=_jobs(options))
+        notes += [run.note() for run in build_runs]
+    units, unit_notes = find_units(root, renames=renames, compile_commands=compile_commands,
+                                   build_runs=build_runs, max_units=options.max_units)
+    notes += unit_notes
     cache = CompileCache(options.cache_dir)
     resource_usage = options.resource_usage and _clang_major(toolchain) >= 14
     done = 0
@@ -159,13 +170,16 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
             progress(done, len(units))
         return entry
 
-    jobs = options.jobs or len(os.sched_getaffinity(0)) or 1
-    with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(units) or 1))) as pool:
+    with ThreadPoolExecutor(max_workers=max(1, min(_jobs(options), len(units) or 1))) as pool:
         entries = list(pool.map(check, enumerate(units)))
     summary = summarize(entries)
     summary["seconds"] = round(time.monotonic() - started, 2)
     return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,
             "skipped": "", "notes": notes}
+
+
+def _jobs(options: CompileOptions) -> int:
+    return options.jobs or len(os.sched_getaffinity(0)) or 1
 
 
 def _within_deadline(sandbox: Sandbox, deadline: float | None) -> Sandbox | None:
@@ -220,6 +234,12 @@ def _clang_major(toolchain: Toolchain) -> int:
 
 def _with_option_flags(unit: CompileUnit, options: CompileOptions,
                        toolchain_defines: tuple[str, ...] = ()) -> CompileUnit:
+    if unit.arguments is not None:  # the project's own command: only what the user asked
+        extra = [f"-I{folder}" for folder in options.include_dirs]
+        extra += [f"-D{name}" for name in options.defines]
+        extra += [f"-std={options.std}"] if options.std else []
+        return dataclasses.replace(unit, arguments=unit.arguments + tuple(extra),
+                                   std=options.std or unit.std)
     return dataclasses.replace(
         unit,
         include_dirs=tuple(dict.fromkeys(unit.include_dirs + options.include_dirs)),
@@ -229,6 +249,14 @@ def _with_option_flags(unit: CompileUnit, options: CompileOptions,
 
 
 def _flags(unit: CompileUnit, archs: list[str], resource_usage: bool) -> list[str]:
+    if unit.arguments is not None:
+        # The build's command as it is; hipcc decides the language when it does not say
+        # (HIP 5.x compiles .cpp as HIP, and ``-x c++`` would lose __HIP_PLATFORM_AMD__).
+        flags = [*unit.arguments, *(f"--offload-arch={arch}" for arch in archs),
+                 *_DIAGNOSTIC_FLAGS]
+        if resource_usage and unit.language == "hip":
+            flags.append(_RESOURCE_FLAG)
+        return flags
     flags = ["-x", unit.language, f"-std={unit.std}"]
     if unit.language == "hip":
         flags += [f"--offload-arch={arch}" for arch in archs]
@@ -249,6 +277,7 @@ def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: To
     work = scratch / "units" / f"{index:05d}"
     work.mkdir(parents=True, exist_ok=True)
     out = sandbox.mounts(source, work)[1]
+    link_generated(unit.generated, unit.generated_mount, work, sandbox.isolated)
     flags = _flags(unit, archs, resource_usage)
     key = None
     if cache.enabled:
@@ -256,7 +285,8 @@ def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: To
         cached = cache.get(key) if key else None
         if cached is not None:
             return {**cached, "cached": True}
-    run = sandbox.run([toolchain.hipcc, *flags, "-c", _argument(unit.path), "-o",
+    compile_only = [] if "--genco" in flags else ["-c"]  # a code object: no -c
+    run = sandbox.run([toolchain.hipcc, *flags, *compile_only, _argument(unit.path), "-o",
                        f"{out}/unit.o"], source, work)
     result = _classify(run, sandbox.limits)
     if key and result["status"] in ("ok", "failed"):

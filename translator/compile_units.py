@@ -19,6 +19,7 @@ Paths that leave the tree are dropped. The C++ standard defaults to C++17 (what 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -35,9 +36,11 @@ from translator.build_flags import (
     filter_flags,
     read_build_flags,
 )
+from translator.build_systems import BuildRun
 from translator.compdb import read_compile_database
 
-__all__ = ["CompileUnit", "find_units", "uses_hip", "SOURCE_SUFFIXES", "DEFAULT_STD"]
+__all__ = ["CompileUnit", "find_units", "has_compile_database", "uses_hip", "SOURCE_SUFFIXES",
+           "DEFAULT_STD"]
 
 SOURCE_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx", ".c++")
 DEFAULT_STD = "c++17"
@@ -59,8 +62,17 @@ class CompileUnit:
     defines: tuple[str, ...] = ()
     undefines: tuple[str, ...] = ()
     std: str = DEFAULT_STD
-    origin: str = "scan"  # "compile_commands.json", "build files" or "scan"
+    origin: str = "scan"  # "compile_commands.json", "cmake", "make -n", "build files", "scan"
     ignored_flags: tuple[str, ...] = ()
+    #: The flags of the project's own compile command (cmake, make -n), in order, paths
+    #: as the sandbox sees them; None: the flags above are used instead.
+    arguments: tuple[str, ...] | None = None
+    #: Where the flags came from, for people (``flags_source`` in the report).
+    flags_source: str = ""
+    #: Host folder of the CMake build whose generated headers the unit may include, and
+    #: where the sandbox shows it (translator/build_systems.py).
+    generated: str = ""
+    generated_mount: str = ""
 
 
 def uses_hip(data: bytes) -> bool:
@@ -75,12 +87,17 @@ def _language(path: str, data: bytes) -> str:
 
 def find_units(root: Path, *, renames: Mapping[str, str] | None = None,
                compile_commands: Mapping | None = None,
+               build_runs: list[BuildRun] | None = None,
                max_units: int = 1000) -> tuple[list[CompileUnit], list[str]]:
     """(units, notes) for the tree at ROOT. RENAMES maps original to output paths.
 
     COMPILE_COMMANDS is the report's ``compile_commands`` section (translator/compdb.py:
     the database already placed on the tree, ``files`` keyed by output path); when it
-    lists files it is used instead of reading ``compile_commands.json`` again.
+    lists files it is used instead of reading ``compile_commands.json`` again. BUILD_RUNS
+    are the runs of the project's own build systems (translator/build_systems.py): a unit
+    of a build that ran is compiled with that build's command, a source such a build
+    does not compile is not a unit (listed in the notes), and the units of builds that
+    failed, or of no build, get the flags of rocport's reader and say why.
     """
     root = Path(root).resolve()
     notes: list[str] = []
@@ -90,7 +107,7 @@ def find_units(root: Path, *, renames: Mapping[str, str] | None = None,
     elif database is not None:
         units = _units_from_database(root, database, renames or {}, notes)
     else:
-        units = _units_from_scan(root, notes)
+        units = _units_from_scan(root, notes, build_runs)
     if len(units) > max_units:
         notes.append(f"{len(units) - max_units} units not compiled (limit {max_units})")
         units = units[:max_units]
@@ -98,6 +115,13 @@ def find_units(root: Path, *, renames: Mapping[str, str] | None = None,
 
 
 # --- compile_commands.json ---------------------------------------------------------------
+
+def has_compile_database(root: Path, compile_commands: Mapping | None = None) -> bool:
+    """True when the units come from a shipped compile_commands.json (the report's
+    section or the tree's file): then the project's build system is not run."""
+    return bool(compile_commands and compile_commands.get("files")) or \
+        _compile_database(Path(root).resolve()) is not None
+
 
 def _compile_database(root: Path) -> Path | None:
     for candidate in (root / "compile_commands.json", root / "build" / "compile_commands.json"):
@@ -139,6 +163,7 @@ def _units_from_section(root: Path, section: Mapping, notes: list[str]) -> list[
             path=path, language=_language(path, data),
             include_dirs=_usable_dirs(root, [str(d) for d in entry.get("include_dirs", ())]),
             defines=tuple(dict.fromkeys(defines)), std=std, origin="compile_commands.json",
+            flags_source="compile_commands.json",
         ))
     notes.append(f"{len(units)} units from {section.get('path') or 'compile_commands.json'}")
     return units
@@ -170,7 +195,8 @@ def _database_std(root: Path, relative: str) -> str:
 
 # --- scanning and build files ------------------------------------------------------------
 
-def _units_from_scan(root: Path, notes: list[str]) -> list[CompileUnit]:
+def _units_from_scan(root: Path, notes: list[str],
+                     build_runs: list[BuildRun] | None = None) -> list[CompileUnit]:
     sources, build_flags = [], {}
     for folder, folders, files in os.walk(root, followlinks=False):
         folders[:] = sorted(f for f in folders if not f.startswith("."))
@@ -184,14 +210,55 @@ def _units_from_scan(root: Path, notes: list[str]) -> list[CompileUnit]:
                     build_flags[relative] = flags
             elif name.endswith(SOURCE_SUFFIXES) and not Path(folder, name).is_symlink():
                 sources.append(relative)
-    units = []
+    units, not_built = [], []
     for relative in sources:
         data = _read(root / relative)
-        if data is not None and (relative.endswith((".cu", ".hip")) or uses_hip(data)):
-            units.append(_unit_from_build_files(root, relative, data, build_flags))
+        if data is None or not (relative.endswith((".cu", ".hip")) or uses_hip(data)):
+            continue
+        run = _build_run_of(relative, build_runs or [])
+        if run is not None and run.ok:
+            if relative in run.commands:
+                units.append(_unit_from_build(relative, data, run))
+            else:
+                not_built.append(relative)
+            continue
+        unit = _unit_from_build_files(root, relative, data, build_flags)
+        why = run.problem if run is not None else (
+            "the build was not run" if build_runs is None else "no CMakeLists.txt or Makefile "
+            "above it")
+        units.append(dataclasses.replace(
+            unit, flags_source=f"rocport's reader (fallback: {why})"))
     notes.append(f"{len(units)} units that use HIP"
                  + (f"; flags from {', '.join(sorted(build_flags))}" if build_flags else ""))
+    if not_built:
+        shown = ", ".join(not_built[:10]) + (" ..." if len(not_built) > 10 else "")
+        notes.append(f"{len(not_built)} sources that use HIP are not compiled by the project's "
+                     f"build as configured, so not checked: {shown}")
     return units
+
+
+def _build_run_of(path: str, runs: list[BuildRun]) -> BuildRun | None:
+    """The run of the innermost build whose folder holds PATH."""
+    covering = [run for run in runs if run.covers(path)]
+    return max(covering, key=lambda run: len(run.folder), default=None)
+
+
+def _unit_from_build(path: str, data: bytes, run: BuildRun) -> CompileUnit:
+    command = run.commands[path]
+    arguments = command.arguments
+    languages = [arguments[i + 1] for i, a in enumerate(arguments[:-1]) if a == "-x"]
+    languages += [a[2:] for a in arguments if a.startswith("-x") and len(a) > 2]
+    language = languages[-1] if languages else _language(path, data)
+    language = "hip" if language in ("hip", "cu", "cuda") else (
+        "c++" if language in ("c++", "c") else language)
+    stds = [a.split("=", 1)[1] for a in arguments if a.startswith(("-std=", "--std="))]
+    return CompileUnit(
+        path=path, language=language, std=stds[-1] if stds else "", origin=run.system,
+        ignored_flags=command.dropped, arguments=arguments, flags_source=run.system,
+        generated=run.generated, generated_mount=run.generated_mount,
+        include_dirs=tuple(a[2:] for a in arguments if a.startswith("-I")),
+        defines=tuple(a[2:] for a in arguments if a.startswith("-D")),
+    )
 
 
 def _unit_from_build_files(root: Path, path: str, data: bytes,

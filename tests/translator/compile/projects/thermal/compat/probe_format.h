@@ -1,0 +1,1 @@
+#define PROBE_FORMAT "%d devices\n"

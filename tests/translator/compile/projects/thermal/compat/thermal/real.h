@@ -1,0 +1,1 @@
+#error "compat/ holds the legacy probe's headers only"
