@@ -3,8 +3,9 @@
 A task that works on a job runs ``heartbeat(job)``: a thread that writes the job's
 ``heartbeat_at`` every sixth of ``JOB_HEARTBEAT_TIMEOUT`` while the step runs.
 
-Every worker runs ``recover()`` in a thread of its main process when it is ready and
-then every ``JOB_RECOVERY_INTERVAL`` seconds:
+Every worker starts a recovery process (``manage.py recoverjobs --parent PID``, which
+ends with the worker) that runs ``recover()`` at once and then every
+``JOB_RECOVERY_INTERVAL`` seconds:
 
 1. ``sweep_scratch``: scratch folders of tasks (``rocport-<job id>-*`` in the temporary
    folder) whose job has ended, or that are older than the longest task time limit, are
@@ -18,7 +19,7 @@ then every ``JOB_RECOVERY_INTERVAL`` seconds:
    message of every waiting job is sent again.
 4. ``publish_pending``: the outbox (``webapp.jobs.outbox``) sends what is not sent yet.
 
-Why a thread in each worker rather than a Celery beat task: a task would wait in the queue
+Why a process beside each worker rather than a Celery beat task: a task would wait in the queue
 behind long translations and compile checks, on exactly the busy or broken worker it
 should look after, and needs Redis to be reached at all. Several workers recovering at
 once do no harm: every step is a conditional UPDATE, and a message sent twice runs once
@@ -31,6 +32,8 @@ import logging
 import os
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -52,6 +55,7 @@ __all__ = ["heartbeat", "recover", "requeue_stranded", "sweep_scratch", "broker_
 
 logger = logging.getLogger(__name__)
 
+_ROOT = Path(__file__).resolve().parent.parent
 _SCRATCH = re.compile(r"rocport-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-")
 _MARKER = "rocport:broker-marker"
 
@@ -175,39 +179,68 @@ def recover() -> None:
                        " again: it had lost its messages" if lost else "")
 
 
-# --- the recovery thread in each worker -----------------------------------------------
-class _Recovery:
-    def __init__(self) -> None:
-        self.stopped = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="job-recovery", daemon=True)
+# --- the recovery process of each worker ----------------------------------------------
+def run(parent: int) -> None:
+    """Recover now and every JOB_RECOVERY_INTERVAL seconds while PARENT is our parent."""
+    logger.info("job recovery: every %d s, requeue after %d s without heartbeat, %d attempts",
+                settings.JOB_RECOVERY_INTERVAL, settings.JOB_HEARTBEAT_TIMEOUT,
+                settings.JOB_MAX_ATTEMPTS)
+    while os.getppid() == parent:
+        try:
+            recover()
+        except Exception:  # keep recovering: a dead loop would strand every job
+            logger.exception("job recovery failed; trying again")
+        finally:
+            connections.close_all()
+        next_pass = time.monotonic() + settings.JOB_RECOVERY_INTERVAL
+        while os.getppid() == parent and time.monotonic() < next_pass:
+            time.sleep(min(1.0, settings.JOB_RECOVERY_INTERVAL))
 
-    def _run(self) -> None:
-        while True:
-            try:
-                recover()
-            except Exception:  # keep recovering: a dead thread would strand every job
-                logger.exception("job recovery failed; trying again")
-            finally:
-                connections.close_all()
-            if self.stopped.wait(settings.JOB_RECOVERY_INTERVAL):
+
+class _RecoveryProcess:
+    """Runs ``manage.py recoverjobs --parent <worker>`` and starts it again when it dies.
+
+    A process, not a thread doing the work: the pool forks new children from the worker's
+    main process at any moment, and a fork while a thread holds a database lock (SQLite
+    keeps its lock state in the process) leaves the child unable to use the database. The
+    thread here only starts the process and waits for it.
+    """
+
+    def __init__(self, parent: int) -> None:
+        self.command = [sys.executable, str(_ROOT / "manage.py"), "recoverjobs", "--parent",
+                        str(parent)]
+        self.stopped = threading.Event()
+        self.process: subprocess.Popen | None = None
+        self.thread = threading.Thread(target=self._watch, name="job-recovery", daemon=True)
+
+    def _watch(self) -> None:
+        while not self.stopped.is_set():
+            self.process = subprocess.Popen(self.command, cwd=_ROOT)
+            status = self.process.wait()
+            if self.stopped.wait(1.0):
                 return
+            logger.warning("the job recovery process exited with status %s; starting it again",
+                           status)
 
     def stop(self) -> None:
         self.stopped.set()
-        self.thread.join(timeout=10)
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.thread.join(timeout=5)
 
 
-_running: list[_Recovery] = []
+_running: list[_RecoveryProcess] = []
 
 
 @signals.worker_ready.connect
 def _start_recovery(sender=None, **kwargs) -> None:
-    recovery = _Recovery()
+    recovery = _RecoveryProcess(os.getpid())
     _running.append(recovery)
     recovery.thread.start()
-    logger.info("job recovery: every %d s, requeue after %d s without heartbeat, %d attempts",
-                settings.JOB_RECOVERY_INTERVAL, settings.JOB_HEARTBEAT_TIMEOUT,
-                settings.JOB_MAX_ATTEMPTS)
 
 
 @signals.worker_shutdown.connect
