@@ -6,10 +6,10 @@ __global__ void stream(const float4 *in, float *out, const float *x, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   float4 v = *(in + i);
-  float w = *(&x[i]) + *x + *(x + 1) + *(x + 2);
+  float w = *(&x[i]) + *x + __builtin_nontemporal_load(x + 1) + *(x + 2);
   float y = (*(reinterpret_cast<const float4 *>(in) + i)).y;
-  *(out + i) = v.x + w + y;
-  *out = *x;
+  __builtin_nontemporal_store(v.x + w + y, out + i);
+  *out = __builtin_nontemporal_load(x);
   *(&out[1]) = 1.0f;
   *(out + 2) = v.z > 0.0f ? v.z : 0.0f;
 }

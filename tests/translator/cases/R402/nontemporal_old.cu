@@ -1,0 +1,8 @@
+// check: nvcc hipcc
+// Before HIP 5.2 the streaming hints are dropped, with a note.
+#include <cuda_runtime.h>
+
+__global__ void scale(const float *x, float *y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) __stcs(y + i, a * __ldcs(x + i));
+}
