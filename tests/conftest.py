@@ -8,7 +8,12 @@ import uuid
 
 import pytest
 
-from tests.services import celery_worker, fake_github, redis_url  # noqa: F401  (fixtures)
+from tests.services import (  # noqa: F401  (fixtures)
+    celery_worker,
+    fake_github,
+    redis_url,
+    s3_server,
+)
 
 
 def pytest_addoption(parser):

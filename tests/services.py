@@ -186,6 +186,62 @@ def start_worker(redis_url: str, folder: Path, *, key_prefix: str | None = None,
     return worker
 
 
+@dataclass
+class S3Server:
+    """moto's standalone S3-compatible server on 127.0.0.1 (no S3 server package installs
+    from Debian here); ``settings()`` are the variables that point rocport at one bucket."""
+
+    process: subprocess.Popen
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def client(self):
+        import boto3
+
+        return boto3.client("s3", endpoint_url=self.url, region_name="us-east-1",
+                            aws_access_key_id="rocport-test", aws_secret_access_key="secret")
+
+    def create_bucket(self, name: str) -> dict[str, str]:
+        self.client().create_bucket(Bucket=name)
+        return {"STORAGE_BACKEND": "s3", "S3_BUCKET": name, "S3_ENDPOINT_URL": self.url,
+                "S3_REGION": "us-east-1", "S3_ACCESS_KEY_ID": "rocport-test",
+                "S3_SECRET_ACCESS_KEY": "secret"}
+
+    def keys(self, bucket: str, prefix: str = "") -> list[str]:
+        listed = self.client().list_objects_v2(Bucket=bucket, Prefix=prefix)
+        return sorted(item["Key"] for item in listed.get("Contents", []))
+
+
+@pytest.fixture(scope="session")
+def s3_server(tmp_path_factory):
+    server = shutil.which("moto_server", path=str(Path(sys.executable).parent))
+    if server is None:
+        pytest.fail("moto's server is not installed (pip install 'moto[s3]' flask flask-cors)")
+    port = free_port()
+    log = tmp_path_factory.mktemp("s3") / "moto.log"
+    with open(log, "wb") as output:
+        process = subprocess.Popen([server, "-H", "127.0.0.1", "-p", str(port)],
+                                   stdout=output, stderr=subprocess.STDOUT)
+    running = S3Server(process, port)
+
+    def answers():
+        try:
+            running.client().list_buckets()
+            return True
+        except Exception:  # noqa: BLE001 - any failure means "not up yet"
+            return False
+
+    try:
+        wait_for(answers, 30, "moto's S3 server")
+        yield running
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
 #: What the session worker is told about GitHub: the fake below, this token, this address.
 GITHUB_TOKEN = "test-token"
 PUBLIC_BASE_URL = "http://rocport.test"

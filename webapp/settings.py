@@ -200,9 +200,33 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(DATA_DIR / "static")))
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(DATA_DIR / "media")))
+# Where uploads and results live: "filesystem" (MEDIA_ROOT, one host) or "s3" (an
+# S3-compatible object store that web, workers and ROCm runners on other hosts all reach).
+STORAGE_BACKEND = env_str("STORAGE_BACKEND", "filesystem")
+if STORAGE_BACKEND not in ("filesystem", "s3"):
+    raise ImproperlyConfigured(f"STORAGE_BACKEND must be filesystem or s3, not {STORAGE_BACKEND!r}")
+S3_BUCKET = env_str("S3_BUCKET", "")
+if STORAGE_BACKEND == "s3" and not S3_BUCKET:
+    raise ImproperlyConfigured("STORAGE_BACKEND=s3 needs S3_BUCKET")
+_OBJECT_STORAGE = {
+    "BACKEND": "storages.backends.s3.S3Storage",
+    "OPTIONS": {
+        "bucket_name": S3_BUCKET,
+        "endpoint_url": env_str("S3_ENDPOINT_URL", "") or None,
+        "region_name": env_str("S3_REGION", "") or None,
+        "access_key": env_str("S3_ACCESS_KEY_ID", "") or None,
+        "secret_key": env_str("S3_SECRET_ACCESS_KEY", "") or None,
+        "location": env_str("S3_PREFIX", ""),
+        # Job artifacts are replaced in place (report.json after the compile check) and are
+        # served through rocport's own views, never by public or signed object URLs.
+        "file_overwrite": True,
+        "default_acl": None,
+    },
+}
 STORAGES = {
     # Django's, except that a save that fails (a full disk) removes its partial file.
-    "default": {"BACKEND": "webapp.jobs.uploads.FileSystemStorage"},
+    "default": _OBJECT_STORAGE if STORAGE_BACKEND == "s3" else
+    {"BACKEND": "webapp.jobs.uploads.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"
         if not DEBUG
