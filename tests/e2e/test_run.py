@@ -1,14 +1,18 @@
-"""`make run`'s supervisor: serves the example end to end, then stops every process on Ctrl-C."""
+"""`make run`'s supervisor: serves the example end to end, restarts what dies, and stops every
+process on Ctrl-C."""
 
 import os
+import re
 import signal
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.services import free_port, wait_for
+from scripts.run import Supervisor, ensure_redis, key_prefix_for
+from tests.services import free_port, start_redis, wait_for
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,3 +72,84 @@ def test_serves_the_example_and_stops_everything_on_ctrl_c(tmp_path):
         run.wait(timeout=90)
     assert run.returncode == 0, log.read_text()[-3000:]
     wait_for(lambda: not [pid for pid in started if alive(pid)], 30, "every process to end")
+
+
+def pid_of(log: Path, name: str, restarts: int = 0) -> int:
+    """The pid of NAME's start (restarts=0) or of its RESTARTS-th restart, from the log."""
+    pattern = rf"rocport: {'restarted' if restarts else 'started'} {name} \(pid (\d+)\)"
+    found = re.findall(pattern, log.read_text())
+    index = restarts - 1 if restarts else 0
+    return int(found[index]) if len(found) > index else 0
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def test_restarts_a_killed_worker_and_redis_and_keeps_serving(tmp_path):
+    data = tmp_path / "data"
+    port = free_port()
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "MEDIA_ROOT",
+                          "STATIC_ROOT", "REDIS_KEY_PREFIX", "REDIS_URL")}
+    env.update(DATA_DIR=str(data), PORT=str(port))
+    log = tmp_path / "run.log"
+    login = f"http://127.0.0.1:{port}/accounts/login/"
+    with open(log, "wb") as output:
+        run = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env,
+                               stdout=output, stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: f"serving http://127.0.0.1:{port}/" in log.read_text(), 180,
+                 "make run to serve")
+        assert "started a private Redis at" in log.read_text()
+        assert "(append-only, data in" in log.read_text()
+        web = pid_of(log, "web")
+
+        os.kill(pid_of(log, "worker"), signal.SIGKILL)
+        wait_for(lambda: pid_of(log, "worker", restarts=1), 30, "the worker to be restarted")
+        assert "worker exited with status -9; restarting it in 1 s" in log.read_text()
+        assert answers(login)
+
+        os.kill(pid_of(log, "redis"), signal.SIGKILL)
+        wait_for(lambda: pid_of(log, "redis", restarts=1), 30, "Redis to be restarted")
+        assert answers(login)
+        assert alive(web) and run.poll() is None
+
+        password = (data / "local-user").read_text().strip()
+        smoke = subprocess.run(
+            [sys.executable, "scripts/smoke.py", f"http://127.0.0.1:{port}", "rocport",
+             password, "examples/saxpy"],
+            cwd=ROOT, capture_output=True, text=True, timeout=180,
+        )
+        # The restarted worker and Redis finish a job (the page checks are the other test's).
+        assert "smoke: ok   state done" in smoke.stdout, smoke.stdout + log.read_text()[-3000:]
+        started = descendants(run.pid)
+    finally:
+        run.send_signal(signal.SIGINT)
+        run.wait(timeout=90)
+    assert run.returncode == 0, log.read_text()[-3000:]
+    assert log.read_text().rstrip().endswith("rocport: stopped")
+    wait_for(lambda: not [pid for pid in started if alive(pid)], 30, "every process to end")
+
+
+def test_a_given_redis_is_used_with_a_key_prefix_derived_from_the_data_folder(
+    tmp_path, capsys
+):
+    server = start_redis(tmp_path / "redis")
+    try:
+        supervisor = Supervisor({"REDIS_URL": server.url})
+        assert ensure_redis(supervisor, tmp_path / "data")
+        prefix = supervisor.env["REDIS_KEY_PREFIX"]
+        assert prefix == key_prefix_for(tmp_path / "data") != key_prefix_for(tmp_path / "other")
+        assert (f"rocport: using the Redis at REDIS_URL={server.url} with key prefix {prefix} "
+                "(derived from DATA_DIR)") in capsys.readouterr().out
+        supervisor = Supervisor({"REDIS_URL": server.url, "REDIS_KEY_PREFIX": "mine:"})
+        assert ensure_redis(supervisor, tmp_path / "data")
+        assert supervisor.env["REDIS_KEY_PREFIX"] == "mine:"
+        assert supervisor.children == []  # no private Redis was started
+    finally:
+        server.stop()
