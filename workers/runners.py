@@ -29,7 +29,10 @@ _KEY = "rocport:rocm-runner:"
 
 
 def _client() -> redis.Redis:
-    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
+    # Short: a job page asks while it renders, and a hung Redis must not hold the page.
+    timeout = settings.BROKER_PUBLISH_TIMEOUT
+    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=timeout,
+                                socket_timeout=timeout)
 
 
 def _key(hostname: str) -> str:
