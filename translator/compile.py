@@ -29,11 +29,12 @@ from pathlib import Path
 
 from translator.build_systems import link_generated, run_build_systems
 from translator.compile_cache import CompileCache, cache_key
+from translator.compile_failures import classify_entries, context_from_report
 from translator.compile_report import merge_into_report, summarize, unit_entry
 from translator.compile_units import CompileUnit, find_units, has_compile_database
 from translator.line_maps import LineMaps
 from translator.sandbox import READONLY_PATHS, Limits, Run, Sandbox, SandboxUnavailable
-from translator.toolchain import Toolchain, choose_archs, find_toolchain
+from translator.toolchain import Toolchain, choose_archs, find_toolchain, installed_libraries
 
 __all__ = ["CompileOptions", "compile_check", "merge_into_report", "report_context", "Limits"]
 
@@ -127,6 +128,7 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
         **toolchain.as_dict(), "requested_archs": list(options.offload_archs),
         "offload_archs": archs, "substituted_archs": substituted,
         "sandbox": sandbox.describe(), "limits": dataclasses.asdict(options.limits),
+        "libraries": installed_libraries(),
     }
     for wanted, used in substituted.items():
         notes.append(f"{wanted} is not supported by this hipcc; compiled for {used}" if used
@@ -172,6 +174,7 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
 
     with ThreadPoolExecutor(max_workers=max(1, min(_jobs(options), len(units) or 1))) as pool:
         entries = list(pool.map(check, enumerate(units)))
+    classify_entries(entries, context_from_report({}, toolchain_entry))
     summary = summarize(entries)
     summary["seconds"] = round(time.monotonic() - started, 2)
     return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,

@@ -14,6 +14,7 @@ import os
 import re
 from collections import Counter, defaultdict
 
+from translator.compile_failures import classify_entries, context_from_report, summarize_classes
 from translator.hipcc_output import (
     KernelUsage,
     Message,
@@ -196,12 +197,34 @@ def summarize(entries: list[dict], top: int = 10) -> dict:
     ranked = sorted(groups.values(), key=lambda g: (-g["count"], g["message"]))[:top]
     for group in ranked:
         group["units"] = len(units[group["message"]])
+    classes = summarize_classes(entries)
     return {
         "units": len(entries), "ok": statuses.get("ok", 0),
         "failed": len(entries) - statuses.get("ok", 0), "statuses": dict(statuses),
+        # failed units by class (translator/compile_failures.py); only translation errors
+        # count against the port
+        "classes": classes, "translation_errors": classes["translation"],
         "cached": sum(1 for entry in entries if entry.get("cached")),
         "errors": errors, "warnings": warnings, "top_errors": ranked,
     }
+
+
+def hip_versions(options: dict, hipcc: dict) -> dict:
+    """The HIP version the tree was translated for, the one that compiled it, and a
+    sentence for people when the two differ (major.minor)."""
+    target = options.get("hip_version")
+    target_text = ".".join(str(part) for part in target) if target else ""
+    numbers = re.findall(r"\d+", str(hipcc.get("hip_version") or ""))[:2]
+    compiled = ".".join(numbers)
+    mismatch = ""
+    if compiled and target_text != compiled and (
+            not target or [str(part) for part in target[:2]] != numbers):
+        wanted = f"HIP {target_text}" if target_text else "the newest HIP rocport knows"
+        mismatch = (f"translated for {wanted} but compiled with HIP {compiled}: names newer "
+                    f"than HIP {compiled} fail here although the translation is right for "
+                    "its target (class 'newer-hip')")
+    return {"target_hip_version": target_text or "newest", "toolchain_hip_version": compiled,
+            "version_mismatch": mismatch}
 
 
 def merge_into_report(report: dict, outcome: dict) -> dict:
@@ -209,13 +232,22 @@ def merge_into_report(report: dict, outcome: dict) -> dict:
 
     Replaces an earlier compile result, so that checking again gives the same report.
     """
+    hipcc = outcome.get("toolchain", {}).get("hipcc", {})
+    classify_entries(outcome["compile"], context_from_report(report, hipcc))
+    summary = {**outcome["summary"], **{key: value for key, value in
+                                         summarize(outcome["compile"]).items()
+                                         if key in ("classes", "translation_errors")}}
+    summary.update(hip_versions(report.get("options", {}), hipcc))
     report["compile"] = outcome["compile"]
-    report["compile_summary"] = outcome["summary"]
+    report["compile_summary"] = summary
     report["compile_skipped"] = outcome.get("skipped", "")
     report["compile_notes"] = outcome.get("notes", [])
     toolchain = report.get("toolchain") or {}
     toolchain.update(outcome["toolchain"])
     report["toolchain"] = toolchain
+    if summary.get("version_mismatch") and summary["version_mismatch"] not in \
+            report["compile_notes"]:
+        report["compile_notes"] = [*report["compile_notes"], summary["version_mismatch"]]
     findings = [f for f in report.get("findings", []) if f.get("code") != LDS_FINDING_CODE]
     findings.extend(f for entry in outcome["compile"] for f in entry.get("findings", []))
     report["findings"] = findings

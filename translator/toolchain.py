@@ -19,10 +19,11 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from translator.compile_failures import load_libraries
 from translator.sandbox import SYSTEM_PATH, Sandbox
 
 __all__ = ["Toolchain", "find_toolchain", "choose_archs", "parse_version_output",
-           "FALLBACK_ARCHS"]
+           "installed_libraries", "FALLBACK_ARCHS", "INCLUDE_ROOTS"]
 
 #: Newest first: the stand-ins for a target the runner's compiler does not know.
 FALLBACK_ARCHS = ("gfx950", "gfx942", "gfx941", "gfx940", "gfx90a", "gfx908", "gfx906",
@@ -32,6 +33,8 @@ _CLANG_VERSION = re.compile(
     r"(?:^|\n)\s*(?P<vendor>[\w ]*?)\s*clang version\s+(?P<v>\d+(?:\.\d+)*)"
 )
 _BARE_VERSION = re.compile(r"^\s*(\d+\.\d+[\w.\-]*)")
+#: Where a runner's libraries put their headers (the sandbox shows both).
+INCLUDE_ROOTS = ("/usr/include", "/usr/local/include", "/opt/rocm/include")
 
 
 @dataclass(frozen=True)
@@ -140,3 +143,12 @@ def _visible(path: str, sandbox: Sandbox) -> bool:
         for root in sandbox.readonly_paths
         for candidate in (path, resolved)
     )
+
+
+def installed_libraries(roots: tuple[str, ...] = INCLUDE_ROOTS) -> list[str]:
+    """Short names of the libraries in data/library_headers.tsv whose headers are below
+    one of ROOTS (e.g. ``["hip", "hiprand", "rocprim", ...]``): the runner's set, in its
+    heartbeat and in the report, so that a missing dependency names what is missing."""
+    return sorted(library.library for library in load_libraries()
+                  if any(Path(root, probe).is_file() for root in roots
+                         for probe in library.probe))

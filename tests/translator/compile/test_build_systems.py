@@ -111,6 +111,11 @@ class TestAgainstTheRealBuild:
         failed = [entry for entry in compared.units.values() if not entry["ok"]]
         assert failed and all(_first_error(entry) in compared.real.output for entry in failed)
 
+    def test_the_failed_unit_is_classed_as_the_translations(self, compared):
+        failure = compared.units["thermal/src/planes.cu"]["failure"]
+        assert (failure["class"], failure["name"]) == ("translation", "cudaArrayGetPlane")
+        assert compared.outcome["summary"]["translation_errors"] == 1
+
     def test_notes_say_which_build_ran(self, compared):
         notes = " ".join(compared.outcome["notes"])
         assert "cmake: 4 compile commands for thermal" in notes

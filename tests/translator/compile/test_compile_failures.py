@@ -1,0 +1,118 @@
+"""One class per failed unit (translator/compile_failures.py), from small hipcc results:
+the first error as hipcc printed it, with the report context the classifier gets."""
+
+from __future__ import annotations
+
+from translator.compile_failures import FailureContext, classify, context_from_report
+from translator.compile_report import hip_versions, merge_into_report, summarize
+
+HIP_5_2 = FailureContext(hip_version=(5, 2), libraries=frozenset({"hip", "hiprand", "rocprim"}))
+
+
+def _failed(message: str, *, path: str = "src/k.cu", output: str = "",
+            status: str = "failed", line: int = 7) -> dict:
+    severity = "fatal error" if message.endswith("file not found") else "error"
+    return {"path": path, "output_path": path, "ok": False, "status": status, "message": "",
+            "output": output, "diagnostics": [
+                {"severity": "warning", "message": "unused variable 'x'", "output_line": 3,
+                 "path": path, "line": 3},
+                {"severity": severity, "message": message, "output_line": line, "path": path,
+                 "line": line},
+                {"severity": "error", "message": "use of undeclared identifier 'later'",
+                 "output_line": 9, "path": path, "line": 9}]}
+
+
+def test_an_unsupported_name_is_a_translation_error_with_its_finding():
+    report = {"files": [{"path": "src/k.cu", "unsupported": [
+        {"name": "cudaArrayGetPlane", "line": 5, "column": 7,
+         "reason": "cudaArrayGetPlane is not supported by HIP"}]}],
+        "findings": [{"code": "W002", "name": "unsupported-api", "path": "src/k.cu", "line": 5,
+                      "message": "cudaArrayGetPlane has no HIP counterpart"}]}
+    failure = classify(_failed("use of undeclared identifier 'cudaArrayGetPlane'"),
+                       context_from_report(report, {"hip_version": "5.2.21153-0"}))
+    assert (failure["class"], failure["name"], failure["finding"]["code"]) == (
+        "translation", "cudaArrayGetPlane", "W002")
+    assert "not supported by HIP" in failure["reason"]
+
+
+def test_an_unexplained_error_counts_as_a_translation_error():
+    failure = classify(_failed("no matching function for call to 'scale'"), HIP_5_2)
+    assert failure["class"] == "translation"
+
+
+def test_a_header_of_a_library_the_runner_lacks_is_a_missing_dependency():
+    failure = classify(_failed("'hipblas/hipblas.h' file not found"), HIP_5_2)
+    assert (failure["class"], failure["library"]) == ("missing-dependency", "hipblas")
+    assert failure["package"] == "hipblas-dev (ROCm)"
+
+
+def test_a_missing_debian_library_names_the_debian_package():
+    failure = classify(_failed("'hipsparse/hipsparse.h' file not found"),
+                       FailureContext(hip_version=(5, 2), libraries=frozenset({"hip"})))
+    assert failure["package"] == "libhipsparse-dev (Debian) or hipsparse-dev (ROCm)"
+
+
+def test_a_name_from_a_newer_hip_needs_a_newer_hip():
+    failure = classify(_failed("use of undeclared identifier 'hipArrayGetInfo'"), HIP_5_2)
+    assert (failure["class"], failure["name"], failure["hip_version"]) == (
+        "newer-hip", "hipArrayGetInfo", "5.6.0")
+    assert "the runner has HIP 5.2" in failure["reason"]
+
+
+def test_the_same_name_on_a_new_enough_hip_is_the_translations():
+    failure = classify(_failed("use of undeclared identifier 'hipArrayGetInfo'"),
+                       FailureContext(hip_version=(6, 1)))
+    assert failure["class"] == "translation"
+
+
+def test_a_hip_header_from_a_newer_hip_needs_a_newer_hip():
+    failure = classify(_failed("'hip/hip_math_constants.h' file not found"), HIP_5_2)
+    assert (failure["class"], failure["hip_version"]) == ("newer-hip", "5.3.0")
+
+
+def test_a_generated_header_is_project_configuration():
+    for header in ("thermal/config.h", "proto/mesh.pb.h", "lib_export.h"):
+        assert classify(_failed(f"'{header}' file not found"), HIP_5_2)["class"] == \
+            "project-configuration"
+
+
+def test_the_projects_own_error_directive_is_project_configuration():
+    output = ("/job/src/include/real.h:4:2: error: \"define exactly one precision\"\n"
+              "#error \"define exactly one precision\"\n ^\n1 error generated.\n")
+    failure = classify(_failed('"define exactly one precision"', output=output, line=4),
+                       HIP_5_2)
+    assert failure["class"] == "project-configuration"
+
+
+def test_an_undefined_option_macro_is_project_configuration():
+    failure = classify(_failed("use of undeclared identifier 'THERMAL_BLOCK_SIZE'"), HIP_5_2)
+    assert (failure["class"], failure["name"]) == ("project-configuration",
+                                                   "THERMAL_BLOCK_SIZE")
+
+
+def test_a_unit_stopped_by_a_limit_is_a_timeout():
+    entry = {**_failed("x"), "status": "timeout", "message": "stopped after 300 s",
+             "diagnostics": []}
+    assert classify(entry, HIP_5_2)["class"] == "timeout"
+
+
+def test_the_summary_counts_each_class_and_only_translation_errors_against_the_port():
+    entries = [_failed("use of undeclared identifier 'hipArrayGetInfo'"),
+               _failed("'hipblas/hipblas.h' file not found"),
+               _failed("no matching function for call to 'scale'")]
+    outcome = {"compile": entries, "summary": summarize(entries), "skipped": "", "notes": [],
+               "toolchain": {"hipcc": {"hip_version": "5.2.21153-0", "libraries": ["hip"]}}}
+    report = merge_into_report({"options": {"hip_version": None}, "files": [], "findings": []},
+                               outcome)
+    summary = report["compile_summary"]
+    assert summary["classes"] == {"translation": 1, "missing-dependency": 1, "newer-hip": 1,
+                                  "project-configuration": 0, "timeout": 0}
+    assert summary["translation_errors"] == 1
+    assert "translated for the newest HIP rocport knows but compiled with HIP 5.2" in \
+        report["compile_notes"][0]
+
+
+def test_no_mismatch_when_the_target_is_the_runners_hip():
+    versions = hip_versions({"hip_version": [5, 2]}, {"hip_version": "5.2.21153-0"})
+    assert versions == {"target_hip_version": "5.2", "toolchain_hip_version": "5.2",
+                        "version_mismatch": ""}
