@@ -6,20 +6,34 @@ Every worker that consumes the ``rocm`` queue writes a heartbeat key to Redis
 down. A runner that dies without shutting down disappears within ``3 *
 HEARTBEAT_SECONDS``. ``online()`` lists the hostnames; it returns None when Redis does
 not answer, so that a page shows nothing rather than a wrong claim.
+
+Each heartbeat carries the runner's toolchain (``probe_toolchain()``: HIP version, hipcc
+path, offload targets, the ROCm and other libraries whose headers it has), read once
+when the runner starts; ``toolchains()`` returns them by hostname. ``default_hip_version()``
+is the HIP version new jobs target unless the user picks one: the version most runners
+online compile with, else the ``DEFAULT_HIP_VERSION`` setting, else this host's hipcc.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
+import shutil
+import subprocess
 import threading
 import time
+from collections import Counter
+from functools import cache
 
 import redis
 from celery import signals
 from django.conf import settings
 
-__all__ = ["ROCM_QUEUE", "HEARTBEAT_SECONDS", "beat", "forget", "online"]
+from translator.toolchain import installed_libraries, parse_version_output
+
+__all__ = ["ROCM_QUEUE", "HEARTBEAT_SECONDS", "beat", "forget", "online", "toolchains",
+           "probe_toolchain", "default_hip_version"]
 
 logger = logging.getLogger(__name__)
 
@@ -39,9 +53,10 @@ def _key(hostname: str) -> str:
     return f"{settings.REDIS_KEY_PREFIX}{_KEY}{hostname}"
 
 
-def beat(hostname: str) -> None:
-    """Say that HOSTNAME, a ROCm runner, is online for the next three beats."""
-    value = json.dumps({"hostname": hostname, "seen": time.time()})
+def beat(hostname: str, toolchain: dict | None = None) -> None:
+    """Say that HOSTNAME, a ROCm runner with TOOLCHAIN, is online for the next three beats."""
+    value = json.dumps({"hostname": hostname, "seen": time.time(),
+                        "toolchain": toolchain or {}})
     _client().set(_key(hostname), value, ex=3 * HEARTBEAT_SECONDS)
 
 
@@ -60,18 +75,84 @@ def online() -> list[str] | None:
         return None
 
 
+def toolchains() -> dict[str, dict] | None:
+    """{hostname: toolchain} of the ROCm runners online, or None when Redis cannot tell."""
+    prefix = _key("")
+    try:
+        client = _client()
+        found = {}
+        for key in client.scan_iter(match=f"{prefix}*", count=100):
+            value = client.get(key)
+            try:
+                toolchain = json.loads(value or b"{}").get("toolchain") or {}
+            except ValueError:
+                toolchain = {}
+            found[key.decode()[len(prefix):]] = toolchain
+        return found
+    except redis.exceptions.RedisError as error:
+        logger.warning("cannot read the ROCm runners' toolchains: %s", error)
+        return None
+
+
+def probe_toolchain(hipcc: str | None = None) -> dict:
+    """This host's toolchain as a runner reports it: ``hip_version`` (major.minor),
+    ``hip_version_full``, ``hipcc`` (path), ``clang_version``, ``offload_archs`` (the
+    configured targets) and ``libraries`` (translator.toolchain.installed_libraries)."""
+    hipcc = hipcc or settings.HIPCC
+    path = shutil.which(hipcc) or ""
+    text = _version_text(path) if path else ""
+    full, clang, _ = parse_version_output(text)
+    return {"hip_version": _major_minor(full), "hip_version_full": full, "hipcc": path,
+            "clang_version": clang,
+            "offload_archs": [a.strip() for a in settings.HIP_OFFLOAD_ARCH.split(",")
+                              if a.strip()],
+            "libraries": installed_libraries()}
+
+
+@cache
+def _version_text(path: str) -> str:
+    try:
+        run = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30,
+                             check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return run.stdout + run.stderr
+
+
+def _major_minor(version: str) -> str:
+    match = re.match(r"(\d+)\.(\d+)", version or "")
+    return f"{match[1]}.{match[2]}" if match else ""
+
+
+def default_hip_version() -> str:
+    """The HIP version (major.minor) new jobs target by default: the one most ROCm runners
+    online compile with; without runners the ``DEFAULT_HIP_VERSION`` setting, then the
+    hipcc of this host; '' when none is known (the newest HIP rocport knows)."""
+    versions = Counter(toolchain.get("hip_version") for toolchain in
+                       (toolchains() or {}).values() if toolchain.get("hip_version"))
+    if versions:
+        return versions.most_common(1)[0][0]
+    configured = getattr(settings, "DEFAULT_HIP_VERSION", "")
+    if configured:
+        return configured
+    path = shutil.which(settings.HIPCC) or ""
+    return _major_minor(parse_version_output(_version_text(path))[0]) if path else ""
+
+
 class _Heartbeat:
     """A daemon thread in the worker's main process that calls beat() until stopped."""
 
     def __init__(self, hostname: str) -> None:
         self.hostname = hostname
+        self.toolchain: dict | None = None
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self._run, name="rocm-heartbeat", daemon=True)
 
     def _run(self) -> None:
+        self.toolchain = probe_toolchain()
         while not self.stopped.is_set():
             try:
-                beat(self.hostname)
+                beat(self.hostname, self.toolchain)
             except redis.exceptions.RedisError as error:
                 logger.warning("ROCm runner heartbeat failed: %s", error)
             self.stopped.wait(HEARTBEAT_SECONDS)

@@ -52,3 +52,26 @@ def test_a_heartbeat_expires_when_a_runner_stops_beating(private_prefix, setting
 def test_online_is_unknown_when_redis_does_not_answer(settings):
     settings.REDIS_URL = "redis://127.0.0.1:1/0"
     assert runners.online() is None
+
+
+def test_a_heartbeat_carries_the_runners_toolchain(private_prefix):
+    toolchain = runners.probe_toolchain()
+    runners.beat("rocm@a", toolchain)
+    try:
+        assert runners.toolchains() == {"rocm@a": toolchain}
+        assert "hip" in toolchain["libraries"] and toolchain["hip_version"].count(".") == 1
+    finally:
+        runners.forget("rocm@a")
+
+
+def test_new_jobs_target_the_hip_of_the_runners_online(private_prefix, settings):
+    settings.DEFAULT_HIP_VERSION = "6.0"
+    assert runners.default_hip_version() == "6.0"  # no runner online: the setting
+    runners.beat("rocm@a", {"hip_version": "6.3"})
+    runners.beat("rocm@b", {"hip_version": "6.3"})
+    runners.beat("rocm@c", {"hip_version": "5.7"})
+    try:
+        assert runners.default_hip_version() == "6.3"
+    finally:
+        for name in ("rocm@a", "rocm@b", "rocm@c"):
+            runners.forget(name)
