@@ -30,10 +30,16 @@ EXPOSE 8000
 CMD ["gunicorn", "webapp.wsgi:application", "--bind", "0.0.0.0:8000"]
 
 # The same uid as in "app": both write job results to the shared media volume.
+# The full ROCm library set from ROCm's apt repository, so that the compile check's
+# "missing dependency" class is rare and names what the runner really lacks; cmake and
+# make run the project's own build for its compile commands.
 FROM rocm/dev-ubuntu-24.04:6.3 AS rocm
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 python3-venv libclang-common-18-dev \
-      bubblewrap \
+      bubblewrap cmake make rocm-cmake rocprim-dev hipcub-dev rocthrust-dev hipblas-dev \
+      hipblaslt-dev rocblas-dev hipfft-dev rocfft-dev hipsolver-dev rocsolver-dev \
+      hiprand-dev rocrand-dev hipsparse-dev rocsparse-dev rccl-dev miopen-hip-dev \
+      roctracer-dev \
  && rm -rf /var/lib/apt/lists/*
 ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 HIP_PLATFORM=amd \
     VIRTUAL_ENV=/venv PATH=/venv/bin:/opt/rocm/bin:$PATH \

@@ -11,11 +11,15 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 mode=${1:-run}
-# hipcc and the HIP runtime for the compile check; clang's resource headers for libclang
-# (the pip wheel has none); bubblewrap sandboxes hipcc; Redis is the job queue.
+# hipcc and the HIP runtime for the compile check, with every ROCm library Debian 12 has
+# (a runner without them reports "missing dependency" for units that include them);
+# cmake and make run the project's own build to get its compile commands; clang's
+# resource headers for libclang (the pip wheel has none); bubblewrap sandboxes hipcc and
+# the builds; Redis is the job queue.
 run_packages=(redis-server hipcc libamdhip64-dev rocm-device-libs libclang-common-15-dev
-              bubblewrap)
-test_packages=(chromium libhiprand-dev libhipsparse-dev librocrand-dev librocsparse-dev)
+              bubblewrap cmake make librocprim-dev libhiprand-dev librocrand-dev
+              libhipsparse-dev librocsparse-dev librocm-smi-dev rocm-cmake)
+test_packages=(chromium)
 declare -A feature=(
   [redis-server]="no local Redis: jobs need a Redis at REDIS_URL"
   [hipcc]="compile check skipped: no hipcc"
@@ -23,6 +27,8 @@ declare -A feature=(
   [rocm-device-libs]="compile check fails: no ROCm device libraries"
   [libclang-common-15-dev]="token-only translation: no clang resource headers"
   [bubblewrap]="hipcc runs without a sandbox (development only)"
+  [cmake]="compile check: CMake projects use rocport's own flag reader"
+  [make]="compile check: Makefile projects use rocport's own flag reader"
   [chromium]="end-to-end browser tests cannot run"
 )
 
