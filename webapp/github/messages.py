@@ -123,6 +123,13 @@ def _report_lines(job: Job, report: dict) -> list[str]:
     compile_line = f"- **Compile check:** {markdown_text(job.compile_status or 'not run')}"
     if failed:
         compile_line += "; failed: " + ", ".join(code_span(path) for path in failed[:5])
+    summary = report.get("compile_summary") or {}
+    classes = [f"{count} {kind}" for kind, count in (summary.get("classes") or {}).items()
+               if count]
+    if classes:  # translator/compile_failures.py: only translation errors are the port's
+        compile_line += "; by class: " + ", ".join(classes)
+    if summary.get("version_mismatch"):
+        compile_line += "; " + markdown_text(summary["version_mismatch"])
     lines.append(compile_line)
     return lines
 
