@@ -9,27 +9,16 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from tests.e2e.test_browser import CHROMIUM, CHROMIUM_ARGS
-from tests.factories import PASSWORD, make_job, make_user
-from webapp.jobs.models import Job
+from tests.factories import PASSWORD, make_user
+from tests.review_jobs import review_project, reviewed_job
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-PATCH = b"""--- a/k.cu
-+++ b/k.cu
-@@ -1 +1 @@
--cudaMalloc(&p, n);
-+hipMalloc(&p, n);
-"""
-
-
 @pytest.fixture
-def job():
+def job(tmp_path):
     # The ORM is used before Playwright starts: its event loop would make Django refuse.
     user = make_user(username="carol", is_staff=True, is_superuser=True)
-    job = make_job(owner=user, state=Job.State.DONE, summary={"files": 1, "translated": 1})
-    job.store_artifact("changes.patch", PATCH)
-    job.store_artifact("report.json", b'{"findings": [], "compile": []}')
-    return job
+    return reviewed_job(user, review_project(tmp_path))
 
 
 def test_no_page_breaks_its_content_security_policy(live_server, job):
@@ -47,8 +36,9 @@ def test_no_page_breaks_its_content_security_policy(live_server, job):
         page.click("button[type=submit]")
 
         page.goto(f"{live_server.url}/jobs/{job.pk}/")
-        inserted = page.locator("section.diff .highlight .gi", has_text="hipMalloc(&p, n);")
-        expect(inserted).to_have_count(1)
+        page.click('#file-tree a[data-file="project/app/main.cu"]')  # job.js loads the file
+        inserted = page.locator("#file-panel td.code.ins", has_text="hipSuccess")
+        expect(inserted.first).to_be_visible()
 
         page.goto(f"{live_server.url}/playground/")
         page.click("text=Translate")  # playground.js runs: it answers in #status

@@ -34,9 +34,10 @@ def page(live_server):
 
 def test_typed_cuda_comes_back_as_hip_with_a_highlighted_diff(live_server, page):
     page.goto(f"{live_server.url}/playground/")
-    editor = page.locator("#cuda-source")
-    editor.fill("")
-    editor.type(CUDA.replace("  ", ""), delay=1)  # typed, as a person would
+    page.click("#cuda-editor .cm-content")
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.type(CUDA.replace("  ", ""), delay=1)  # typed, as a person would
     page.click("text=Translate")
     expect(page.locator("#hip-output")).to_contain_text("hipMalloc(&d_x, 4096);")
     expect(page.locator("#hip-output")).to_contain_text("#include <hip/hip_runtime.h>")
@@ -56,9 +57,10 @@ def test_a_signed_in_user_translates_with_options(live_server, user, page):
     page.fill("input[name=username]", user.username)
     page.fill("input[name=password]", PASSWORD)
     page.click("button[type=submit]")
-    page.locator("#cuda-source").fill(CUDA)
+    page.locator("#cuda-editor .cm-content").fill(CUDA)
     page.click("text=Translate")
     expect(page.locator("#hip-output")).to_contain_text("hipFree(d_x);")
+    page.click("text=Options")
     page.check("input[name=roc]")  # a session user: the CSRF token must travel
     page.click("text=Translate")
     expect(page.locator("#status")).to_contain_text("replacements")
@@ -68,6 +70,16 @@ def test_a_signed_in_user_translates_with_options(live_server, user, page):
 def test_errors_are_shown_to_the_person(live_server, page, settings):
     settings.SNIPPET_MAX_BYTES = 50
     page.goto(f"{live_server.url}/playground/")
-    page.locator("#cuda-source").fill(CUDA)
+    page.locator("#cuda-editor .cm-content").fill(CUDA)
     page.click("text=Translate")
-    expect(page.locator("#status")).to_contain_text("error: the source is larger than the limit")
+    expect(page.locator("#error")).to_be_visible()
+    expect(page.locator("#error")).to_contain_text("the source is larger than the limit")
+    expect(page.locator("#panes")).to_have_class("panes stale")
+
+
+def test_findings_are_marked_in_the_cuda_editor_and_listed_with_labels(live_server, page):
+    page.goto(f"{live_server.url}/playground/")
+    expect(page.locator("#status")).to_contain_text("replacements")
+    expect(page.locator("#cuda-editor .cm-lintRange-warning").first).to_be_visible()
+    expect(page.locator("#findings .rule", has_text="W401")).to_have_count(1)
+    expect(page.locator("label[for=flag-roc]")).to_have_text("rocBLAS, rocRAND, rocFFT… names")

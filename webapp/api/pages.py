@@ -12,6 +12,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from webapp.api.models import APIToken
 from webapp.api.serializers import OptionsSerializer
 from webapp.api.tokens import issue_token
+from webapp.jobs.forms import UploadForm
 
 
 @never_cache
@@ -27,8 +28,10 @@ def token_page(request: HttpRequest) -> HttpResponse:
 @ensure_csrf_cookie
 def playground(request: HttpRequest) -> HttpResponse:
     """Paste CUDA, pick options, read HIP: the page calls ``/api/translate/`` (no sign-in)."""
-    flags = [(name, field.help_text) for name, field in OptionsSerializer().fields.items()
-             if field.__class__.__name__ == "BooleanField"]
+    labels = UploadForm.base_fields
+    flags = [(name, labels[name].label, labels[name].help_text)
+             for name, field in OptionsSerializer().fields.items()
+             if field.__class__.__name__ == "BooleanField" and name in labels]
     return render(request, "api/playground.html", {
         "flags": flags,
         "max_bytes": settings.SNIPPET_MAX_BYTES,

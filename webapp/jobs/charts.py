@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-_WIDTH, _LABEL, _VALUE, _ROW = 360, 130, 60, 20
+_WIDTH, _LABEL, _VALUE, _ROW = 300, 100, 84, 20
 
 
 def bar_chart(label: str, bars: list[tuple[str, float, str, str]],
@@ -23,7 +23,7 @@ def bar_chart(label: str, bars: list[tuple[str, float, str, str]],
     rows = []
     for index, (name, value, css, text) in enumerate(bars):
         y = index * _ROW
-        shown = name if len(name) <= 20 else name[:19] + "…"
+        shown = name if len(name) <= 16 else name[:15] + "…"
         width = max(round(room * value / scale, 1), 1 if value else 0)
         rows.append((y + 14, shown, _LABEL, y + 3, width, css, _LABEL + width + 4, y + 14, text,
                      f"{name}: {text}"))
