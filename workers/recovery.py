@@ -15,8 +15,8 @@ ends with the worker) that runs ``recover()`` at once and then every
    ``queued`` for its next attempt, or fails as ``worker-lost`` after
    ``JOB_MAX_ATTEMPTS`` attempts.
 3. ``broker_lost_messages``: a marker key in Redis that only this step writes; when it
-   is missing, Redis lost its data (restarted without persistence, flushed), and the
-   message of every waiting job is sent again.
+   is missing, Redis lost its data (restarted without persistence, flushed), and every
+   waiting job goes back into the outbox (``forget_published``).
 4. ``publish_pending``: the outbox (``webapp.jobs.outbox``) sends what is not sent yet.
 
 Why a process beside each worker rather than a Celery beat task: a task would wait in the queue
@@ -49,7 +49,7 @@ from django.db import connections
 from django.utils import timezone
 
 from webapp.jobs.models import InvalidTransition, Job, stranded_since
-from webapp.jobs.outbox import publish_pending
+from webapp.jobs.outbox import forget_published, publish_pending
 
 __all__ = ["heartbeat", "recover", "requeue_stranded", "sweep_scratch", "broker_lost_messages"]
 
@@ -171,12 +171,15 @@ def recover() -> None:
     lost = broker_lost_messages()
     if lost is None:
         return  # nothing can be sent now; the next pass tries again
-    sent, complete = publish_pending(everything=lost)
-    if lost and complete:
-        _set_marker()  # only now: a pass cut short sends everything again next time
+    if lost:
+        resent = forget_published()
+        _set_marker()
+        if resent:
+            logger.warning("the job queue lost its messages (Redis restarted without its data?):"
+                           " %d waiting jobs are sent again", resent)
+    sent, _ = publish_pending()
     if sent:
-        logger.warning("sent %d waiting jobs to the job queue%s", sent,
-                       " again: it had lost its messages" if lost else "")
+        logger.info("sent %d waiting jobs to the job queue", sent)
 
 
 # --- the recovery process of each worker ----------------------------------------------

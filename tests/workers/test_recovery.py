@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from tests.factories import example_zip, make_job, make_user
 from tests.services import free_port, start_redis
+from webapp.jobs import outbox
 from webapp.jobs.models import Job
 from webapp.jobs.outbox import publish_pending
 from webapp.jobs.submit import submit_job
@@ -52,8 +53,9 @@ def queue(private_redis, broker, settings):
     broker(private_redis.url)
 
     def messages(name: str = "translate") -> list[str]:
+        """The arguments of the messages in queue NAME, in the order they were sent."""
         raw = client.lrange(f"{settings.REDIS_KEY_PREFIX}{name}", 0, -1)
-        return [json.loads(item)["headers"]["argsrepr"] for item in raw]
+        return [json.loads(item)["headers"]["argsrepr"] for item in reversed(raw)]
 
     return messages
 
@@ -91,6 +93,14 @@ def test_pending_jobs_are_sent_oldest_first_each_for_its_step(queue):
     assert queue() == [f"('{queued.pk}', 2)"]
     assert queue("rocm") == [f"('{compiling.pk}', 1)"]
     assert publish_pending() == (0, True)
+
+
+def test_pending_jobs_are_sent_in_batches(queue, monkeypatch):
+    monkeypatch.setattr(outbox, "BATCH", 1)
+    first, second = make_job(archive=example_zip()), make_job(archive=example_zip())
+    assert publish_pending() == (1, False)
+    assert publish_pending() == (1, True)
+    assert queue() == [f"('{first.pk}', 1)", f"('{second.pk}', 1)"]
 
 
 def stranded_job(**fields) -> Job:

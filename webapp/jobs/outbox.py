@@ -24,6 +24,9 @@ from webapp.jobs.models import AWAITING, Job
 
 logger = logging.getLogger(__name__)
 
+#: Most messages one ``publish_pending`` call sends; the next call sends more.
+BATCH = 500
+
 
 def send(task_name: str, *args) -> bool:
     """Send task ``workers.tasks.TASK_NAME`` with ARGS; False when the broker did not take it."""
@@ -60,19 +63,22 @@ def publish(job: Job) -> bool:
     return True
 
 
-def publish_pending(*, everything: bool = False) -> tuple[int, bool]:
-    """Send the messages of waiting jobs not sent yet (of all waiting jobs when EVERYTHING,
-    after the broker lost its data), oldest first, stopping at the first failure.
-
-    Returns how many were sent and whether all were.
-    """
-    jobs = Job.objects.filter(AWAITING).order_by("created_at")
-    if not everything:
-        jobs = jobs.filter(published_at__isnull=True)
+def publish_pending() -> tuple[int, bool]:
+    """Send the messages of waiting jobs not sent yet, oldest first, at most BATCH of them,
+    stopping at the first failure. Returns how many were sent and whether all were."""
+    jobs = Job.objects.filter(AWAITING, published_at__isnull=True).order_by("created_at")
+    # A list, not a cursor left open across the sends: SQLite would keep the writes of
+    # mark_published uncommitted, and locked for everyone else, until it closes.
+    batch = list(jobs[:BATCH + 1])
     sent = 0
-    for job in jobs.iterator():
+    for job in batch[:BATCH]:
         if not send(message_for(job), str(job.pk), job.attempt):
             return sent, False
         job.mark_published()
         sent += 1
-    return sent, True
+    return sent, len(batch) <= BATCH
+
+
+def forget_published() -> int:
+    """The broker lost its messages: every waiting job goes back into the outbox."""
+    return Job.objects.filter(AWAITING, published_at__isnull=False).update(published_at=None)
