@@ -190,7 +190,8 @@ def _missing_header(header: str, entry: Mapping, context: FailureContext) -> dic
         return _failure("missing-dependency", f"{header} is part of {library.name}, which "
                         f"this runner does not have: install {library.package()}",
                         header=header, library=library.library, package=library.package())
-    if _CUDA_NAME.match(Path(header).name) or header.startswith(("cuda", "cub/", "nv")):
+    if header in load_names().headers or _CUDA_NAME.match(Path(header).name) or \
+            header.startswith(("cuda", "cub/", "nv", "cooperative_groups")):
         return _translation_for(header, entry, context, f"a CUDA header is still included: "
                                 f"{header}")
     if _GENERATED.search(header):

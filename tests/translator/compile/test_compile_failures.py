@@ -116,3 +116,8 @@ def test_no_mismatch_when_the_target_is_the_runners_hip():
     versions = hip_versions({"hip_version": [5, 2]}, {"hip_version": "5.2.21153-0"})
     assert versions == {"target_hip_version": "5.2", "toolchain_hip_version": "5.2",
                         "version_mismatch": ""}
+
+
+def test_a_cuda_header_left_in_the_code_is_a_translation_error():
+    failure = classify(_failed("'cooperative_groups/reduce.h' file not found"), HIP_5_2)
+    assert (failure["class"], failure["name"]) == ("translation", "cooperative_groups/reduce.h")
