@@ -6,7 +6,12 @@
     rocport translate DIR -o OUTDIR [--naming keep|hip] [--jobs N] [--cache-dir D]
                       [--patch changes.patch] [--archive hip.tar.gz] [--archive hip.zip]
     rocport check DST [--offload-arch gfx942] [--report R.json]
+    rocport submit DIR|ARCHIVE --url URL [--token TOKEN] [options] [-o OUTDIR]
     rocport rules
+
+Exit codes of ``translate``: 0 done (findings are not failures), 1 some file could not
+be read, translated or written, 2 usage errors. ``check``: 0 every unit compiled, 1 some
+failed, 3 the check did not run, 2 usage errors. ``submit``: see ``rocport_client.submit``.
 
 hipify-clang and hipify-perl spellings are accepted: single-dash long options
 (``-roc``, ``-inplace``), ``-o=FILE`` and ``--option=value``, ``--extra-arg=X``,
@@ -107,8 +112,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rocport {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    translate = commands.add_parser("translate", help="translate CUDA files or a folder to HIP",
-                                    allow_abbrev=False)
+    translate = commands.add_parser(
+        "translate", help="translate CUDA files or a folder to HIP", allow_abbrev=False,
+        epilog="exit status: 0 done (findings are not failures), 1 some file could not be "
+        "read, translated or written, 2 usage error")
     translate.add_argument("sources", nargs="+", metavar="SRC", help="CUDA files, or one folder")
     translate.add_argument("-o", "--output", help="output file or folder (stdout for a file)")
     translate.add_argument("--o-dir", help="write each translated file into this folder")
@@ -126,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     translate.add_argument("--o-stats", help="file for --print-stats-csv")
     translate.add_argument("--quiet-warnings", action="store_true",
                            help="do not print findings")
+    translate.add_argument("-q", "--quiet", action="store_true",
+                           help="folders: no progress bar, no findings, no summary line")
     translate.add_argument("--hip-kernel-execution-syntax", action="store_true",
                            help="launch kernels with hipLaunchKernelGGL")
     translate.add_argument("--cuda-kernel-execution-syntax", action="store_true",
@@ -182,8 +191,39 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--allow-unsandboxed", action="store_true",
                        help="development only: run hipcc without bubblewrap if it is missing")
 
+    _add_submit(commands)
     commands.add_parser("rules", help="list the rule catalogue")
     return parser
+
+
+def _add_submit(commands) -> None:
+    submit = commands.add_parser(
+        "submit", help="translate a folder or archive on a rocport service",
+        description="Pack a folder (or send an archive) to a rocport service's REST API, "
+        "follow the job and download hip-tree.tar.gz, changes.patch and report.json.",
+        epilog="exit status: 0 done, 1 the job failed or was canceled, 2 usage error, "
+        "4 the service refused the request or could not be reached. The token may be given "
+        "in the ROCPORT_TOKEN environment variable.")
+    submit.add_argument("source", metavar="DIR|ARCHIVE")
+    submit.add_argument("--url", required=True, help="the service, e.g. https://rocport.example")
+    submit.add_argument("--token", help="API token (default: $ROCPORT_TOKEN)")
+    submit.add_argument("-o", "--output", help="folder for the results (default: NAME-hip)")
+    submit.add_argument("--no-wait", action="store_true", help="print the job id and return")
+    submit.add_argument("-q", "--quiet", action="store_true", help="no progress, no summary")
+    submit.add_argument("--interval", type=float, default=1.0, help="seconds between polls")
+    submit.add_argument("--hip-version", help="target HIP release, e.g. 6.2")
+    submit.add_argument("--naming", choices=("keep", "hip"))
+    for flag, text in (("roc", "roc* libraries instead of hip*"), ("miopen", "MIOpen for cuDNN"),
+                       ("experimental", "names HIP marks experimental"),
+                       ("amap", "as much as possible"),
+                       ("hip-kernel-execution-syntax", "launch kernels with hipLaunchKernelGGL"),
+                       ("fix-hazards", "apply safe fixes of hazards"),
+                       ("skip-excluded-preprocessor-blocks", "leave inactive #if branches")):
+        submit.add_argument(f"--{flag}", action="store_true", help=text)
+    submit.add_argument("--offload-arch", action="append", dest="offload_archs")
+    submit.add_argument("--select", action="append", help="rule code or prefix (repeatable)")
+    submit.add_argument("--ignore", action="append", help="rule code or prefix (repeatable)")
+    submit.add_argument("-D", dest="defines", action="append", help="NAME or NAME=VALUE")
 
 
 def options_from(arguments: argparse.Namespace) -> Options:
@@ -253,6 +293,10 @@ def main(argv: list[str] | None = None) -> int:
         return _list_rules()
     if arguments.command == "check":
         return _check(arguments)
+    if arguments.command == "submit":
+        from rocport_client.submit import submit
+
+        return submit(arguments)
     options = options_from(arguments)
     if len(arguments.sources) == 1 and Path(arguments.sources[0]).is_dir():
         return _translate_folder(Path(arguments.sources[0]), arguments, options)
@@ -270,12 +314,16 @@ def _translate_folder(source: Path, arguments: argparse.Namespace, options: Opti
     if not arguments.output:
         print("rocport: translating a folder needs -o OUTDIR", file=sys.stderr)
         return 2
+    bar = _progress_bar(arguments.quiet)
     try:
         tree = migrate_tree(source, arguments.output, options, jobs=arguments.jobs,
-                            cache_dir=arguments.cache_dir)
+                            cache_dir=arguments.cache_dir, progress=bar)
     except ValueError as error:
         print(f"rocport: {error}", file=sys.stderr)
         return 2
+    finally:
+        if bar is not None:
+            bar.close()
     report = build_report(tree)
     if arguments.report:
         Path(arguments.report).write_text(json.dumps(report, indent=2) + "\n")
@@ -285,13 +333,60 @@ def _translate_folder(source: Path, arguments: argparse.Namespace, options: Opti
         Path(arguments.patch).write_bytes(tree_patch(tree))
     for archive in arguments.archive:
         pack(tree.output_root, archive)
-    for finding in report["findings"]:
-        if not finding["suppressed"]:
-            print(f"{finding['path']}:{finding['line']}:{finding['column']}: "
-                  f"{finding['severity']}: {finding['code']} {finding['message']}", file=sys.stderr)
+    if not (arguments.quiet or arguments.quiet_warnings):
+        for finding in report["findings"]:
+            if not finding["suppressed"]:
+                print(f"{finding['path']}:{finding['line']}:{finding['column']}: "
+                      f"{finding['severity']}: {finding['code']} {finding['message']}",
+                      file=sys.stderr)
+    if report["hip_build"]["detected"] and not arguments.print_stats:
+        print(f"rocport: {report['summary'].splitlines()[0]}", file=sys.stderr)
     if arguments.print_stats:
         print(report["summary"])
+    if not arguments.quiet:
+        print(summary_line(report), file=sys.stderr)
     return 1 if any(f["status"] == "error" for f in report["files"]) else 0
+
+
+class _Bar:
+    """A tqdm progress bar fed by migrate_tree's (done, total) callback."""
+
+    def __init__(self) -> None:
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=0, unit="file", desc="translating", file=sys.stderr,
+                        dynamic_ncols=True, leave=False)
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar.total != total:
+            self.bar.total = total
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _progress_bar(quiet: bool) -> _Bar | None:
+    """A progress bar on stderr when it is a terminal (never in pipes, logs or --quiet)."""
+    return None if quiet or not sys.stderr.isatty() else _Bar()
+
+
+def summary_line(report: dict) -> str:
+    """One line for the end of ``rocport translate DIR``: files, findings by severity,
+    names without a HIP counterpart, time."""
+    files = report["stats"].get("files", {})
+    active = [f for f in report["findings"] if not f["suppressed"]]
+    severities = {s: sum(1 for f in active if f["severity"] == s)
+                  for s in ("error", "warning", "note")}
+    findings = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in severities.items() if n)
+    run = report["stats"].get("run") or {}
+    errors = files.get("error", 0)
+    return (f"rocport: {files.get('translated', 0)} files translated, "
+            f"{files.get('unchanged', 0)} unchanged, {files.get('copied', 0)} copied"
+            + (f", {errors} failed" if errors else "")
+            + f"; findings: {findings or 'none'}; "
+            f"{report['stats'].get('unsupported', 0)} names without a HIP counterpart; "
+            f"{run.get('seconds', 0):.1f} s")
 
 
 def _list_rules() -> int:
