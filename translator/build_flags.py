@@ -1,21 +1,26 @@
-"""Compiler flags from build descriptions, reduced to the safe ones the compile check uses.
+"""The compile check's flags from a project's build, reduced to the safe ones.
 
-The compile check honours only flags that change what a unit means, never how the
-compiler runs: include directories, macro definitions and the C++ standard.
-Everything else (``-B``, ``-fplugin``, ``-Xclang -load``, ``--hip-path`` …) is dropped
-and listed, because a build file is untrusted input and such flags can make the
-compiler execute or read arbitrary files.
+Two sources, both untrusted input (a flag such as ``-B``, ``-fplugin``, ``-Xclang -load``
+or ``--hip-path`` can make the compiler execute or read arbitrary files):
 
-Sources, best first: ``compile_commands.json`` (compile_units.py reads it), the migrated
-``CMakeLists.txt`` files (``include_directories``, ``target_include_directories``,
-``add_definitions``, ``add_compile_definitions``, ``target_compile_definitions``,
-``add_compile_options``, ``target_compile_options``, ``CMAKE_{CXX,CUDA,HIP}_STANDARD``,
-``target_compile_features(... cxx_std_NN)``), and Makefiles (``-I``, ``-D``, ``-std=`` in
-variables and recipes, with simple variable expansion).
+- ``safe_arguments``: one compile command of the project's real build (cmake's
+  ``compile_commands.json``, ``make -n``; translator/build_systems.py), kept in order
+  minus what is unsafe or beside the point (output, linking, GPU targets);
+- ``read_build_flags``: rocport's reader, the fallback when the real build could not
+  run. It honours only flags that change what a unit means (include directories, macro
+  definitions, the C++ standard) from the migrated ``CMakeLists.txt`` files
+  (``include_directories``, ``target_include_directories``, ``add_definitions``,
+  ``add_compile_definitions``, ``target_compile_definitions``, ``add_compile_options``,
+  ``target_compile_options``, ``CMAKE_{CXX,CUDA,HIP}_STANDARD``,
+  ``target_compile_features(... cxx_std_NN)``) and Makefiles (``-I``, ``-D``, ``-std=`` in
+  variables and recipes, with simple variable expansion).
 
-Limits: no real CMake or make evaluation; conditions, generator expressions, functions
-and unknown variables are skipped; flags apply to every unit in the build file's folder
-and below (targets are not told apart).
+The nvcc flags that the build-file rules rewrite are another matter:
+translator/nvcc_flags.py.
+
+Limits of the reader: no real CMake or make evaluation; conditions, generator
+expressions, functions and unknown variables are skipped; flags apply to every unit in
+the build file's folder and below (targets are not told apart).
 """
 
 from __future__ import annotations

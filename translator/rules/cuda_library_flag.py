@@ -33,10 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildflags import FLAG_LANGUAGES, LIBRARIES
 from translator.buildtext import code_spans, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
+from translator.nvcc_flags import FLAG_LANGUAGES, LIBRARIES
 from translator.rules.base import Finding, Rule
 
 _LIBRARY_FLAG = re.compile(r"(?<![\w-])-l(?P<name>" + "|".join(

@@ -32,9 +32,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildflags import NVCC_WORD
 from translator.buildtext import code_spans, unit_language
 from translator.diagnostics import Diagnostic
+from translator.nvcc_flags import NVCC_WORD
 from translator.rules.base import Finding, Rule
 from translator.rules.cuda_toolkit_flag import TOOLKIT_FLAG
 

@@ -40,10 +40,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildflags import FLAG_LANGUAGES, NVCC_WORD
 from translator.buildtext import WARP_SYNC_DEFINE, code_spans, defines_warp_sync, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
+from translator.nvcc_flags import FLAG_LANGUAGES, NVCC_WORD
 from translator.rules.base import Finding, Rule
 
 #: What precedes a Makefile's compiler: a variable assignment, or a recipe's command start.

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildflags import nvcc_options
 from translator.diagnostics import Diagnostic
+from translator.nvcc_flags import nvcc_options
 from translator.rules.base import Finding, Rule
 
 

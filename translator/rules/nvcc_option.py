@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildflags import nvcc_options
 from translator.diagnostics import Usage
 from translator.edits import Edit
+from translator.nvcc_flags import nvcc_options
 from translator.rules.base import Finding, Rule
 
 

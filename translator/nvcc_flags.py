@@ -1,6 +1,7 @@
 """nvcc command lines: which lines carry them, and what each nvcc-only flag becomes.
 
-Shared by the rules that rewrite compiler invocations (R511-R514, W501). A table, not
+Shared by the rules that rewrite compiler invocations (R511-R514, W501); the flags the
+compile check takes from a project's build are translator/build_flags.py. A table, not
 logic: each entry is a pattern for one nvcc flag (with its value), the hipcc spelling
 (``None`` = drop) and, for flags whose meaning is lost, the message a person should read.
 """
