@@ -264,7 +264,10 @@ def celery_worker(django_db_setup, django_db_blocker, redis_url, fake_github, tm
 
     app.conf.broker_url = redis_url
     github = {"GITHUB_API_URL": fake_github.url, "GITHUB_TOKEN": GITHUB_TOKEN,
-              "PUBLIC_BASE_URL": PUBLIC_BASE_URL}
+              "PUBLIC_BASE_URL": PUBLIC_BASE_URL,
+              # One recovery pass at its start only: tests that run their own worker on
+              # another broker share the database, and this worker must not send their jobs.
+              "JOB_RECOVERY_INTERVAL": "86400"}
     with django_db_blocker.unblock():
         worker = start_worker(redis_url, tmp_path_factory.mktemp("worker"), extra_env=github)
     yield worker
