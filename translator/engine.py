@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit, apply_edits, line_map, without_overlaps
+from translator.hip_guards import overlaps, protected_spans
 from translator.options import Options
 from translator.rules import ENGINE_CODES, RULES, RULES_BY_CODE, Rule
 from translator.rules.base import Findings
@@ -82,6 +83,9 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
     usages, diagnostics = _first_per_offset(usages, diagnostics)
     if options.skips_excluded_blocks and unit.inactive:
         edits, diagnostics, usages = _active_only(unit, edits, diagnostics, usages)
+    protected = protected_spans(unit)
+    if protected:
+        edits, diagnostics, usages = _unprotected(protected, edits, diagnostics, usages)
     if unit.__dict__.get("parsed") is not None:
         diagnostics.extend(_parse_errors(unit))
     elif "parsed" in unit.__dict__ and unit.clang_error and options.use_clang:
@@ -141,6 +145,18 @@ def _first_per_offset(
     if superseded:
         diagnostics = [d for d in diagnostics if (d.code, d.offset) not in superseded]
     return list(kept.values()), diagnostics
+
+
+def _unprotected(protected, edits, diagnostics, usages):
+    """Drop what rules found in code the project already wrote for HIP (HIP branches and
+    their CUDA alternatives, its own definitions of CUDA names, blocks kept off on HIP:
+    translator/hip_guards.py); R004 and engine errors stay."""
+    return (
+        [e for e in edits if not overlaps(protected, e.start, e.end)],
+        [d for d in diagnostics if d.code == "R004" or d.code.startswith("E")
+         or d.offset not in protected],
+        [u for u in usages if u.offset not in protected],
+    )
 
 
 def _active_only(unit: Unit, edits, diagnostics, usages):

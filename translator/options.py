@@ -68,6 +68,9 @@ class Options:
     #: The tree calls ``*_sync`` warp functions (found by a tree migration): ROCm 6.2 to 6.x
     #: declare them only with HIP_ENABLE_WARP_SYNC_BUILTINS, which the build files then define.
     warp_sync_calls: bool = False
+    #: Macros the project's build defines only for its HIP build (``FOO_USE_HIP``, found by
+    #: a tree migration, translator/hip_build.py): conditions on them mark HIP branches.
+    hip_macros: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for field in fields(self):

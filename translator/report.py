@@ -133,8 +133,38 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
         # the CUDA lines (translator/line_maps.py, used by the compile check)
         "line_maps": line_maps_section(tree.files),
     }
+    report["hip_build"] = hip_build_section(tree, findings)
     report["summary"] = summary(report)
     return report
+
+
+def hip_build_section(tree: TreeResult, findings: list[dict]) -> dict:
+    """The tree's own HIP build (``translator/hip_build.py``) and what rocport did about
+    it: the CUDA alternatives of HIP branches it left as written (R004) and the blocks
+    that version gates keep off on HIP (R003)."""
+    section = tree.hip_build.to_dict()
+    left = [f for f in findings if f["code"] == "R004"]
+    kept_off = [f for f in findings if f["code"] == "R003" and "stays off on HIP" in f["message"]]
+    guarded_files = sorted({f["path"] for f in left})
+    if guarded_files:
+        section["detected"] = True
+        section["evidence"].append(
+            f"HIP branches in {len(guarded_files)} source file(s): "
+            + ", ".join(guarded_files[:3]) + (" ..." if len(guarded_files) > 3 else ""))
+    section["cuda_branches_left"] = len(left)
+    section["blocks_kept_off"] = len(kept_off)
+    actions = []
+    if section["detected"]:
+        actions.append("left the project's HIP branches and the CUDA code they replace as "
+                       f"written ({len(left)} CUDA branch(es) in {len(guarded_files)} file(s), "
+                       "R004), and kept the names its own #define, using, typedef and "
+                       "namespace lines define")
+    if section["macros"]:
+        actions.append("read " + ", ".join(section["macros"]) + " as HIP build switches")
+    if kept_off:
+        actions.append(f"kept {len(kept_off)} version-gated block(s) off on HIP (R003)")
+    section["action"] = "; ".join(actions)
+    return section
 
 
 def _finding_counts(findings: list[dict]) -> dict:
@@ -148,8 +178,13 @@ def summary(report: dict) -> str:
     """A few lines a person can read: files, API coverage by family, findings, speed."""
     stats = report["stats"]
     files = stats.get("files", {})
-    lines = [f"{sum(files.values())} entries: " + ", ".join(
-        f"{count} {status}" for status, count in sorted(files.items()))]
+    lines = []
+    hip_build = report.get("hip_build") or {}
+    if hip_build.get("detected"):
+        lines.append("Already builds for HIP: " + "; ".join(hip_build["evidence"][:3])
+                     + (f". rocport {hip_build['action']}" if hip_build.get("action") else ""))
+    lines.append(f"{sum(files.values())} entries: " + ", ".join(
+        f"{count} {status}" for status, count in sorted(files.items())))
     if stats["converted"] or stats["unsupported"]:
         families = ", ".join(
             f"{name} {family['coverage']}% ({family['converted']}/"

@@ -35,6 +35,7 @@ from translator.compdb import CompileDatabase, read_compile_database
 from translator.config import configure, options_for_path
 from translator.engine import Result, translate
 from translator.filekinds import classify
+from translator.hip_build import HipBuild, detect_hip_build
 from translator.naming import plan_names
 from translator.options import Options
 from translator.project_names import defined_names
@@ -80,6 +81,8 @@ class TreeResult:
     compile_database: CompileDatabase = field(default_factory=CompileDatabase)
     #: cache hits, misses, files translated in this run, jobs, seconds
     run: dict = field(default_factory=dict)
+    #: The tree's own HIP build, when it has one (translator/hip_build.py).
+    hip_build: HipBuild = field(default_factory=HipBuild)
 
 
 def translate_file(data: bytes, options: Options, path: str, language: str) -> Result:
@@ -134,6 +137,9 @@ def migrate_tree(
     tree.options = tree.options.with_changes(
         project_names=defined_names(code),
         warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
+    tree.hip_build = detect_hip_build(contents.items())
+    if tree.hip_build.macros:
+        tree.options = tree.options.with_changes(hip_macros=tree.hip_build.macros)
     cache = ResultCache(cache_dir) if cache_dir is not None else None
     translated = _translate_all(tree, contents, outcomes, cache, jobs, progress, starting,
                                 frozenset(token_only))

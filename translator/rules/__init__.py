@@ -42,6 +42,7 @@ from translator.rules import (
     fine_grained_float_atomic,
     full_warp_mask,
     grid_sync_launch,
+    hip_guarded_code,
     implicit_cuda_runtime,
     inline_ptx,
     lane_bit_32,
@@ -81,6 +82,7 @@ RULES: tuple[Rule, ...] = (
     cuda_include.RULE,
     implicit_cuda_runtime.RULE,
     cuda_macro_test.RULE,
+    hip_guarded_code.RULE,
     # Call rewrites come before the plain rename (R101), whose edits are fallbacks anyway.
     cuda_call_signature.RULE,
     cuda_symbol_argument.RULE,

@@ -18,6 +18,16 @@ In ``#if``, ``#elif``, ``#ifdef`` and ``#ifndef`` lines:
   when no HIP release does. ``defined(CUDA_VERSION)`` becomes ``defined(HIP_VERSION)``.
   nvcc's ``__CUDACC_VER_MAJOR__`` is read the same way, its N as the API level of CUDA
   N.0 (``__CUDACC_VER_MAJOR__ >= 11`` becomes ``HIP_VERSION >= 50000000``).
+- A version gate is rewritten only when every name in the block it enables (its own
+  branch for ``>=``/``>``, the branch after it for ``<``/``<=``) translates at
+  ``--hip-version``, headers included. Otherwise the block stays off on HIP: the
+  comparison gains ``&& !defined(__HIP_PLATFORM_AMD__)`` (or ``|| defined(...)`` for
+  ``<``), the block is left as written, and a finding names what HIP lacks.
+- Feature macros (``__CUDA_BF16_TYPES_EXIST__``, any ``__CUDA_*_TYPES_EXIST__``) and
+  nvcc's ``__NVCC__`` are judged the same way: when their block translates, the test
+  becomes ``defined(__HIP_PLATFORM_AMD__)`` (``#ifdef`` becomes ``#if defined(...)``) and
+  ``__NVCC__`` becomes ``__HIPCC__``, so the code is not silently dropped on HIP; when it
+  does not, the test is left (undefined on HIP: the block stays off) with a finding.
 
 Why
 ---
@@ -31,6 +41,8 @@ Example (CUDA)
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600
 #if CUDART_VERSION >= 11000
 #ifdef __CUDA_ARCH__
+#ifdef __CUDA_BF16_TYPES_EXIST__
+#if CUDART_VERSION >= 11080   // a block using __nv_fp8_e4m3
 ```
 
 Output (HIP)
@@ -39,6 +51,8 @@ Output (HIP)
 #if defined(__HIP_DEVICE_COMPILE__) && !defined(__HIP_DEVICE_COMPILE__)
 #if HIP_VERSION >= 50000000
 #ifdef __HIP_DEVICE_COMPILE__
+#if defined(__HIP_PLATFORM_AMD__)
+#if CUDART_VERSION >= 11080 && !defined(__HIP_PLATFORM_AMD__)   // a block using __nv_fp8_e4m3
 ```
 
 Limits
@@ -53,12 +67,15 @@ Only comparisons with a number literal are rewritten; ``__CUDA_ARCH__ >= MY_ARCH
 ``==``/``!=`` tests and arithmetic on these macros are reported and left alone, and so
 are uses in ``#define`` bodies and code. ``HIP_VERSION`` comes from the HIP headers, so
 the test must follow their include (as ``CUDART_VERSION`` had to follow CUDA's).
+A gated block is judged by the names it spells (not by what its macros expand to);
+nested gates are judged on their own, and so are HIP groups inside it (left alone).
 """
 
 from __future__ import annotations
 
 import functools
 import operator
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,7 +84,8 @@ from translator.edits import Edit
 from translator.names import resolve_name
 from translator.options import parse_version
 from translator.rules.base import Finding, Rule
-from translator.scan import IDENTIFIER, next_branch
+from translator.rules.gated_blocks import enabled_block, first_missing
+from translator.scan import IDENTIFIER, Directive, next_branch
 from translator.tokens import Token
 from translator.unit import Unit
 
@@ -84,23 +102,138 @@ _COMPARISONS = {
 }
 _MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 _BOUNDARY = frozenset({"(", ")", "&&", "||", "!", "?", ":"})
+#: CUDA's feature macros (``__CUDA_BF16_TYPES_EXIST__``) and nvcc's compiler macro.
+FEATURE = re.compile(r"__CUDA_\w+_TYPES_EXIST__")
+COMPILER = "__NVCC__"
+HIP_PLATFORM = "__HIP_PLATFORM_AMD__"
 
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
     offsets = unit.api_offsets  # every name of ours starts with "__" or "CU": no extra scan
-    if ARCH not in offsets and not any(name in offsets for name in VERSIONS):
+    if not _mentions_tests(unit):
         return
     conditionals = unit.conditionals
     for index, directive in enumerate(conditionals):
-        if source.find("CUDA", directive.start, directive.end) < 0:
+        if (source.find("CUDA", directive.start, directive.end) < 0
+                and (COMPILER not in offsets
+                     or source.find(COMPILER, directive.start, directive.end) < 0)):
             continue  # none of the macros (all contain "CUDA"): no need to lex the line
         tokens = directive.tokens
         if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
             if tokens and tokens[0].text in (ARCH, *VERSIONS):
                 yield _renamed(tokens[0])
+            elif tokens and _gate_macro(tokens[0].text):
+                yield from _gate_test(unit, conditionals, index, 0)
         elif directive.keyword in ("if", "elif"):
-            yield from _condition(tokens, _nvidia_only_branch(unit, conditionals, index))
+            yield from _condition(tokens, _nvidia_only_branch(unit, conditionals, index),
+                                  unit, conditionals, index)
+
+
+def _mentions_tests(unit: Unit) -> bool:
+    offsets = unit.api_offsets
+    return (ARCH in offsets or COMPILER in offsets or any(name in offsets for name in VERSIONS)
+            or any(FEATURE.fullmatch(name) for name in offsets if name.startswith("__CUDA_")))
+
+
+def _gate_macro(name: str) -> bool:
+    return name == COMPILER or FEATURE.fullmatch(name) is not None
+
+
+def kept_off_blocks(unit: Unit) -> list[tuple[int, int]]:
+    """Source spans of the blocks that version and feature gates keep off on HIP (they
+    use names HIP lacks at the target version): code the port leaves as written."""
+    return unit.shared("R003 kept-off blocks", _kept_off_blocks)
+
+
+def _kept_off_blocks(unit: Unit) -> list[tuple[int, int]]:
+    if not _mentions_tests(unit):
+        return []
+    spans = []
+    conditionals = unit.conditionals
+    for index, directive in enumerate(conditionals):
+        if directive.keyword not in ("if", "elif", "ifdef", "ifndef", "elifdef", "elifndef"):
+            continue
+        if (unit.source.find("CUDA", directive.start, directive.end) < 0
+                and unit.source.find(COMPILER, directive.start, directive.end) < 0):
+            continue
+        for position in _gate_positions(directive):
+            block, blocker = _gate(unit, conditionals, index, position)
+            if block is not None and blocker:
+                spans.append(block)
+    return spans
+
+
+def _gate_positions(directive: Directive) -> Iterator[int]:
+    """Token positions of the version comparisons and feature tests of DIRECTIVE."""
+    tokens = directive.tokens
+    if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
+        if tokens and _gate_macro(tokens[0].text):
+            yield 0
+        return
+    for position, token in enumerate(tokens):
+        if token.text in VERSIONS and _comparison(tokens, position) is not None:
+            yield position
+        elif _gate_macro(token.text) and _defined_operand(tokens, position):
+            yield position
+
+
+def _defined_operand(tokens: list[Token], index: int) -> bool:
+    before = tokens[index - 1].text if index else ""
+    return before == "defined" or (before == "(" and index > 1
+                                   and tokens[index - 2].text == "defined")
+
+
+def _negated(tokens: list[Token], index: int) -> bool:
+    """True when the ``defined`` test at INDEX is preceded by ``!``."""
+    first = index - 1 if tokens[index - 1].text == "defined" else index - 2
+    return first > 0 and tokens[first - 1].text == "!"
+
+
+def _gate(unit: Unit, conditionals: list[Directive], index: int,
+          position: int) -> tuple[tuple[int, int] | None, str]:
+    """(the block the test at POSITION of CONDITIONALS[INDEX] enables, the first thing in
+    it that HIP lacks at the target version, or '')."""
+    def compute(unit: Unit) -> dict:
+        return {}
+    cache = unit.shared("R003 gates", compute)
+    key = (index, position)
+    if key not in cache:
+        directive = conditionals[index]
+        tokens = directive.tokens
+        if directive.keyword in ("ifdef", "elifdef"):
+            positive = True
+        elif directive.keyword in ("ifndef", "elifndef"):
+            positive = False
+        elif tokens[position].text in VERSIONS:
+            positive = _comparison(tokens, position)[2] in (">", ">=")
+        else:
+            positive = not _negated(tokens, position)
+        block = enabled_block(conditionals, index, positive)
+        cache[key] = (block, first_missing(unit, conditionals, *block) if block else "")
+    return cache[key]
+
+
+def _gate_test(unit: Unit, conditionals: list[Directive], index: int,
+               position: int) -> Iterator[Finding]:
+    """The HIP form of a feature or compiler test (``#ifdef __CUDA_BF16_TYPES_EXIST__``,
+    ``defined(__NVCC__)``), or a finding when its block uses what HIP lacks."""
+    directive = conditionals[index]
+    token = directive.tokens[position]
+    block, missing = _gate(unit, conditionals, index, position)
+    if missing:
+        yield Diagnostic("R003", f"{token.text}: the block it enables uses {missing}; HIP "
+                         "does not define the macro, so the block stays off on HIP",
+                         offset=token.start)
+        return
+    hip_test = "__HIPCC__" if token.text == COMPILER else HIP_PLATFORM
+    if directive.keyword in ("if", "elif"):
+        yield Edit(token.start, token.end, hip_test)
+        return
+    keyword_at = unit.source.find(directive.keyword, directive.start, token.start)
+    negation = "!" if directive.keyword.endswith("ndef") else ""
+    keyword = "if" if directive.keyword in ("ifdef", "ifndef") else "elif"
+    yield Edit(keyword_at, token.end, f"{keyword} {negation}defined({hip_test})")
 
 
 def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
@@ -167,8 +300,13 @@ def _renamed(token: Token) -> Edit:
     return Edit(token.start, token.end, DEVICE_PASS if token.text == ARCH else "HIP_VERSION")
 
 
-def _condition(tokens: list[Token], nvidia_only: str = "") -> Iterator[Finding]:
+def _condition(tokens: list[Token], nvidia_only: str = "", unit: Unit | None = None,
+               conditionals: list[Directive] | None = None,
+               at: int = 0) -> Iterator[Finding]:
     for index, token in enumerate(tokens):
+        if unit is not None and _gate_macro(token.text) and _defined_operand(tokens, index):
+            yield from _gate_test(unit, conditionals, at, index)
+            continue
         if token.text != ARCH and token.text not in VERSIONS:
             continue
         before = tokens[index - 1].text if index else ""
@@ -193,6 +331,10 @@ def _condition(tokens: list[Token], nvidia_only: str = "") -> Iterator[Finding]:
                 yield Diagnostic("R003", f"{ARCH} {op} {number}: this branch uses {nvidia_only}",
                                  offset=token.start, severity=Severity.NOTE)
         else:
+            missing = _gate(unit, conditionals, at, index)[1] if unit is not None else ""
+            if missing:
+                yield from _kept_off(unit, tokens, first, last, op, number, missing)
+                continue
             # nvcc's major version N stands for the API level of CUDA N.0.
             replacement = _version_test(op, number * 1000 if token.text == COMPILER_MAJOR
                                         else number)
@@ -201,6 +343,22 @@ def _condition(tokens: list[Token], nvidia_only: str = "") -> Iterator[Finding]:
                              offset=token.start)
         else:
             yield Edit(tokens[first].start, tokens[last].end, replacement)
+
+
+def _kept_off(unit: Unit, tokens: list[Token], first: int, last: int, op: str, number: int,
+              missing: str) -> Iterator[Finding]:
+    """A version comparison whose block HIP cannot compile: it stays off on HIP."""
+    text = unit.source[tokens[first].start : tokens[last].end]
+    name = tokens[first if tokens[first].kind == "ident" else last].text
+    if op in (">", ">="):
+        replacement = f"{text} && !defined({HIP_PLATFORM})"
+        if not _conjunction(tokens):
+            replacement = f"({replacement})"
+    else:
+        replacement = f"({text} || defined({HIP_PLATFORM}))"
+    yield Edit(tokens[first].start, tokens[last].end, replacement)
+    yield Diagnostic("R003", f"{name} {op} {number}: the block it enables uses {missing}; it "
+                     "stays off on HIP", offset=tokens[first].start)
 
 
 def _comparison(tokens: list[Token], index: int) -> tuple[int, int, str, int] | None:

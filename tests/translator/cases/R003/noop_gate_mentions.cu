@@ -1,0 +1,11 @@
+// check: nvcc hipcc
+// "#if CUDART_VERSION >= 11080" and __CUDA_BF16_TYPES_EXIST__ in comments and strings
+// are not gates.
+#include <cuda_runtime.h>
+
+const char *gate_text = "#ifdef __CUDA_BF16_TYPES_EXIST__";
+
+int device_count() {
+  int count = 0;
+  return cudaGetDeviceCount(&count) == cudaSuccess ? count : 0;
+}

@@ -1,0 +1,11 @@
+// check: nvcc hipcc
+// Build with -DUSE_ROCM for AMD GPUs; "#ifdef USE_ROCM" in a comment is no branch.
+#include <hip/hip_runtime.h>
+
+#ifndef LIBRARY_USE_ROCM_HELPERS_H
+#define LIBRARY_USE_ROCM_HELPERS_H
+#endif
+
+const char *platform_note = "#ifdef __HIP_PLATFORM_AMD__";
+
+int allocate(float **pointer) { return hipMalloc(pointer, 64 * sizeof(float)) == hipSuccess; }
