@@ -82,8 +82,9 @@ _SCALARS = frozenset((
 ))
 _QUALIFIERS = re.compile(r"\b(?:const|volatile|__restrict__|__restrict|restrict)\b|[*&]")
 _BINDS_TIGHTER = (".", "->", "[", "(", "++", "--")
-_DEFINITION_BEFORE = re.compile(r"(?:[\w$>*&]\s*|::\s*)$")
-_NOT_A_TYPE = re.compile(r"(?:return|else|case|throw|co_return|co_yield|do|new|delete)$")
+_DEFINITION_BEFORE = re.compile(r"(?:[>*&]|::)\s*$")
+_WORD_BEFORE = re.compile(r"([A-Za-z_][\w$]*)\s+$")
+_NOT_A_TYPE = re.compile(r"return|else|case|throw|co_return|co_yield|do|new|delete|sizeof")
 
 
 def check(unit: Unit) -> Iterator[Finding]:
@@ -93,7 +94,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     own = _own_functions(unit)
     for name, call in calls_of(unit, LOADS | STORES):
         arguments = call.arguments
-        if _defines(source, call.name_start):
+        if _defines(source, call):
             continue  # the file's own helper: its definition, not a call
         if name in own and _goes_to_own(unit, own[name], arguments):
             continue
@@ -155,15 +156,18 @@ def _scalar_pointee(unit: Unit, text: str, offset: int) -> bool:
     return " ".join(_QUALIFIERS.sub(" ", pointee).split()) in _SCALARS
 
 
-def _defines(source: str, start: int) -> bool:
-    """True when the name at START is being declared (``T __ldcs(const T *p)``): a type,
-    ``*``, ``&`` or ``::`` before it, not an operator or a keyword like ``return``."""
+def _defines(source: str, call) -> bool:
+    """True when the call-shaped name is being declared (``T __ldcs(const T *p)``): a type
+    right before it, or ``*``, ``&`` or ``::`` before it and a body after it (``a * f(x)``
+    is a product)."""
+    start = call.name_start
     line_start = source.rfind("\n", 0, start) + 1
     before = source[max(line_start, start - 80) : start]
-    if not _DEFINITION_BEFORE.search(before):
-        return False
-    word = re.search(r"([A-Za-z_]\w*)\s*$", before)
-    return word is None or not _NOT_A_TYPE.match(word.group(1))
+    word = _WORD_BEFORE.search(before)
+    if word is not None:
+        return not _NOT_A_TYPE.fullmatch(word.group(1))
+    return (_DEFINITION_BEFORE.search(before) is not None
+            and source[call.close + 1 :].lstrip().startswith("{"))
 
 
 def _own_functions(unit: Unit) -> dict[str, tuple[bool, frozenset[str]]]:
@@ -172,7 +176,7 @@ def _own_functions(unit: Unit) -> dict[str, tuple[bool, frozenset[str]]]:
     source = unit.source
     found: dict[str, tuple[bool, set[str]]] = {}
     for name, call in calls_of(unit, LOADS | STORES):
-        if not _defines(source, call.name_start) or not call.arguments:
+        if not _defines(source, call) or not call.arguments:
             continue
         template, words = found.get(name, (False, set()))
         head = source[max(0, source.rfind(";", 0, call.name_start),
