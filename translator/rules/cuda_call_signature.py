@@ -9,7 +9,8 @@ becomes ``hipEventCreateWithFlags(&e, flags)``; ``cudaMallocHost(&p, n)`` become
 passed to ``cudaFuncGetAttributes``, ``cudaFuncSetCacheConfig``,
 ``cudaFuncSetSharedMemConfig``, ``cudaFuncSetAttribute`` or ``cudaLaunchKernel`` is cast
 with ``reinterpret_cast<const void*>(...)`` because the HIP functions take ``const
-void*`` and C++ does not convert a function to it implicitly. Arguments that CUDA's
+void*`` and C++ does not convert a function to it implicitly (``cudaLaunchCooperativeKernel``
+needs no cast: HIP has a template overload). Arguments that CUDA's
 C++ API defaults and HIP does not are spelled out: the flags of ``cudaStreamWaitEvent``,
 ``cudaMalloc3DArray`` and ``cudaGraphInstantiateWithFlags``, the offset and copy kind of
 ``cudaMemcpyToSymbolAsync``/``FromSymbolAsync``, the shared-memory size and stream of
@@ -17,6 +18,12 @@ C++ API defaults and HIP does not are spelled out: the flags of ``cudaStreamWait
 pointer passed to ``cudaMallocPitch``, ``cudaHostAlloc`` or ``cudaHostGetDevicePointer``
 (CUDA has template overloads, HIP takes ``void**``) is cast with
 ``reinterpret_cast<void**>(...)``, unless it is ``void**`` already.
+``cuOccupancyMaxPotentialBlockSize[WithFlags]`` loses its ``CUoccupancyB2DSize``
+argument, which HIP's ``hipModuleOccupancyMaxPotentialBlockSize`` lacks, when it is null;
+a call that passes a callback is reported and left. ``atomicInc_system`` and
+``atomicDec_system``, which HIP lacks, become the builtins HIP's ``atomicInc`` and
+``atomicDec`` use, at system scope: ``__builtin_amdgcn_atomic_inc32(p, v,
+__ATOMIC_RELAXED, "")``.
 
 Why
 ---
@@ -51,6 +58,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from translator.diagnostics import Diagnostic
 from translator.names import resolve
 from translator.rules.base import Finding, Rule
 from translator.signatures import calls_of, rewrite_call, signatures
@@ -63,10 +71,27 @@ def check(unit: Unit) -> Iterator[Finding]:
     yield from rewrite_listed_calls(unit, LIBRARIES, "R102")
 
 
+#: Calls whose dropped argument must be null: {name: (argument index, what it is)}.
+_DROPPED_NULL = {
+    "cuOccupancyMaxPotentialBlockSize": (3, "CUoccupancyB2DSize callback"),
+    "cuOccupancyMaxPotentialBlockSizeWithFlags": (3, "CUoccupancyB2DSize callback"),
+}
+_NULL = frozenset({"0", "NULL", "nullptr", "0L", "(CUoccupancyB2DSize)0",
+                   "(CUoccupancyB2DSize)NULL", "(CUoccupancyB2DSize)nullptr"})
+
+
 def rewrite_listed_calls(unit: Unit, libraries: frozenset[str], code: str) -> Iterator[Finding]:
     """Rewrite calls with a call_signatures.tsv row for one of LIBRARIES (R102, R301)."""
     rows = signatures()
     for name, call in calls_of(unit, _names_for(libraries)):
+        dropped = _DROPPED_NULL.get(name)
+        if dropped is not None and len(call.arguments) > dropped[0] and "".join(
+                call.arguments[dropped[0]].text.split()) not in _NULL:
+            yield Diagnostic(code, f"{name}: HIP has no {dropped[1]} argument; this call "
+                             "passes one, so it is left as is (compute the dynamic shared "
+                             "memory size for the block size and pass it instead)",
+                             offset=call.name_start)
+            continue
         entry = unit.names.get(name)
         if entry is None:
             continue
