@@ -42,6 +42,7 @@ from translator.rules import (
     fine_grained_float_atomic,
     full_warp_mask,
     grid_sync_launch,
+    hip_defined_overload,
     hip_guarded_code,
     implicit_cuda_runtime,
     inline_ptx,
@@ -148,6 +149,7 @@ RULES: tuple[Rule, ...] = (
     wmma_api.RULE,
     cooperative_groups_feature.RULE,
     fine_grained_float_atomic.RULE,
+    hip_defined_overload.RULE,
 )
 
 RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES}
