@@ -35,11 +35,12 @@ def test_upload_the_example_and_download_the_hip_tree(live_server, celery_worker
         page.click("text=Upload and translate")
 
         expect(page.locator("#job-state")).to_have_text("done", timeout=120_000)
-        inserted = page.locator("section.diff .highlight .gi", has_text="hipMalloc(&d_x, bytes)")
-        expect(inserted).to_have_count(1)
-        expect(page.locator("section.diff h3", has_text="saxpy/saxpy.cu")).to_have_count(1)
+        expect(page.locator("#summary svg.chart").first).to_be_visible()
         expect(page.locator("#compile")).to_contain_text("compiled")
-        expect(page.locator("#findings")).to_be_visible()
+        page.click('#file-tree a[data-file="saxpy/saxpy.cu"]')
+        expect(page.locator("#file-title")).to_have_attribute("data-path", "saxpy/saxpy.cu")
+        inserted = page.locator("#file-panel td.code.ins", has_text="hipMalloc(&d_x, bytes)")
+        expect(inserted).to_have_count(1)
 
         downloaded = {}
         for name in ("hip-tree.tar.gz", "hip-tree.zip"):
