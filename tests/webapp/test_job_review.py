@@ -58,10 +58,20 @@ def test_summary_shows_readiness_findings_coverage_and_compile_outcomes_as_chart
                                                                                  job):
     html = page(signed_in, job)
     assert html.count('<svg class="chart') >= 4
-    assert 'aria-label="Compile outcomes: ok 1; failed 1"' in html
+    assert 'aria-label="Compile outcomes: compiled 1; failed 1"' in html
     assert "names without a HIP counterpart" in html
     assert "<strong>1</strong> of 2 units compile" in html
     assert 'aria-label="API coverage by library family: ' in html
+
+
+def test_compile_outcomes_are_charted_by_failure_class(signed_in, user, tmp_path):
+    job = reviewed_job(user, review_project(tmp_path), compile_units=[UNIT_ERROR, UNIT_OK])
+    report = job.read_report()
+    report["compile_summary"].update(failed=1, classes={"translation": 0,
+                                                        "missing-dependency": 1})
+    job.store_artifact("report.json", json.dumps(report).encode())
+    html = page(signed_in, job)
+    assert 'aria-label="Compile outcomes: compiled 1; missing-dependency 1"' in html
 
 
 def test_the_tree_lists_every_file_with_its_state(signed_in, job):

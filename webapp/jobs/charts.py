@@ -74,7 +74,8 @@ def summary_charts(figures: dict) -> dict[str, SafeString]:
          f"{family['converted'] + family['unsupported']})")
         for name, family in figures["families"]], scale=100)
     compiled = bar_chart("Compile outcomes", [
-        (status, count, "good" if status == "ok" else "bad", str(count))
-        for status, count in figures["compile_statuses"]])
+        ("compiled" if outcome == "ok" else outcome, count,
+         "good" if outcome == "ok" else "bad", str(count))
+        for outcome, count in figures["compile_statuses"]])
     return {"readiness": readiness, "categories": categories, "severities": severities,
             "families": families, "compiled": compiled}

@@ -103,10 +103,22 @@ def summary_figures(report: dict, rows: list[FileRow]) -> dict:
                              key=lambda item: _rank(item[0])),
         "families": sorted(stats.get("families", {}).items()),
         "coverage": stats.get("coverage"),
-        "compile_statuses": sorted(compile_summary.get("statuses", {}).items(),
-                                   key=lambda item: (item[0] != "ok", item[0])),
+        "compile_statuses": _compile_outcomes(compile_summary),
         "suppressed": len(report.get("findings", [])) - len(active),
     }
+
+
+def _compile_outcomes(compile_summary: dict) -> list[tuple[str, int]]:
+    """Units compiled, then failed units by class (the compile check's ``classes``:
+    translation, missing-dependency, newer-hip, ...) or, from older reports, by status."""
+    classes = compile_summary.get("classes")
+    if classes is None:
+        return sorted(compile_summary.get("statuses", {}).items(),
+                      key=lambda item: (item[0] != "ok", item[0]))
+    outcomes = [("ok", compile_summary.get("ok", 0))]
+    outcomes += [(name, count) for name, count in classes.items() if count]
+    unclassed = compile_summary.get("failed", 0) - sum(classes.values())
+    return outcomes + ([("other failure", unclassed)] if unclassed > 0 else [])
 
 
 def _rank(severity: str) -> int:
