@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import secrets
 import shutil
 import stat
 import sys
@@ -35,7 +36,7 @@ from typing import BinaryIO
 from translator.archive import ArchiveError
 from translator.archive import Limits as ArchiveLimits
 from translator.options import Options
-from translator.sandbox import READONLY_PATHS, Limits, Sandbox, SandboxUnavailable
+from translator.sandbox import NOBODY, READONLY_PATHS, Limits, Sandbox, SandboxUnavailable
 
 __all__ = ["Confinement", "ConfinementFailed", "TreeTranslation", "translate_archive",
            "translate_snippet", "open_output", "read_output", "ARTIFACT_NAMES", "REVIEW_NAME",
@@ -96,10 +97,10 @@ class Confinement:
     def create(cls, *, wall_seconds: float, memory_bytes: int, sandboxed: bool = True,
                extra_readonly: tuple[str, ...] = ()) -> Confinement:
         limits = Limits(wall_seconds=wall_seconds, cpu_seconds=int(wall_seconds) + 5,
-                        memory_bytes=memory_bytes, processes=16, output_bytes=64 << 10)
+                        memory_bytes=memory_bytes, processes=256, output_bytes=64 << 10)
         readonly = tuple(dict.fromkeys((*READONLY_PATHS, *python_paths(), *extra_readonly)))
         return cls(Sandbox(bubblewrap="/usr/bin/bwrap" if sandboxed else None, limits=limits,
-                           readonly_paths=readonly))
+                           readonly_paths=readonly, uid=_sandbox_uid(), gid=_sandbox_uid()))
 
     def run(self, command: str, source: Path, work: Path,
             on_message: Callable[[dict], bool]) -> tuple[int, str]:
@@ -136,6 +137,18 @@ class Confinement:
             raise ConfinementFailed("time-limit", f"translation took longer than "
                                     f"{self.sandbox.limits.wall_seconds:g} s")
         return run.returncode, run.output
+
+
+def _sandbox_uid() -> int:
+    """The uid a sandbox runs as. The kernel counts the process limit per uid, so as root
+    each sandbox gets its own unused uid (libclang's threads count too): concurrent
+    translations, and the compile check's sandboxes, never share one budget. Without root
+    the user namespace maps the caller to 65534."""
+    return _UID_BASE + secrets.randbelow(_UID_RANGE) if os.geteuid() == 0 else NOBODY
+
+
+#: Unused uids on Debian (below the subuid ranges, far above system and login users).
+_UID_BASE, _UID_RANGE = 1 << 20, 1 << 16
 
 
 @dataclass

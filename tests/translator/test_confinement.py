@@ -224,3 +224,26 @@ def test_a_snippet_that_crashes_libclang_is_answered_token_only(tmp_path, confin
                                Options(), tmp_path, confinement)
     assert "hipDeviceSynchronize" in answer["source"]
     assert "libclang crashed" in answer["note"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the sandbox picks its own uid only as root")
+def test_concurrent_sandboxes_do_not_share_one_process_budget(tmp_path, confinement):
+    """The kernel counts the process limit per uid: with one shared uid, other sandboxes'
+    processes (here 40 sleepers as the old shared uid) made libclang fail to start threads."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    sleepers = [subprocess.Popen(["setpriv", "--reuid=65534", "--regid=65534",
+                                  "--clear-groups", "sleep", "60"]) for _ in range(40)]
+    try:
+        def one(index: int) -> dict:
+            return translate_snippet(KERNEL.replace("N]", "4]"), f"k{index}.cu", Options(),
+                                     tmp_path / str(index), confinement)
+
+        with ThreadPoolExecutor(3) as pool:
+            answers = list(pool.map(one, range(3)))
+    finally:
+        for sleeper in sleepers:
+            sleeper.kill()
+            sleeper.wait()
+    assert all("hipLaunch" in a["source"] or a["findings"] is not None for a in answers)
+    assert {confinement.sandbox.uid} != {65534}
