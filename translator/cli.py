@@ -149,6 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "excluded #if branches even with the skip option")
     translate.add_argument("--hip-version", type=parse_version, metavar="X.Y",
                            help="target HIP release (newer names count as unsupported)")
+    translate.add_argument("--hipify-compat", action="store_true",
+                           help="hipify-clang's spellings (bare library headers where the "
+                           "target HIP has them, hip_runtime.h in every .cu file)")
     translate.add_argument("--skip-excluded-preprocessor-conditional-blocks",
                            action="store_true",
                            help="leave #if branches not taken (given -D/-I) untouched")
@@ -237,6 +240,7 @@ def options_from(arguments: argparse.Namespace) -> Options:
         experimental=arguments.experimental,
         amap=arguments.amap,
         hip_version=arguments.hip_version,
+        hipify_compat=arguments.hipify_compat,
         include_dirs=(*arguments.include_dirs, *include_dirs),
         defines=(*arguments.defines, *defines),
         clang_args=tuple(clang_args),

@@ -62,7 +62,8 @@ def header_target(unit: Unit, name: str) -> tuple[ApiName, Target] | None:
 def runtime_insertion(unit: Unit) -> int | None:
     """Where a ``.cu`` file needs ``#include <hip/hip_runtime.h>`` inserted, or None.
 
-    Needed when the file launches kernels, uses built-ins or calls the runtime without
+    Needed when the file launches kernels, uses built-ins or calls the runtime (any
+    ``.cu`` file with Options.hipify_compat, as hipify-clang does) without
     any include of the runtime (nvcc includes it implicitly; hipcc does not): right
     after a leading ``#pragma once``, else before the first unconditional include. Needed
     also when cooperative groups are included before the runtime: before that include.
@@ -80,8 +81,10 @@ def _runtime_insertion(unit: Unit) -> int | None:
             break
         if directive.tokens[0].text[1:-1] in NEEDS_RUNTIME_FIRST:
             return unit.source.rfind("\n", 0, directive.start) + 1
-    if RUNTIME_HEADER in targets or not _needs_runtime(unit, targets):
+    if RUNTIME_HEADER in targets:
         return None
+    if not unit.options.hipify_compat and not _needs_runtime(unit, targets):
+        return None  # hipify-clang puts the runtime header into every .cu file
     return _first_include_point(unit)
 
 

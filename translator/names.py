@@ -74,6 +74,9 @@ class NameTable:
     identifiers: dict[str, ApiName]
     headers: dict[str, ApiName]
     all_rows: tuple[ApiName, ...]
+    #: HIPIFY's own (hip, roc) spelling of the headers that hip_extras.tsv respells
+    #: (``cublas_v2.h``: ``hipblas.h``, ``rocblas.h``), for Options.hipify_compat.
+    hipify_headers: dict[str, tuple[str, str]] = None  # type: ignore[assignment]
 
     def get(self, name: str) -> ApiName | None:
         return self.identifiers.get(name)
@@ -89,6 +92,8 @@ def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> Name
             values["flags"] = frozenset(f for f in values["flags"].split(",") if f)
             rows.append(ApiName(**values))
     extras = _load_extras(extras_path)
+    hipify_headers = {row.cuda: (row.hip, row.roc) for row in rows
+                      if row.is_include and (row.cuda, True) in extras}
     rows = [row for row in rows if (row.cuda, row.is_include) not in extras]
     rows.extend(extras.values())
     identifiers: dict[str, ApiName] = {}
@@ -98,7 +103,7 @@ def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> Name
         current = index.get(row.cuda)
         if current is None or _preferred(row, current):
             index[row.cuda] = row
-    return NameTable(identifiers, headers, tuple(rows))
+    return NameTable(identifiers, headers, tuple(rows), hipify_headers)
 
 
 @functools.cache
@@ -155,8 +160,24 @@ def resolve_header(name: str, options: Options) -> tuple[ApiName, Target] | None
     return None if entry is None else (entry, resolve(entry, options))
 
 
+#: ROCm 6.0 removed the bare library headers (``hipblas.h``) that hipify-clang still
+#: writes; before it they were wrappers of the package-folder headers.
+BARE_HEADERS_UNTIL = (6, 0)
+
+
 def resolve(entry: ApiName, options: Options) -> Target:
     """Pick the replacement of ENTRY under OPTIONS, or explain why there is none."""
+    target = _resolve(entry, options)
+    if (options.hipify_compat and entry.is_include and target.name
+            and options.hip_version is not None and options.hip_version < BARE_HEADERS_UNTIL):
+        hip, roc = (load_names().hipify_headers or {}).get(entry.cuda, ("", ""))
+        bare = {"hip": hip, "roc": roc}.get(target.library)
+        if bare:
+            return target._replace(name=bare)
+    return target
+
+
+def _resolve(entry: ApiName, options: Options) -> Target:
     if options.miopen and entry.api == "dnn":
         return _pick(entry, entry.roc, "roc_unsupported", options, "miopen", "MIOpen")
     if options.roc and entry.api in ROC_FAMILIES and entry.roc:

@@ -41,6 +41,10 @@ class Options:
     defines: tuple[str, ...] = ()
     #: Extra arguments for clang, after ``--`` on the command line.
     clang_args: tuple[str, ...] = ()
+    #: hipify-clang's spellings, for teams that compare with existing hipify output: the
+    #: bare library headers (``hipblas.h``) while the target HIP (older than 6.0) still
+    #: has them, and ``hip/hip_runtime.h`` in every ``.cu`` file.
+    hipify_compat: bool = False
     #: Leave code in preprocessor branches that are not taken untouched.
     skip_excluded_preprocessor_blocks: bool = False
     #: Apply the safe suggested fixes of hazard findings.
