@@ -1,6 +1,8 @@
 """The GitHub HTTP client of the workers: fetch a commit's sources, report results.
 
-``GitHubClient(api_url, token)`` speaks the REST API with urllib:
+``GitHubClient(api_url, token)`` speaks the REST API with urllib, authenticated by a
+personal token, or by ``auth=``: a GitHub App's installation (``workers.github_app``).
+Besides ``get``/``post``/``patch`` of JSON:
 
 - ``download_tarball(repository, sha, target, ...)``: ``GET /repos/{o}/{r}/tarball/{sha}``
   (GitHub redirects to its download host; the token is not sent to another host), kept
@@ -8,21 +10,31 @@
   (``owner-repo-abc1234/``), so report paths are relative to the repository root;
 - ``post_status(repository, sha, state, description, target_url)``:
   ``POST /repos/{o}/{r}/statuses/{sha}`` with context ``rocport``;
-- ``post_comment(repository, number, body)``: ``POST /repos/{o}/{r}/issues/{n}/comments``.
+- ``post_comment(repository, number, body)``: ``POST /repos/{o}/{r}/issues/{n}/comments``;
+- check runs (``create_check_run``, ``update_check_run``, ``annotate_check_run``: at most
+  ``MAX_ANNOTATIONS`` annotations per request, as GitHub requires) and the files a pull
+  request changed (``pull_request_files``, every page).
 
 Errors are ``GitHubError(code, message)``; ``TransientGitHubError`` marks the ones worth
 retrying (connection problems, time-outs, 5xx, 429 and rate-limited 403), which tasks
-retry with back-off. Re-packing keeps every member type: the worker's safe unpacking
-refuses links and special files later, as for uploads.
+retry with back-off. A secondary rate limit that says when to come back (``Retry-After``,
+or ``X-RateLimit-Reset`` with nothing remaining) is waited out here first, up to
+``max_wait`` seconds, twice at most; GitHub's documentation asks for exactly that. An
+installation token GitHub refuses (401) is dropped from the cache and fetched once more.
+Re-packing keeps every member type: the worker's safe unpacking refuses links and
+special files later, as for uploads.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import tarfile
+import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -30,6 +42,11 @@ logger = logging.getLogger(__name__)
 
 _CHUNK = 1024 * 1024
 _USER_AGENT = "rocport"
+#: GitHub accepts at most this many annotations in one check run request.
+MAX_ANNOTATIONS = 50
+#: ``GET /pulls/{n}/files`` lists at most 3000 files, 100 a page.
+_MAX_FILE_PAGES = 30
+_NEXT_LINK = re.compile(r'<([^>]+)>;\s*rel="next"')
 
 
 class GitHubError(Exception):
@@ -43,7 +60,26 @@ class GitHubError(Exception):
 
 
 class TransientGitHubError(GitHubError):
-    """A failure that may go away by itself: retry later."""
+    """A failure that may go away by itself: retry later (after RETRY_AFTER seconds, when
+    GitHub said so)."""
+
+    def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
+        super().__init__(code, message)
+        self.retry_after = retry_after
+
+
+class TokenAuth:
+    """A personal (or any fixed) token; empty: anonymous requests."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+
+    def header(self) -> str:
+        return f"Bearer {self.token}" if self.token else ""
+
+    def refused(self) -> bool:
+        """GitHub answered 401: True when a fresh credential is worth one more try."""
+        return False
 
 
 class _NoAuthorizationAcrossHosts(urllib.request.HTTPRedirectHandler):
@@ -55,18 +91,40 @@ class _NoAuthorizationAcrossHosts(urllib.request.HTTPRedirectHandler):
 
 
 class GitHubClient:
-    def __init__(self, api_url: str, token: str, timeout: float = 30) -> None:
+    def __init__(self, api_url: str, token: str = "", timeout: float = 30, *, auth=None,
+                 max_wait: float = 60, sleep: Callable[[float], None] = time.sleep) -> None:
         self.api_url = api_url.rstrip("/")
-        self.token = token
+        self.auth = auth if auth is not None else TokenAuth(token)
         self.timeout = timeout
+        self.max_wait = max_wait
+        self._sleep = sleep
         self._opener = urllib.request.build_opener(_NoAuthorizationAcrossHosts)
 
     # --- requests ---------------------------------------------------------------------
     def _open(self, method: str, path: str, body: dict | None = None):
+        waits = 0
+        renewed = False
+        while True:
+            try:
+                return self._open_once(method, path, body)
+            except TransientGitHubError as error:
+                wait = error.retry_after
+                if wait is None or wait > self.max_wait or waits >= 2:
+                    raise
+                waits += 1
+                logger.warning("%s; waiting %.0f s as GitHub asks", error.message, wait)
+                self._sleep(wait)
+            except GitHubError as error:
+                if getattr(error, "status", None) != 401 or renewed or not self.auth.refused():
+                    raise
+                renewed = True
+
+    def _open_once(self, method: str, path: str, body: dict | None):
         headers = {"Accept": "application/vnd.github+json", "User-Agent": _USER_AGENT,
                    "X-GitHub-Api-Version": "2022-11-28"}
-        if self.token:
-            headers["Authorization"] = f"Bearer {self.token}"
+        authorization = self.auth.header()
+        if authorization:
+            headers["Authorization"] = authorization
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -82,9 +140,21 @@ class GitHubClient:
             message = f"{method} {path}: GitHub did not answer ({reason})"
             raise TransientGitHubError("github-unavailable", message) from None
 
-    def _post(self, path: str, body: dict) -> dict:
-        with self._open("POST", path, body) as response:
-            return json.loads(response.read() or b"{}")
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[object, dict]:
+        """(decoded JSON answer, response headers) of one API call."""
+        with self._open(method, path, body) as response:
+            return json.loads(response.read() or b"null"), dict(response.headers.items())
+
+    def get(self, path: str):
+        return self.request("GET", path)[0]
+
+    def post(self, path: str, body: dict) -> dict:
+        return self.request("POST", path, body)[0]
+
+    def patch(self, path: str, body: dict) -> dict:
+        return self.request("PATCH", path, body)[0]
+
+    _post = post
 
     # --- reporting --------------------------------------------------------------------
     def post_status(self, repository: str, sha: str, state: str, description: str,
@@ -97,6 +167,43 @@ class GitHubClient:
 
     def post_comment(self, repository: str, number: int, text: str) -> dict:
         return self._post(f"/repos/{repository}/issues/{number}/comments", {"body": text})
+
+    # --- check runs (GitHub App installations only) -----------------------------------
+    def create_check_run(self, repository: str, body: dict) -> dict:
+        return self.post(f"/repos/{repository}/check-runs", body)
+
+    def update_check_run(self, repository: str, check_run_id: int, body: dict) -> dict:
+        return self.patch(f"/repos/{repository}/check-runs/{check_run_id}", body)
+
+    def annotate_check_run(self, repository: str, check_run_id: int, output: dict,
+                           annotations: list[dict], *, sent: int = 0,
+                           on_batch: Callable[[int], None] | None = None) -> int:
+        """Add ANNOTATIONS[SENT:] to the check run, MAX_ANNOTATIONS per request (GitHub
+        appends them; OUTPUT's title and summary go along, as each request needs them).
+        ON_BATCH(total sent) runs after each request, so a retry can resume."""
+        while sent < len(annotations):
+            batch = annotations[sent:sent + MAX_ANNOTATIONS]
+            self.update_check_run(repository, check_run_id, {"output": {
+                "title": output["title"], "summary": output["summary"], "annotations": batch}})
+            sent += len(batch)
+            if on_batch is not None:
+                on_batch(sent)
+        return sent
+
+    # --- pull requests ----------------------------------------------------------------
+    def pull_request_files(self, repository: str, number: int) -> list[dict]:
+        """The files pull request NUMBER changes: ``filename``, ``status`` and, for a
+        rename, ``previous_filename`` (every page, at most the 3000 GitHub lists)."""
+        path = f"/repos/{repository}/pulls/{number}/files?per_page=100"
+        files: list[dict] = []
+        for _page in range(_MAX_FILE_PAGES):
+            answer, headers = self.request("GET", path)
+            files += [entry for entry in answer or [] if isinstance(entry, dict)]
+            match = _NEXT_LINK.search(headers.get("Link", ""))
+            if not match:
+                break
+            path = _api_path(self.api_url, match[1])
+        return files
 
     # --- sources ----------------------------------------------------------------------
     def download_tarball(self, repository: str, sha: str, target: Path, *, max_bytes: int,
@@ -112,6 +219,13 @@ class GitHubClient:
             raw.unlink(missing_ok=True)
 
 
+def _api_path(api_url: str, url: str) -> str:
+    """The path (and query) of URL, a link GitHub gave, relative to API_URL."""
+    if not url.startswith(api_url + "/"):
+        raise GitHubError("github-refused", f"GitHub linked outside its API: {url[:200]}")
+    return url[len(api_url):]
+
+
 def _http_error(method: str, path: str, error: urllib.error.HTTPError) -> GitHubError:
     detail = error.read(2000).decode("utf-8", "replace")
     try:
@@ -119,12 +233,29 @@ def _http_error(method: str, path: str, error: urllib.error.HTTPError) -> GitHub
     except (ValueError, AttributeError):
         pass
     message = f"{method} {path}: GitHub answered {error.code} {detail}".strip()
-    rate_limited = error.code == 403 and error.headers.get("X-RateLimit-Remaining") == "0"
+    headers = error.headers
+    rate_limited = error.code in (403, 429) and (
+        headers.get("X-RateLimit-Remaining") == "0" or headers.get("Retry-After") is not None
+        or "secondary rate limit" in str(detail).lower())
     if error.code >= 500 or error.code == 429 or rate_limited:
-        return TransientGitHubError("github-unavailable", message)
+        return TransientGitHubError("github-unavailable", message, _retry_after(headers))
     if error.code == 404:
         return GitHubError("github-not-found", message)
-    return GitHubError("github-refused", message)
+    refused = GitHubError("github-refused", message)
+    refused.status = error.code
+    return refused
+
+
+def _retry_after(headers) -> float | None:
+    """Seconds GitHub asked us to wait: Retry-After, or until X-RateLimit-Reset."""
+    try:
+        if headers.get("Retry-After") is not None:
+            return max(float(headers["Retry-After"]), 0.0)
+        if headers.get("X-RateLimit-Remaining") == "0" and headers.get("X-RateLimit-Reset"):
+            return max(float(headers["X-RateLimit-Reset"]) - time.time(), 0.0) + 1
+    except ValueError:
+        pass
+    return None
 
 
 def _copy_limited(source, target, limit: int) -> None:
