@@ -250,6 +250,12 @@ TRANSLATE_TIME_LIMIT = env_int("TRANSLATE_TIME_LIMIT", 60, minimum=1)
 COMPILE_TIME_LIMIT = env_int("COMPILE_TIME_LIMIT", 600, minimum=1)
 HIPCC = env_str("HIPCC", "hipcc")
 HIP_OFFLOAD_ARCH = env_str("HIP_OFFLOAD_ARCH", "gfx942")
+# The HIP version (major.minor) new jobs target when no ROCm runner is online to say which
+# it compiles with (workers.runners.default_hip_version); empty: this host's hipcc.
+DEFAULT_HIP_VERSION = env_str("DEFAULT_HIP_VERSION", "").strip()
+if DEFAULT_HIP_VERSION and not re.fullmatch(r"\d+\.\d+", DEFAULT_HIP_VERSION):
+    raise ImproperlyConfigured(
+        f"DEFAULT_HIP_VERSION must be major.minor (e.g. 6.2), not {DEFAULT_HIP_VERSION!r}")
 # Development only: let the compile check run hipcc without its sandbox (bubblewrap).
 COMPILE_ALLOW_UNSANDBOXED = env_bool("COMPILE_ALLOW_UNSANDBOXED", False)
 # Wall-clock limit of one hipcc run in the compile check (seconds).

@@ -132,9 +132,8 @@ def default_hip_version() -> str:
                        (toolchains() or {}).values() if toolchain.get("hip_version"))
     if versions:
         return versions.most_common(1)[0][0]
-    configured = getattr(settings, "DEFAULT_HIP_VERSION", "")
-    if configured:
-        return configured
+    if settings.DEFAULT_HIP_VERSION:
+        return settings.DEFAULT_HIP_VERSION
     path = shutil.which(settings.HIPCC) or ""
     return _major_minor(parse_version_output(_version_text(path))[0]) if path else ""
 

@@ -44,6 +44,7 @@ from translator.compile import (
     merge_into_report,
     report_context,
 )
+from translator.compile_failures import CLASSES, summarize_classes
 from translator.confinement import (
     ARTIFACT_NAMES,
     REVIEW_NAME,
@@ -191,9 +192,11 @@ def compile_job(job_id: str, attempt: int | None = None) -> None:
         job.mark_failed("time-limit",
                         f"the compile check took longer than {settings.COMPILE_TIME_LIMIT} s")
         return
-    job.store_artifact("report.json", _json(merge_into_report(report, outcome)))
+    report = merge_into_report(report, outcome)
+    job.store_artifact("report.json", _json(report))
     try:
-        job.mark_done(_compile_status(outcome), _compile_summary(outcome))
+        job.mark_done(_compile_status(outcome),
+                      _compile_summary(outcome, report.get("compile_summary") or {}))
     except InvalidTransition:
         logger.info("job %s ended while compiling (%s)", job_id, job.state)
 
@@ -232,14 +235,29 @@ def _compile_status(outcome: dict) -> str:
     archs = ", ".join(hipcc.get("offload_archs", [])) or settings.HIP_OFFLOAD_ARCH
     substituted = "".join(f" ({wanted} is not supported by this hipcc)"
                           for wanted, used in hipcc.get("substituted_archs", {}).items() if used)
-    return (f"compile check: {passed} of {len(units)} units compiled with hipcc "
-            f"{hipcc.get('hip_version', '')} for {archs}{substituted}")
+    status = (f"compile check: {passed} of {len(units)} units compiled with hipcc "
+              f"{hipcc.get('hip_version', '')} for {archs}{substituted}")
+    classes = summarize_classes(units)
+    if passed < len(units):  # only translation errors count against the port
+        status += "; failed: " + ", ".join(
+            f"{CLASSES[kind]} {count}" for kind, count in classes.items() if count)
+    return status[:300]  # Job.compile_status's length
 
 
-def _compile_summary(outcome: dict) -> dict:
+def _compile_summary(outcome: dict, report_summary: dict | None = None) -> dict:
+    """Counts for the job: ``compile_failed`` is every unit that did not compile,
+    ``compile_translation_errors`` those that count against the port; and the HIP
+    versions of the report (target, toolchain, mismatch) for the API and the page."""
     units = outcome.get("compile", [])
     passed = sum(1 for unit in units if unit.get("ok"))
-    return {"compile_ok": passed, "compile_failed": len(units) - passed}
+    classes = summarize_classes(units)
+    versions = {key: (report_summary or {})[key] for key in
+                ("target_hip_version", "toolchain_hip_version", "version_mismatch")
+                if key in (report_summary or {})}
+    return {"compile_ok": passed, "compile_failed": len(units) - passed,
+            "compile_translation_errors": classes["translation"],
+            "compile_classes": {kind: count for kind, count in classes.items() if count},
+            **versions}
 
 
 def _json(value: dict) -> bytes:

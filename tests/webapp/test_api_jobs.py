@@ -93,6 +93,24 @@ def test_submit_creates_an_api_job_with_options(api, user, django_capture_on_com
     assert len(callbacks) == 1
 
 
+def test_a_blank_hip_version_targets_the_runners(api, monkeypatch,
+                                                  django_capture_on_commit_callbacks):
+    monkeypatch.setattr("workers.runners.default_hip_version", lambda: "6.1")
+    with django_capture_on_commit_callbacks(execute=False):
+        response = api.post("/api/jobs/", {"archive": upload(), "hip_version": ""},
+                            format="multipart")
+    assert Job.objects.get().options == {"hip_version": [6, 1]}
+    assert response.json()["hip_version"] == {"target": "6.1", "toolchain": None,
+                                              "mismatch": ""}
+
+
+def test_detail_shows_the_target_hip_version_and_the_toolchain(api, user):
+    job = make_job(owner=user, state=Job.State.DONE, options={"hip_version": [6, 2]},
+                   summary={"toolchain_hip_version": "5.2", "version_mismatch": "differ"})
+    body = api.get(f"/api/jobs/{job.pk}/").json()
+    assert body["hip_version"] == {"target": "6.2", "toolchain": "5.2", "mismatch": "differ"}
+
+
 def test_submitted_options_reach_the_translator(api, django_capture_on_commit_callbacks):
     from workers.tasks import translation_options
 

@@ -148,3 +148,16 @@ def test_status_description_is_one_short_line():
     assert "\n" not in description and "\r" not in description and "\x1b" not in description
     assert len(description) <= 140 and description.endswith("…")
     assert description.startswith("unsafe-archive: member a b \\x1b[31mxxx")
+
+
+def test_failures_that_are_not_the_translations_leave_a_success_status():
+    job = done_job(compile_failed=2, compile_translation_errors=0)
+    assert commit_status(job) == (
+        "success", "translated 1 of 2 files; 2 units failed to compile, none because of the "
+        "translation")
+
+
+def test_only_translation_errors_make_a_failure_status():
+    job = done_job(compile_failed=3, compile_translation_errors=1)
+    assert commit_status(job) == (
+        "failure", "translated 1 of 2 files; 1 units failed to compile with hipcc")

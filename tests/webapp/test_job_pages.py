@@ -28,6 +28,15 @@ REPORT = {
 }
 
 
+@pytest.fixture(autouse=True)
+def runners_version(monkeypatch):
+    """The HIP version of the ROCm runners (workers.runners.default_hip_version): none
+    known unless a test says otherwise."""
+    versions = {"version": ""}
+    monkeypatch.setattr("workers.runners.default_hip_version", lambda: versions["version"])
+    return versions
+
+
 @pytest.fixture
 def user():
     return make_user()
@@ -202,3 +211,33 @@ def test_job_page_warns_when_a_running_job_stopped_moving(signed_in, user, setti
 def test_job_page_does_not_warn_about_a_job_that_moves(signed_in, user):
     job = make_job(owner=user, state=Job.State.TRANSLATING)
     assert 'id="job-stuck"' not in signed_in.get(job.get_absolute_url()).content.decode()
+
+
+def test_new_job_form_offers_the_runners_hip_version(signed_in, runners_version):
+    runners_version["version"] = "6.1"
+    page = signed_in.get(reverse("jobs:new")).content.decode()
+    assert 'name="hip_version" value="6.1"' in page
+
+
+def test_a_blank_hip_version_targets_the_runners(signed_in, runners_version,
+                                                  django_capture_on_commit_callbacks):
+    runners_version["version"] = "6.1"
+    archive = SimpleUploadedFile("saxpy.zip", example_zip(), "application/zip")
+    with django_capture_on_commit_callbacks(execute=False):
+        signed_in.post(reverse("jobs:new"), {"archive": archive, "hip_version": ""})
+    assert Job.objects.get().options == {"hip_version": [6, 1]}
+
+
+def test_job_page_shows_the_target_hip_version_and_the_toolchain_when_they_differ(signed_in,
+                                                                                   user):
+    job = finished_job(user)
+    job.options = {"hip_version": [6, 2]}
+    job.save()
+    mismatch = "translated for HIP 6.2 but compiled with HIP 5.2: names newer than HIP 5.2 fail"
+    report = {**REPORT, "compile_summary": {"target_hip_version": "6.2",
+                                            "toolchain_hip_version": "5.2",
+                                            "version_mismatch": mismatch}}
+    job.store_artifact("report.json", json.dumps(report).encode())
+    page = signed_in.get(job.get_absolute_url()).content.decode()
+    assert '<p id="hip-target">Translated for HIP 6.2; compiled with HIP 5.2.</p>' in page
+    assert mismatch in page

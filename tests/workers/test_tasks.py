@@ -116,3 +116,26 @@ def test_a_canceled_job_is_left_alone(eager):
     job = make_job(archive=example_zip(), state=Job.State.CANCELED)
     job = run(job)
     assert (job.state, job.artifacts) == ("canceled", [])
+
+
+def _outcome(*classes):
+    units = [{"ok": kind is None, "failure": kind and {"class": kind}} for kind in classes]
+    return {"compile": units, "toolchain": {"hipcc": {"hip_version": "5.2.21151",
+                                                      "offload_archs": ["gfx90a"]}}}
+
+
+def test_the_compile_summary_counts_only_translation_errors_against_the_port():
+    from workers.tasks import _compile_summary
+
+    summary = _compile_summary(_outcome(None, "translation", "newer-hip", "newer-hip"))
+    assert summary == {"compile_ok": 1, "compile_failed": 3, "compile_translation_errors": 1,
+                       "compile_classes": {"translation": 1, "newer-hip": 2}}
+
+
+def test_the_compile_status_names_the_classes_of_the_failed_units():
+    from workers.tasks import _compile_status
+
+    status = _compile_status(_outcome(None, "missing-dependency", "newer-hip"))
+    assert status == ("compile check: 1 of 3 units compiled with hipcc 5.2.21151 for gfx90a; "
+                      "failed: missing dependency on this runner 1, needs a newer HIP than the "
+                      "runner has 1")

@@ -45,7 +45,8 @@ class OptionsSerializer(serializers.Serializer):
                           "hip_runtime.h in every .cu file)")
     hip_version = serializers.CharField(
         required=False, allow_blank=True, max_length=20,
-        help_text="target HIP version, e.g. 6.2 (default: the newest HIP rocport knows)")
+        help_text="target HIP version, e.g. 6.2 (jobs default to the version of the ROCm "
+        "runners that compile them: workers.runners.default_hip_version)")
     naming = serializers.ChoiceField(
         ("keep", "hip"), required=False,
         help_text="file names: keep them, or rename .cu to .hip (repository jobs only)")
@@ -87,9 +88,24 @@ class OptionsSerializer(serializers.Serializer):
                 if name in OptionsSerializer._declared_fields and value not in (None, False)}
 
 
+def with_default_hip_version(options: dict) -> dict:
+    """A job's OPTIONS with the default target HIP version when none was chosen: the one
+    the ROCm runners compile with (workers.runners.default_hip_version), so that a correct
+    translation also compiles there."""
+    if options.get("hip_version"):
+        return options
+    from workers.runners import default_hip_version
+
+    default = default_hip_version()
+    return {**options, "hip_version": list(parse_version(default))} if default else options
+
+
 class JobCreateSerializer(OptionsSerializer):
     archive = serializers.FileField(
         help_text=f"a {', '.join(ARCHIVE_SUFFIXES)} archive of the CUDA project")
+
+    def options(self) -> dict:
+        return with_default_hip_version(super().options())
 
     def validate_archive(self, upload):
         if archive_suffix(upload.name) is None:
@@ -168,17 +184,34 @@ class JobLinksSerializer(serializers.Serializer):
                                   help_text=f"downloads by name: {', '.join(ARTIFACTS)}")
 
 
+class HipVersionSerializer(serializers.Serializer):
+    target = serializers.CharField(help_text="the HIP version the job was translated for "
+                                   "('newest': the newest HIP rocport knows)")
+    toolchain = serializers.CharField(allow_null=True, help_text="the HIP version of the "
+                                      "hipcc that compiled it (null before the compile check)")
+    mismatch = serializers.CharField(help_text="when the two differ, what that means for the "
+                                     "compile results ('' otherwise)")
+
+
 class JobSerializer(serializers.ModelSerializer):
     progress = serializers.SerializerMethodField()
     failure = serializers.SerializerMethodField()
+    hip_version = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()
 
     class Meta:
         model = Job
         fields = ["id", "state", "source_kind", "source_name", "options", "progress",
-                  "failure", "compile_status", "summary", "created_at", "started_at",
-                  "finished_at", "links"]
+                  "failure", "compile_status", "hip_version", "summary", "created_at",
+                  "started_at", "finished_at", "links"]
         read_only_fields = fields
+
+    @extend_schema_field(HipVersionSerializer)
+    def get_hip_version(self, job: Job) -> dict:
+        target = job.options.get("hip_version")
+        return {"target": ".".join(str(part) for part in target) if target else "newest",
+                "toolchain": job.summary.get("toolchain_hip_version") or None,
+                "mismatch": job.summary.get("version_mismatch", "")}
 
     @extend_schema_field(ProgressSerializer)
     def get_progress(self, job: Job) -> dict:

@@ -7,8 +7,6 @@ The options are validated by the API's own ``OptionsSerializer``, so the form an
 from __future__ import annotations
 
 import re
-import subprocess
-from functools import cache
 
 from django import forms
 from django.conf import settings
@@ -25,25 +23,10 @@ def archive_suffix(name: str) -> str | None:
 
 def default_hip_version() -> str:
     """The HIP version a new job targets unless the user picks another: the one the ROCm
-    runners compile with. Runner toolchain reporting (``workers.runners``) may provide
-    ``default_hip_version()``; until it does, the ``hipcc`` of this host is asked."""
-    from workers import runners
+    runners compile with (``workers.runners.default_hip_version``)."""
+    from workers.runners import default_hip_version as runners_version
 
-    reported = getattr(runners, "default_hip_version", None)
-    if reported is not None:
-        return reported() or ""
-    return _local_hip_version(settings.HIPCC)
-
-
-@cache
-def _local_hip_version(hipcc: str) -> str:
-    try:
-        run = subprocess.run([hipcc, "--version"], capture_output=True, text=True, timeout=10,
-                             check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return ""
-    match = re.search(r"HIP version:\s*(\d+)\.(\d+)", run.stdout + run.stderr)
-    return f"{match[1]}.{match[2]}" if match else ""
+    return runners_version()
 
 
 def _words(text: str) -> list[str]:
@@ -73,8 +56,8 @@ class UploadForm(forms.Form):
     hip_version = forms.CharField(
         required=False, max_length=20, label="HIP version",
         help_text="names newer than this HIP release count as having no HIP counterpart; "
-        "the default is the version the compile check's runners have (empty: the newest "
-        "HIP rocport knows)")
+        "the default (also when left empty) is the version the compile check's runners "
+        "have")
     offload_archs = forms.CharField(
         required=False, max_length=400, label="GPU targets", initial="gfx942",
         help_text="AMD GPU architectures written into the build files, separated by commas "
@@ -130,7 +113,7 @@ class UploadForm(forms.Form):
         return upload
 
     def clean(self):
-        from webapp.api.serializers import OptionsSerializer
+        from webapp.api.serializers import OptionsSerializer, with_default_hip_version
 
         data = self.cleaned_data
         values = {name: data.get(name) for name in (
@@ -152,8 +135,9 @@ class UploadForm(forms.Form):
                                    if isinstance(message, list) else str(message))
             return data
         # Left empty or at their default, options are not stored (as the API leaves them).
-        self._options = {name: value for name, value in options.options().items()
-                         if value not in ([], "") and (name, value) != ("naming", "keep")}
+        self._options = with_default_hip_version({
+            name: value for name, value in options.options().items()
+            if value not in ([], "") and (name, value) != ("naming", "keep")})
         return data
 
     def translation_options(self) -> dict:
