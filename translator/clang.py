@@ -1,9 +1,15 @@
 """The only importer of ``clang.cindex``: parse CUDA text and walk it as ``Node``s.
 
 Parsing needs no CUDA toolkit. The text is parsed as CUDA host code with clang's own
-CUDA builtin variables and rocport's minimal declarations (``data/cuda_stubs.h``),
-served as in-memory files, together with empty stand-ins for the CUDA headers, so
-``#include <cuda_runtime.h>`` resolves on any machine.
+CUDA builtin variables and rocport's declarations, served as in-memory files: the CUDA
+names with their types and the real C and C++ library beside them
+(``data/cuda_stubs.h``), every other name of the name table in a simple form
+(``translator.cuda_declarations``), and stand-ins for the CUDA headers, so
+``#include <cuda_runtime.h>`` resolves on any machine. The stubs are precompiled once
+per process (a PCH in a private temporary folder), so they cost each file almost
+nothing. The file is read at its place in the tree (``directory``), so quoted includes
+resolve next to it as a compiler resolves them; ``translator.include_paths`` gives the
+tree's ``-I`` folders.
 
 What rules can ask (a small API; everything else stays inside this module):
 
@@ -17,7 +23,8 @@ What rules can ask (a small API; everything else stays inside this module):
   ``cuda_target``. Pointer data flow over Nodes lives in ``translator.dataflow``.
 
 A header that cannot be found is replaced by an empty stand-in and the file parsed
-again, so one missing project header does not leave the rest of the file unresolved.
+again (all of a parse's missing headers at once), so a missing header does not leave
+the rest of the file unresolved.
 
 clang's resource headers (``stddef.h``, ``__clang_cuda_builtin_vars.h``) do not ship in
 the pip ``libclang`` wheel; they come from an installed clang (Debian:
@@ -32,6 +39,7 @@ import atexit
 import functools
 import glob
 import os
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -189,10 +197,13 @@ def _version_key(path: str) -> tuple[int, ...]:
 @functools.cache
 def _stub_files() -> tuple[tuple[str, str], ...]:
     """In-memory headers: the declarations and empty stand-ins for CUDA headers."""
+    from translator.cuda_declarations import declarations
     from translator.names import load_names
 
     stubs = _STUBS.read_text(encoding="utf-8")
-    files = [(f"{_STUB_DIR}/cuda_stubs.h", stubs)]
+    declared = frozenset(re.findall(r"[A-Za-z_]\w*", stubs))
+    files = [(f"{_STUB_DIR}/cuda_stubs.h", stubs),
+             (f"{_STUB_DIR}/cuda_names.h", declarations(declared))]
     for header in sorted(load_names().headers):
         files.append((f"{_STUB_DIR}/{header}", "#pragma once\n#include \"cuda_stubs.h\"\n"))
     return tuple(files)
@@ -207,25 +218,32 @@ def parse(
     extra_args: Sequence[str] = (),
     resource_dir: str | None = None,
     library_file: str | None = None,
+    directory: str = "",
 ) -> ParseResult:
-    """Parse SOURCE as CUDA; never raises on bad code, only on a missing libclang."""
+    """Parse SOURCE as CUDA; never raises on bad code, only on a missing libclang.
+
+    PATH is relative to DIRECTORY (the tree's root; default: the working folder), where
+    clang finds the file's quoted includes next to it, as a compiler does.
+    """
     cindex = _cindex()
     index = _index(library_file)
-    main = os.path.abspath(path or "input.cu")
+    directory = os.path.abspath(directory or os.getcwd())
+    main = os.path.normpath(os.path.join(directory, path or "input.cu"))
+    base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
+    precompiled = _precompiled(index, base)
     args = [
-        "-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-        "-resource-dir", find_resource_dir(resource_dir),
-        "-std=c++17", "-Wno-unknown-cuda-version", "-ferror-limit=50",
-        f"-I{_STUB_DIR}", "-include", "cuda_stubs.h",
+        *base,
+        *(("-include-pch", precompiled) if precompiled else
+          ("-include", "cuda_stubs.h", "-include", "cuda_names.h")),
         *(f"-I{d}" for d in include_dirs),
         *(f"-D{d}" for d in defines),
-        *extra_args,
     ]
     data = source.encode("utf-8", "surrogateescape")
-    unsaved = [(main, data), *((name, text.encode()) for name, text in _stub_files())]
+    unsaved = [(main, data), *_stub_files_bytes()]
     options = (
         cindex.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
         | cindex.TranslationUnit.PARSE_INCOMPLETE
+        | _KEEP_GOING
     )
     missing: list[str] = []
     for _attempt in range(_MAX_MISSING_HEADERS + 1):
@@ -233,16 +251,17 @@ def parse(
             unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
         except cindex.TranslationUnitLoadError as error:
             raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
-        header = _missing_header(unit)
-        if header is None or header in missing:
+        headers = [h for h in _missing_headers(unit) if h not in missing]
+        if not headers:
             break
-        # A missing header is fatal and leaves calls unresolved for the rest of the file:
-        # stand in an empty one (in the stub folder, which is on the include path) and
-        # parse again, so one unavailable project header does not cost the analysis.
-        missing.append(header)
-        unsaved.append((f"{_STUB_DIR}/{header}", b"#pragma once\n"))
+        # A missing header leaves calls unresolved for the rest of the file: stand in an
+        # empty one for each (in the stub folder, which is on the include path) and parse
+        # again, so unavailable headers do not cost the analysis. Parsing goes on past
+        # the first (KeepGoing), so one more parse usually finds them all.
+        missing += headers
+        unsaved += [(f"{_STUB_DIR}/{h}", b"#pragma once\n") for h in headers]
     offsets = _OffsetMap(data, source)
-    messages = tuple(_messages(unit, main, args[args.index("-resource-dir") + 1]))
+    messages = tuple(_messages(unit, main, directory, base[base.index("-resource-dir") + 1]))
     if missing:
         note = ClangMessage("warning", 1, 1, "headers not found, analysed as empty: "
                             + ", ".join(missing), True)
@@ -250,26 +269,85 @@ def parse(
     return ParseResult(Node(unit.cursor, main, offsets, unit), messages)
 
 
-_MAX_MISSING_HEADERS = 8
+_MAX_MISSING_HEADERS = 4
+#: CXTranslationUnit_KeepGoing: a missing header does not end the parse.
+_KEEP_GOING = 0x200
 
 
-def _missing_header(unit) -> str | None:
-    """The header of a fatal 'file not found' error, if parsing stopped on one."""
+def _missing_headers(unit) -> list[str]:
+    """The headers of the 'file not found' errors, in order."""
+    found = []
     for diagnostic in unit.diagnostics:
         text = diagnostic.spelling
-        if diagnostic.severity >= 4 and text.endswith("file not found") and text.startswith("'"):
+        if diagnostic.severity >= 3 and text.endswith("file not found") and text.startswith("'"):
             header = text[1:text.index("'", 1)]
-            if ".." not in header and not header.startswith("/"):
-                return header
-    return None
+            if ".." not in header and not header.startswith("/") and header not in found:
+                found.append(header)
+    return found
 
 
-def _messages(unit, main: str, resource_dir: str) -> Iterator[ClangMessage]:
+def _base_args(resource_dir: str, extra_args: tuple[str, ...]) -> list[str]:
+    return ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+            "-resource-dir", resource_dir, "-std=c++17", "-Wno-unknown-cuda-version",
+            "-ferror-limit=50", f"-I{_STUB_DIR}", *extra_args]
+
+
+@functools.cache
+def _stub_files_bytes() -> tuple[tuple[str, bytes], ...]:
+    return tuple((name, text.encode()) for name, text in _stub_files())
+
+
+#: Precompiled stubs of this process, by the arguments they were built with.
+_PRECOMPILED: dict[tuple[str, ...], str | None] = {}
+
+
+def _precompiled(index, base: list[str]) -> str | None:
+    """The stub headers precompiled for BASE (built once per process, in a private
+    temporary folder removed at exit), or None when that fails: the stubs, the standard
+    headers they include and the name declarations then cost one parse per process
+    instead of one per file."""
+    key = tuple(base)
+    if key in _PRECOMPILED:
+        return _PRECOMPILED[key]
+    cindex = _cindex()
+    header = f"{_STUB_DIR}/__rocport_all.h"
+    unsaved = [*_stub_files_bytes(),
+               (header, b'#include "cuda_stubs.h"\n#include "cuda_names.h"\n')]
+    folder = _precompiled_folder()
+    target = os.path.join(folder, f"stubs-{len(_PRECOMPILED)}.pch") if folder else ""
+    try:
+        unit = index.parse(header, args=base, unsaved_files=unsaved,
+                           options=cindex.TranslationUnit.PARSE_INCOMPLETE)
+        if not folder or any(d.severity >= 3 for d in unit.diagnostics):
+            raise OSError("the stubs did not parse")
+        unit.save(target)
+    except (OSError, cindex.TranslationUnitLoadError, cindex.TranslationUnitSaveError):
+        target = ""
+    _PRECOMPILED[key] = target or None
+    return _PRECOMPILED[key]
+
+
+@functools.cache
+def _precompiled_folder() -> str:
+    import shutil
+    import tempfile
+
+    try:
+        folder = tempfile.mkdtemp(prefix="rocport-clang-")
+    except OSError:
+        return ""
+    owner = os.getpid()
+    # Only the process that made it removes it (forked pool workers inherit this cache).
+    atexit.register(lambda: os.getpid() == owner and shutil.rmtree(folder, ignore_errors=True))
+    return folder
+
+
+def _messages(unit, main: str, directory: str, resource_dir: str) -> Iterator[ClangMessage]:
     """clang's diagnostics; the text of one located in a file that is neither the tree's
-    (below the working folder, which relative paths are resolved against) nor a system
-    header is withheld: it could quote a file of the host."""
+    (below DIRECTORY, which relative paths are resolved against) nor a system header is
+    withheld: it could quote a file of the host."""
     names = {0: "ignored", 1: "note", 2: "warning", 3: "error", 4: "fatal"}
-    shown = (os.getcwd(), resource_dir, _STUB_DIR, *_SYSTEM_HEADERS)
+    shown = (os.path.realpath(directory), resource_dir, _STUB_DIR, *_SYSTEM_HEADERS)
     for diagnostic in unit.diagnostics:
         location = diagnostic.location
         file = location.file.name if location.file else ""

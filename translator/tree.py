@@ -36,6 +36,7 @@ from translator.config import configure, options_for_path
 from translator.engine import Result, translate
 from translator.filekinds import classify
 from translator.hip_build import HipBuild, detect_hip_build
+from translator.include_paths import IncludePaths, include_paths
 from translator.naming import plan_names
 from translator.options import Options
 from translator.project_names import defined_names
@@ -79,6 +80,8 @@ class TreeResult:
     options: Options
     files: list[FileOutcome] = field(default_factory=list)
     compile_database: CompileDatabase = field(default_factory=CompileDatabase)
+    #: Where clang finds the tree's headers during analysis (translator/include_paths.py).
+    include_paths: IncludePaths = field(default_factory=IncludePaths)
     #: cache hits, misses, files translated in this run, jobs, seconds
     run: dict = field(default_factory=dict)
     #: The tree's own HIP build, when it has one (translator/hip_build.py).
@@ -134,6 +137,8 @@ def migrate_tree(
     tree.compile_database = _compile_database(contents, set(files))
     _promote_included(contents, outcomes, tree.compile_database)
     code = [(p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents]
+    tree.include_paths = include_paths(str(source_root), contents, [p for p, _ in code],
+                                       tree.compile_database)
     tree.options = tree.options.with_changes(
         project_names=defined_names(code),
         warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
@@ -255,18 +260,12 @@ def _translate_all(tree: TreeResult, contents: dict[str, bytes],
 
 def _job(tree: TreeResult, path: str, language: str, data: bytes,
          token_only: bool) -> tuple[tuple, str]:
-    flags = tree.compile_database.flags_for(path)
     options = options_for_path(tree.options, path)  # per-path ignores of .rocport.toml
     if token_only:
         options = options.with_changes(use_clang=False)
-    if flags.include_dirs or flags.defines:
-        options = options.with_changes(
-            include_dirs=options.include_dirs
-            + tuple(str(tree.source_root / d) for d in flags.include_dirs),
-            defines=options.defines + flags.defines,
-        )
-    key = ResultCache.key(data, path, language, repr(tree.options), "\0".join(flags.include_dirs),
-                          "\0".join(flags.defines))
+    # clang reads the file at its place in the tree, with the tree's include folders
+    options, includes = tree.include_paths.analysis_options(options, path)
+    key = ResultCache.key(data, path, language, repr(tree.options), includes)
     return (data, options, path, language), key
 
 
