@@ -37,6 +37,11 @@ class Result:
     line_map: list[int] = field(default_factory=list)
     #: False when the input was not valid UTF-8 (bytes are kept through surrogateescape).
     utf8: bool = True
+    #: How far rules could see: "types" (clang parsed the file without an error),
+    #: "tokens" (a rule asked for types but the parse failed or clang was unavailable:
+    #: ``analysis_error`` says why) or "" (no rule needed types).
+    analysis: str = ""
+    analysis_error: str = ""
 
     @property
     def changed(self) -> bool:
@@ -122,6 +127,7 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
         edits=applied,
         line_map=line_map(text, applied, output),
         utf8=utf8,
+        **_analysis(unit),
     )
 
 
@@ -208,6 +214,21 @@ def _run_rule(
             add_usage(item)
         else:
             add_diagnostic(item)
+
+
+def _analysis(unit: Unit) -> dict[str, str]:
+    """Result.analysis and analysis_error: whether the rules that asked had types."""
+    if "parsed" not in unit.__dict__:
+        return {}
+    parsed = unit.parsed
+    if parsed is None:
+        return {"analysis": "tokens", "analysis_error": unit.clang_error}
+    errors = parsed.errors
+    if not errors:
+        return {"analysis": "types"}
+    first = errors[0]
+    where = f"line {first.line}: " if first.in_main_file else ""
+    return {"analysis": "tokens", "analysis_error": where + first.message}
 
 
 def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:

@@ -15,7 +15,7 @@ from dataclasses import asdict
 from translator.engine import Result
 from translator.line_maps import line_maps_section
 from translator.patches import file_diff, split_lines, tree_patch
-from translator.stats import kind_counts
+from translator.stats import analysis_counts, format_analysis, kind_counts
 from translator.tree import FileOutcome, TreeResult
 
 __all__ = ["file_diff", "tree_patch", "build_report", "statistics", "summary", "REPORT_VERSION"]
@@ -77,6 +77,9 @@ def _file_entry(outcome: FileOutcome) -> dict:
         "status": outcome.status,
         "message": outcome.message,
         "utf8": result.utf8 if result else None,
+        # "types", "tokens" (with analysis_error: clang's first error) or "" (not needed)
+        "analysis": result.analysis if result else "",
+        "analysis_error": result.analysis_error if result else "",
         "replacements": len(result.edits) if result else 0,
         "unsupported": [
             {"name": u.name, "line": line, "column": column, "reason": u.reason}
@@ -116,7 +119,9 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
     stats = statistics(results)
     findings = [_finding(d) for result in results for d in result.diagnostics]
     stats.update(files=dict(sorted(statuses.items())), kinds=dict(sorted(kinds.items())),
-                 run=tree.run, findings=_finding_counts(findings))
+                 run=tree.run, findings=_finding_counts(findings),
+                 analysis=analysis_counts(o.result for o in tree.files
+                                          if o.result is not None and o.language == "c++"))
     report = {
         "tool": "rocport",
         "version": REPORT_VERSION,
@@ -207,6 +212,9 @@ def summary(report: dict) -> str:
         lines.append("Not in the output: " + ", ".join(
             f"{f['path']} ({f['message']})" for f in problems[:5])
             + (f" and {len(problems) - 5} more" if len(problems) > 5 else ""))
+    analysis = stats.get("analysis") or {}
+    if analysis.get("types") or analysis.get("tokens"):
+        lines.append(format_analysis(analysis))
     run = stats.get("run") or {}
     if run:
         lines.append(f"Translated {run.get('translated', 0)} files in {run.get('seconds', 0)} s "
