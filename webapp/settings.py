@@ -322,6 +322,21 @@ GITHUB_TOKEN = env_str("GITHUB_TOKEN", "")
 GITHUB_API_URL = env_str("GITHUB_API_URL", "https://api.github.com").rstrip("/")
 # The user who owns the jobs of pull requests (created when missing, without a password).
 GITHUB_JOB_OWNER = env_str("GITHUB_JOB_OWNER", "github")
+# A GitHub App (check runs, annotations, the HIP port pull request): its id and private key
+# (PEM; GITHUB_APP_PRIVATE_KEY_FILE names the file GitHub gave). Both or neither.
+GITHUB_APP_ID = env_str("GITHUB_APP_ID", "")
+GITHUB_APP_PRIVATE_KEY = env_str("GITHUB_APP_PRIVATE_KEY", "")
+if bool(GITHUB_APP_ID) != bool(GITHUB_APP_PRIVATE_KEY):
+    raise ImproperlyConfigured("set both GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY, or neither")
+if GITHUB_APP_ID and not GITHUB_APP_ID.isdigit():
+    raise ImproperlyConfigured(f"GITHUB_APP_ID must be the app's number, not {GITHUB_APP_ID!r}")
+if GITHUB_APP_PRIVATE_KEY and "PRIVATE KEY-----" not in GITHUB_APP_PRIVATE_KEY:
+    raise ImproperlyConfigured("GITHUB_APP_PRIVATE_KEY is not a PEM private key")
+# Check run annotations on every file of the report, not only on those the pull request
+# changed (a repository's own setting, in the admin, wins).
+GITHUB_ANNOTATE_ALL_FILES = env_bool("GITHUB_ANNOTATE_ALL_FILES", False)
+# A running job's check run summary is updated at most once per this many seconds.
+GITHUB_PROGRESS_INTERVAL = env_int("GITHUB_PROGRESS_INTERVAL", 15, minimum=1)
 
 # --- Celery (read by workers/celery.py with the CELERY_ prefix) -------------------------
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -347,6 +362,7 @@ CELERY_TASK_ROUTES = {
     # GitHub downloads and reports run beside translations, on hosts with network access.
     "workers.tasks.fetch_pull_request": {"queue": "translate"},
     "workers.tasks.notify_github": {"queue": "translate"},
+    "workers.tasks.open_hip_port": {"queue": "translate"},
 }
 # Enqueueing must not hang a web request when Redis is down.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2,

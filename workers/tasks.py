@@ -16,10 +16,12 @@ its next attempt by the workers' periodic recovery (``workers.recovery``), and f
 ``on_failure`` (``internal-error``, ``time-limit``); the traceback goes to the worker's log.
 
 Pull request jobs (source ``github``) start with ``fetch_pull_request``, which reports a
-pending status and stores the head commit's sources as the job's input, then joins the
-pipeline above; when such a job ends, ``notify_github`` (enqueued by the GitHub app on
-``job_ended``) posts the final status and a summary comment. Only these two retry, and
-only for transient GitHub errors.
+pending status (or creates the GitHub App's check run) and stores the head commit's
+sources as the job's input, then joins the pipeline above; when such a job ends,
+``notify_github`` (enqueued by the GitHub app on ``job_ended``) posts the final status
+and a summary comment, or completes the check run with its annotations
+(``workers.github_reports``). ``open_hip_port`` makes the HIP port pull request. Only
+these three retry, and only for transient GitHub errors.
 """
 
 from __future__ import annotations
@@ -55,13 +57,14 @@ from translator.confinement import (
 )
 from translator.options import Options
 from translator.sandbox import Limits as SandboxLimits
-from webapp.github.messages import commit_status, job_links, pull_request_comment
-from webapp.github.models import PullRequest
+from webapp.github.models import PortRequest
+from webapp.github.ports import PortRefused
 from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.outbox import publish
 from webapp.jobs.review import store_review
 from webapp.jobs.submit import enqueue_translation
 from webapp.sandboxes import translation_confinement
+from workers import github_reports
 from workers.celery import app
 from workers.github import GitHubClient, GitHubError, TransientGitHubError
 from workers.recovery import heartbeat
@@ -278,14 +281,9 @@ def fetch_pull_request(job_id: str, attempt: int | None = None) -> None:
     job = Job.objects.select_related("pull_request").get(pk=job_id)
     if job.state != Job.State.QUEUED or attempt not in (None, job.attempt):
         return
-    pull, client = job.pull_request, github_client()
-    try:
-        client.post_status(pull.repository, pull.head_sha, *commit_status(job),
-                           job_links(job, settings.PUBLIC_BASE_URL).get("job", ""))
-    except TransientGitHubError:
-        raise
-    except GitHubError as error:  # no right to set statuses: translate all the same
-        logger.warning("job %s: pending status refused: %s", job_id, error)
+    pull = job.pull_request
+    client = github_reports.client_for(pull)
+    github_reports.report_start(job, client)  # pending status, or the check run
     with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
         archive = Path(scratch) / "input.tar.gz"
         client.download_tarball(pull.head_repository, pull.head_sha, archive,
@@ -299,17 +297,27 @@ def fetch_pull_request(job_id: str, attempt: int | None = None) -> None:
 
 @app.task(**_GITHUB_RETRIES)
 def notify_github(job_id: str) -> None:
+    """Final status and comment, or the completed check run with its annotations."""
     job = Job.objects.select_related("pull_request").get(pk=job_id)
-    pull, client = job.pull_request, github_client()
-    links = job_links(job, settings.PUBLIC_BASE_URL)
     try:
-        client.post_status(pull.repository, pull.head_sha, *commit_status(job),
-                           links.get("job", ""))
-        if job.state != Job.State.CANCELED and not pull.commented:
-            text = pull_request_comment(job, job.read_report(), links)
-            client.post_comment(pull.repository, pull.number, text)
-            PullRequest.objects.filter(pk=pull.pk).update(commented=True)
+        github_reports.report_end(job)
     except TransientGitHubError:
         raise
     except GitHubError as error:
         logger.warning("job %s: GitHub refused the report: %s", job_id, error)
+
+
+@app.task(soft_time_limit=600, time_limit=630, **_GITHUB_RETRIES)
+def open_hip_port(port_id: int) -> None:
+    """The HIP port pull request of a job (``webapp.github.ports``)."""
+    port = PortRequest.objects.select_related("pull_request__job").get(pk=port_id)
+    if port.state != PortRequest.State.WAITING:
+        return
+    try:
+        github_reports.open_port(port, archive_limits())
+    except TransientGitHubError:
+        raise
+    except (GitHubError, PortRefused, ArchiveError) as error:
+        logger.warning("HIP port %s: %s", port_id, error)
+        PortRequest.objects.filter(pk=port_id).update(
+            state=PortRequest.State.FAILED, message=str(error)[:2000])

@@ -65,3 +65,71 @@ def broken(change):
 def test_malformed_payloads_are_refused(data, message):
     with pytest.raises(PayloadError, match=message):
         parse_pull_request(data)
+
+
+# --- the GitHub App's events (payloads from octokit/webhooks' published examples) --------
+def test_check_run_rerequested():
+    from webapp.github.events import parse_check_event
+
+    event = parse_check_event("check_run", payload("check_run_rerequested"))
+    assert (event.event, event.action, event.repository) == (
+        "check_run", "rerequested", "github/hello-world")
+    assert event.head_sha == "d6fde92930d4715a2b49857d24b940956b26d2d3"
+    assert (event.check_run_id, event.external_id, event.pull_numbers) == (4, "", ())
+    assert event.app_id == payload("check_run_rerequested")["check_run"]["app"]["id"]
+
+
+def test_check_run_requested_action_carries_the_identifier_and_pull_requests():
+    from webapp.github.events import parse_check_event
+
+    data = payload("check_run_requested_action")
+    event = parse_check_event("check_run", data)
+    assert event.identifier == data["requested_action"]["identifier"]
+    assert event.pull_numbers == tuple(p["number"] for p in data["check_run"]["pull_requests"])
+    assert (event.installation_id, event.sender) == (data["installation"]["id"],
+                                                     data["sender"]["login"])
+
+
+def test_check_suite_rerequested():
+    from webapp.github.events import parse_check_event
+
+    data = payload("check_suite_rerequested")
+    event = parse_check_event("check_suite", data)
+    assert (event.event, event.action, event.check_run_id) == ("check_suite", "rerequested",
+                                                                None)
+    assert event.head_sha == data["check_suite"]["head_sha"]
+
+
+def test_check_event_with_a_bad_sha_is_refused():
+    from webapp.github.events import parse_check_event
+
+    data = payload("check_run_rerequested")
+    data["check_run"]["head_sha"] = "main"
+    with pytest.raises(PayloadError, match="not a commit id"):
+        parse_check_event("check_run", data)
+
+
+@pytest.mark.parametrize(("event", "name", "added", "removed"), [
+    ("installation", "installation_created", ("Codertocat/Hello-World",), ()),
+    ("installation", "installation_deleted", (), ("octocat/Hello-World",)),
+    ("installation", "installation_suspend", (), ()),
+    ("installation_repositories", "installation_repositories_added", ("Codertocat/Space",), ()),
+    ("installation_repositories", "installation_repositories_removed", (),
+     ("octocat/Hello-World",)),
+])
+def test_installation_events_list_repositories(event, name, added, removed):
+    from webapp.github.events import parse_installation_event
+
+    data = payload(name)
+    parsed = parse_installation_event(event, data)
+    assert (parsed.action, parsed.installation_id) == (data["action"], data["installation"]["id"])
+    assert (parsed.added, parsed.removed) == (added, removed)
+
+
+def test_installation_event_with_a_traversal_in_a_name_is_refused():
+    from webapp.github.events import parse_installation_event
+
+    data = payload("installation_repositories_added")
+    data["repositories_added"][0]["full_name"] = "../../admin"
+    with pytest.raises(PayloadError, match="not an owner/name"):
+        parse_installation_event("installation_repositories", data)

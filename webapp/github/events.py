@@ -1,4 +1,10 @@
-"""Turn a GitHub ``pull_request`` payload into a ``PullRequestEvent``: pure, no I/O.
+"""Turn GitHub webhook payloads into dataclasses: pure, no I/O.
+
+- ``pull_request`` (opened, synchronize, reopened, ready_for_review) -> ``PullRequestEvent``;
+- ``check_run`` (rerequested, requested_action) and ``check_suite`` (rerequested) ->
+  ``CheckEvent``: re-run rocport, or the check run's button ("Open HIP port");
+- ``installation`` and ``installation_repositories`` -> ``InstallationEvent``: which
+  repositories the app may act on.
 
 Only the fields rocport acts on are read, and each is checked, because they end up in
 API paths (``/repos/{owner}/{repo}/tarball/{sha}``): repository names must look like
@@ -12,6 +18,13 @@ from dataclasses import dataclass
 
 #: Actions that put new code in front of reviewers; other actions are ignored.
 HANDLED_ACTIONS = frozenset({"opened", "synchronize", "reopened", "ready_for_review"})
+#: Handled actions of the GitHub App's events, per event.
+APP_ACTIONS = {
+    "check_run": frozenset({"rerequested", "requested_action"}),
+    "check_suite": frozenset({"rerequested"}),
+    "installation": frozenset({"created", "deleted", "suspend", "unsuspend"}),
+    "installation_repositories": frozenset({"added", "removed"}),
+}
 
 _FULL_NAME = re.compile(r"[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}")
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
@@ -64,10 +77,7 @@ def parse_pull_request(payload: object) -> PullRequestEvent:
     sha = _get(head, "sha", str)
     if not _SHA.fullmatch(sha):
         raise PayloadError(f"pull_request.head.sha is not a commit id: {sha[:80]!r}")
-    installation = payload.get("installation")
-    installation_id = installation.get("id") if isinstance(installation, dict) else None
-    if installation_id is not None and not isinstance(installation_id, int):
-        raise PayloadError("installation.id is not a number")
+    installation_id = _installation_id(payload)
     number = _get(pull, "number", int)
     if number < 1:
         raise PayloadError("pull_request.number must be positive")
@@ -83,6 +93,106 @@ def parse_pull_request(payload: object) -> PullRequestEvent:
         sender=str((payload.get("sender") or {}).get("login") or ""),
         installation_id=installation_id,
     )
+
+
+@dataclass(frozen=True)
+class CheckEvent:
+    """A re-run (``check_run``/``check_suite`` ``rerequested``) or a check run button
+    (``check_run`` ``requested_action``, IDENTIFIER set)."""
+
+    event: str
+    action: str
+    repository: str
+    head_sha: str
+    #: The app that owns the check run or suite: only rocport's own are acted on.
+    app_id: int | None
+    #: check_run only: its id and ``external_id`` (rocport puts the job id there).
+    check_run_id: int | None = None
+    external_id: str = ""
+    identifier: str = ""
+    #: Pull requests of the same repository GitHub lists for the commit.
+    pull_numbers: tuple[int, ...] = ()
+    installation_id: int | None = None
+    sender: str = ""
+
+
+@dataclass(frozen=True)
+class InstallationEvent:
+    """``installation`` (created, deleted, suspend, unsuspend) or
+    ``installation_repositories`` (added, removed)."""
+
+    action: str
+    installation_id: int
+    account: str
+    added: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+
+def parse_check_event(event: str, payload: object) -> CheckEvent:
+    """Read a ``check_run`` or ``check_suite`` payload."""
+    if event not in ("check_run", "check_suite"):
+        raise ValueError(f"not a check event: {event!r}")
+    check = _get(payload, event, dict)
+    sha = _get(check, "head_sha", str)
+    if not _SHA.fullmatch(sha):
+        raise PayloadError(f"{event}.head_sha is not a commit id: {sha[:80]!r}")
+    app = check.get("app")
+    app_id = app.get("id") if isinstance(app, dict) else None
+    numbers = []
+    for pull in check.get("pull_requests") or []:
+        number = pull.get("number") if isinstance(pull, dict) else None
+        if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+            numbers.append(number)
+    requested = payload.get("requested_action")
+    identifier = requested.get("identifier") if isinstance(requested, dict) else ""
+    check_run_id = check.get("id") if event == "check_run" else None
+    return CheckEvent(
+        event=event, action=_get(payload, "action", str),
+        repository=_full_name(_get(payload, "repository", dict), "repository.full_name"),
+        head_sha=sha, app_id=app_id if isinstance(app_id, int) else None,
+        check_run_id=check_run_id if isinstance(check_run_id, int) else None,
+        external_id=str(check.get("external_id") or "")[:100],
+        identifier=str(identifier or "")[:100], pull_numbers=tuple(numbers),
+        installation_id=_installation_id(payload),
+        sender=str((payload.get("sender") or {}).get("login") or ""),
+    )
+
+
+def parse_installation_event(event: str, payload: object) -> InstallationEvent:
+    """Read an ``installation`` or ``installation_repositories`` payload."""
+    installation = _get(payload, "installation", dict)
+    number = _get(installation, "id", int)
+    action = _get(payload, "action", str)
+    account = installation.get("account")
+    login = str(account.get("login") or "") if isinstance(account, dict) else ""
+    if event == "installation_repositories":
+        added = _names(payload.get("repositories_added"), "repositories_added")
+        removed = _names(payload.get("repositories_removed"), "repositories_removed")
+    elif event == "installation":
+        listed = _names(payload.get("repositories"), "repositories")
+        added, removed = (listed, ()) if action == "created" else (
+            (), listed if action == "deleted" else ())
+    else:
+        raise ValueError(f"not an installation event: {event!r}")
+    return InstallationEvent(action=action, installation_id=number, account=login[:100],
+                             added=added, removed=removed)
+
+
+def _names(repositories: object, where: str) -> tuple[str, ...]:
+    if repositories is None:
+        return ()
+    if not isinstance(repositories, list):
+        raise PayloadError(f"{where} is not a list")
+    return tuple(_full_name(entry if isinstance(entry, dict) else {}, f"{where}[].full_name")
+                 for entry in repositories)
+
+
+def _installation_id(payload: dict) -> int | None:
+    installation = payload.get("installation")
+    number = installation.get("id") if isinstance(installation, dict) else None
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        raise PayloadError("installation.id is not a number")
+    return number
 
 
 def _get(container: object, key: str, kind: type):

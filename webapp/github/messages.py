@@ -96,7 +96,7 @@ def pull_request_comment(job: Job, report: dict | None, links: dict[str, str]) -
                      f"**{markdown_text(job.failure_code, MAX_NAME_CHARS)}**: "
                      f"{markdown_text(job.failure_message)}")
     elif report is not None:
-        lines += _report_lines(job, report)
+        lines += report_lines(job, report)
     else:
         lines.append(f"The job ended as **{markdown_text(job.state)}**.")
     shown = [f"[{label}]({url})" for label, url in links.items() if url]
@@ -105,7 +105,9 @@ def pull_request_comment(job: Job, report: dict | None, links: dict[str, str]) -
     return "\n".join(lines) + "\n"
 
 
-def _report_lines(job: Job, report: dict) -> list[str]:
+def report_lines(job: Job, report: dict) -> list[str]:
+    """The report as Markdown list items: files, names without a HIP counterpart,
+    findings by category, the compile check (also the check run's summary)."""
     files = [f for f in report.get("files", []) if f.get("kind") != "folder"]
     translated = [f for f in files if f.get("status") == "translated"]
     lines = [f"- **Files translated:** {len(translated)} of {len(files)}"]

@@ -1,10 +1,12 @@
-"""Create the Job of a pull request and enqueue its download; report ended jobs back.
+"""Create the Job of a pull request (or of a re-run) and enqueue its download; report
+ended jobs back.
 
 The download of the head commit is a task (``workers.tasks.fetch_pull_request``), sent
 through the outbox (``webapp.jobs.outbox``): the webhook answers within GitHub's ten
 seconds even when Redis does not answer, and transient GitHub errors are retried there.
 When a ``github`` job ends (done, failed, canceled), ``report_ended_job`` (a receiver
-of ``webapp.jobs.models.job_ended``) sends ``notify_github``.
+of ``webapp.jobs.models.job_ended``) sends ``notify_github``; if Redis does not take it,
+``webapp.github.outbox`` sends it later.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import logging
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
 
 from webapp.github.events import PullRequestEvent
 from webapp.github.models import PullRequest
@@ -50,8 +53,8 @@ def submit_pull_request(event: PullRequestEvent, delivery: str | None) -> Job | 
             PullRequest.objects.create(
                 job=job, delivery=delivery or None, repository=event.repository,
                 number=event.number, head_sha=event.head_sha,
-                head_repository=event.head_repository, action=event.action,
-                installation_id=event.installation_id,
+                head_repository=event.head_repository, head_ref=event.head_ref[:255],
+                action=event.action, installation_id=event.installation_id,
             )
     except IntegrityError:  # the same delivery or head commit, received twice at once
         return None
@@ -59,12 +62,44 @@ def submit_pull_request(event: PullRequestEvent, delivery: str | None) -> Job | 
     return job
 
 
+def rerun_pull_request(earlier: PullRequest, delivery: str | None, action: str) -> Job | None:
+    """A queued Job for the head commit of EARLIER again (GitHub's "Re-run"), or None for a
+    delivery handled before."""
+    if delivery and PullRequest.objects.filter(delivery=delivery).exists():
+        return None
+    same_commit = PullRequest.objects.filter(repository=earlier.repository,
+                                             number=earlier.number, head_sha=earlier.head_sha)
+    run = (same_commit.aggregate(last=models.Max("run"))["last"] or 0) + 1
+    try:
+        with transaction.atomic():
+            job = Job.objects.create(
+                owner=job_owner(), source_kind=Job.Source.GITHUB, options=earlier.job.options,
+                source_name=f"{earlier.repository}#{earlier.number} @ {earlier.head_sha[:12]}"
+                            f" (run {run})",
+            )
+            PullRequest.objects.create(
+                job=job, delivery=delivery or None, repository=earlier.repository,
+                number=earlier.number, head_sha=earlier.head_sha, run=run,
+                head_repository=earlier.head_repository, head_ref=earlier.head_ref,
+                action=action[:32], installation_id=earlier.installation_id,
+            )
+    except IntegrityError:  # two re-runs of one commit at once: one is enough
+        return None
+    transaction.on_commit(lambda: publish(job))
+    return job
+
+
 def report_ended_job(sender, job: Job, **kwargs) -> None:
     if job.source_kind == Job.Source.GITHUB:
-        transaction.on_commit(lambda: _notify(job))
+        transaction.on_commit(lambda: notify(job))
 
 
-def _notify(job: Job) -> None:
+def notify(job: Job) -> bool:
+    """Send ``notify_github`` for the ended JOB and record it; False when the queue did not
+    take it (``webapp.github.outbox`` tries again)."""
     if not send("notify_github", str(job.pk)):
-        logger.error("job %s: GitHub is not told that it ended (the job queue did not answer)",
-                     job.pk)
+        logger.warning("job %s: GitHub is not told yet that it ended (the job queue did not "
+                       "answer); the outbox sends it later", job.pk)
+        return False
+    PullRequest.objects.filter(job=job).update(notify_published_at=timezone.now())
+    return True

@@ -1,11 +1,17 @@
-"""The GitHub webhook: verify the signature on the raw body, parse, enqueue, answer.
+"""The GitHub webhook: verify the signature on the raw body, store the delivery, hand the
+payload to its handler (``handlers``: parse, record, enqueue), answer.
 
 Answers: 404 while GITHUB_WEBHOOK_SECRET is unset; 401 for a missing or wrong
 ``X-Hub-Signature-256``; 200 ``pong`` for ``ping``; 200 ``ignored`` for other events
 and actions; 200 ``duplicate`` for a delivery seen before; 202 ``queued`` with the job
-id when a pull request job was created (even while Redis does not answer: the job
-waits in the outbox); 400 for a payload rocport cannot read; 500 ``internal-error`` for
-anything unexpected, as JSON like every other answer.
+id when a pull request job (or a re-run, or a port request) was created (even while Redis
+does not answer: it waits in the outbox); 200 ``recorded`` for installation events; 400
+for a payload rocport cannot read; 500 ``internal-error`` for anything unexpected, as
+JSON like every other answer.
+
+The delivery (``X-GitHub-Delivery``) is stored first, in the transaction of everything it
+causes: a delivery handled before is a duplicate, and one that failed leaves no trace,
+so GitHub's redelivery can try again.
 """
 
 from __future__ import annotations
@@ -19,11 +25,13 @@ from urllib.parse import parse_qs
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from webapp.github.events import HANDLED_ACTIONS, PayloadError, parse_pull_request
-from webapp.github.submit import submit_pull_request
+from webapp.github.events import APP_ACTIONS, HANDLED_ACTIONS, PayloadError
+from webapp.github.handlers import HANDLERS
+from webapp.github.models import Delivery
 
 logger = logging.getLogger(__name__)
 
@@ -70,23 +78,36 @@ def webhook(request: HttpRequest) -> JsonResponse:
     event = request.headers.get("X-GitHub-Event", "")
     if event == "ping":
         return JsonResponse({"status": "pong"})
-    if event != "pull_request":
+    if event not in HANDLERS:
         return JsonResponse({"status": "ignored", "reason": f"event {event!r} is not handled"})
     try:
         payload = _payload(request, body)
     except ValueError:
         return error("invalid", "the payload is not JSON", 400)
     action = payload.get("action") if isinstance(payload, dict) else None
-    if action not in HANDLED_ACTIONS:
+    if action not in APP_ACTIONS.get(event, HANDLED_ACTIONS):
         return JsonResponse({"status": "ignored", "reason": f"action {action!r} is not handled"})
+    delivery = request.headers.get("X-GitHub-Delivery", "")[:64] or None
     try:
-        pull_request = parse_pull_request(payload)
+        with transaction.atomic():
+            if delivery and not _store_delivery(delivery, event, action):
+                return JsonResponse({"status": "duplicate"})
+            status, answer = HANDLERS[event](event, payload, delivery)
     except PayloadError as problem:
         return error("invalid", str(problem), 400)
-    job = submit_pull_request(pull_request, request.headers.get("X-GitHub-Delivery"))
-    if job is None:
-        return JsonResponse({"status": "duplicate"})
-    return JsonResponse({"status": "queued", "job": str(job.pk)}, status=202)
+    return JsonResponse(answer, status=status)
+
+
+def _store_delivery(delivery: str, event: str, action: str) -> bool:
+    """Record DELIVERY; False when it was recorded before (a redelivery)."""
+    if Delivery.objects.filter(pk=delivery).exists():
+        return False
+    try:
+        with transaction.atomic():
+            Delivery.objects.create(delivery=delivery, event=event[:64], action=action[:64])
+    except IntegrityError:  # the same delivery twice at once
+        return False
+    return True
 
 
 def _payload(request: HttpRequest, body: bytes):
