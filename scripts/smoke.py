@@ -3,12 +3,13 @@
     python scripts/smoke.py http://127.0.0.1:8000 rocport PASSWORD examples/saxpy
 
 The last argument is a folder (zipped here) or an archive. Exits 0 when the job is done
-with diffs, a findings list, a compile result and a downloadable HIP tree; prints what
-it saw and how long it took. Standard library only.
+with a file tree, a highlighted diff, a findings summary, a compile result and a
+downloadable HIP tree; prints what it saw and how long it took. Standard library only.
 """
 
 from __future__ import annotations
 
+import html
 import http.cookiejar
 import io
 import re
@@ -97,10 +98,15 @@ def main(base: str, username: str, password: str, source: str, timeout: float = 
             return 1
         time.sleep(1)
     text = page.decode()
+    # The page lists the files; one file's diff is its own page (or fragment).
+    first = re.search(r'<li class="file [^"]*"><a href="([^"]+)" data-file=', text)
+    _, file_page = browser.get(job_path + html.unescape(first.group(1))) if first else (None, b"")
     checks = {
         "state done": state == "done",
-        "highlighted diff": '<section class="diff">' in text and 'class="gi"' in text,
-        "findings list": 'id="findings"' in text,
+        "file tree": 'id="file-tree"' in text and first is not None,
+        "highlighted diff": 'id="diff"' in file_page.decode() and '<span class="' in
+        file_page.decode(),
+        "findings summary": 'id="findings-chart"' in text,
         "compile result": 'id="compile"' in text,
     }
     _, tree = browser.get(f"{job_path}files/hip-tree.tar.gz")
