@@ -45,7 +45,8 @@ from translator.build_flags import path_arguments, safe_arguments
 from translator.sandbox import Sandbox
 
 __all__ = ["BuildCommand", "BuildRun", "find_projects", "run_build_systems",
-           "make_commands", "database_commands", "link_generated", "MAKE_FILE_NAMES"]
+           "make_commands", "database_commands", "link_generated", "MAKE_FILE_NAMES",
+           "GENERATED_SUFFIXES"]
 
 MAKE_FILE_NAMES = ("GNUmakefile", "makefile", "Makefile")
 SOURCE_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx", ".c++", ".C")
@@ -58,7 +59,7 @@ _VALUE_FLAGS = {"-o", "-MF", "-MT", "-MQ", "-MJ", "-I", "-D", "-U", "-x", "-isys
 _ENTERING = re.compile(r"^\S*make(?:\[\d+\])?: (?P<what>Entering|Leaving) directory "
                        r"[`'\"](?P<folder>.*)['\"]$")
 _OPERATORS = {";", "&&", "||", "|", "(", ")", "&"}
-_GENERATED_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inc", ".inl", ".ipp", ".def",
+GENERATED_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inc", ".inl", ".ipp", ".def",
                        ".tcc")
 _MAX_PROJECTS = 12
 
@@ -85,6 +86,8 @@ class BuildRun:
     #: Host folder of the CMake build (generated headers) and where units see it.
     generated: str = ""
     generated_mount: str = ""
+    timed_out: bool = False  # stopped by its time limit (never cached)
+    cached: bool = False  # from the compile cache (translator/build_cache.py)
 
     @property
     def ok(self) -> bool:
@@ -96,8 +99,8 @@ class BuildRun:
     def note(self) -> str:
         where = self.folder or "the tree's root"
         if self.ok:
-            return (f"{self.system}: {len(self.commands)} compile commands for {where} "
-                    f"({self.seconds:.1f} s)")
+            took = "cached" if self.cached else f"{self.seconds:.1f} s"
+            return f"{self.system}: {len(self.commands)} compile commands for {where} ({took})"
         return f"{self.system}: {where}: {self.problem}; its units use rocport's reader"
 
 
@@ -173,6 +176,7 @@ def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Pat
     database = work / f"build-{index}" / "compile_commands.json"
     if done.timed_out:
         run.problem = f"configure stopped after {sandbox.limits.wall_seconds:g} s"
+        run.timed_out = True
     elif done.returncode != 0:
         run.problem = "configure failed: " + _cmake_error(done.output)
     elif not database.is_file():
@@ -241,6 +245,7 @@ def _dry_run_make(folder: str, sandbox: Sandbox, source_view: Path, work: Path,
     done = sandbox.run(argv, source_view, work)
     if done.timed_out:
         run.problem = f"make -n stopped after {sandbox.limits.wall_seconds:g} s"
+        run.timed_out = True
         return run
     run.commands = make_commands(done.output, directory, source_mount)
     if not run.commands:
@@ -339,7 +344,7 @@ def link_generated(run_folder: str, mount: str, work: Path, isolated: bool) -> N
     for folder, folders, files in os.walk(top):
         folders[:] = [f for f in folders if f != "CMakeFiles"]
         for name in files:
-            if not name.endswith(_GENERATED_SUFFIXES):
+            if not name.endswith(GENERATED_SUFFIXES):
                 continue
             source = Path(folder, name)
             target = target_top / source.relative_to(top)

@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from translator.build_cache import build_runs_key, load_build_runs, store_build_runs
 from translator.build_systems import link_generated, run_build_systems
 from translator.compile_cache import CompileCache, cache_key
 from translator.compile_failures import classify_entries, context_from_report
@@ -138,16 +139,15 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
                         toolchain_entry, notes)
     source = sandbox.source_view(root, scratch / "src")
     mount = sandbox.mounts(source, scratch)[0]
+    cache = CompileCache(options.cache_dir)
     build_runs = None
     if options.build_system and not has_compile_database(root, compile_commands):
-        build_runs = run_build_systems(root, source, sandbox, scratch, hipcc=toolchain.hipcc,
-                                       archs=archs, seconds=options.configure_seconds,
-                                       jobs=_jobs(options))
+        build_runs = _build_runs(root, source, sandbox, scratch, toolchain, archs,
+                                 toolchain_entry["libraries"], options, cache)
         notes += [run.note() for run in build_runs]
     units, unit_notes = find_units(root, renames=renames, compile_commands=compile_commands,
                                    build_runs=build_runs, max_units=options.max_units)
     notes += unit_notes
-    cache = CompileCache(options.cache_dir)
     resource_usage = options.resource_usage and _clang_major(toolchain) >= 14
     done = 0
 
@@ -179,6 +179,26 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
     summary["seconds"] = round(time.monotonic() - started, 2)
     return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,
             "skipped": "", "notes": notes}
+
+
+def _build_runs(root: Path, source: Path, sandbox: Sandbox, scratch: Path,
+                toolchain: Toolchain, archs: list[str], libraries: list[str],
+                options: CompileOptions, cache: CompileCache):
+    """The project's build systems run in the sandbox, or their cached result for the
+    same build files, sources, compiler and targets (translator/build_cache.py)."""
+    key = None
+    if cache.enabled:
+        key = build_runs_key(root, hipcc=toolchain.hipcc, identity=toolchain.identity,
+                             archs=archs, libraries=libraries)
+        cached = load_build_runs(cache, key, scratch)
+        if cached is not None:
+            return cached
+    runs = run_build_systems(root, source, sandbox, scratch, hipcc=toolchain.hipcc,
+                             archs=archs, seconds=options.configure_seconds,
+                             jobs=_jobs(options))
+    if key is not None:
+        store_build_runs(cache, key, runs, scratch)
+    return runs
 
 
 def _jobs(options: CompileOptions) -> int:

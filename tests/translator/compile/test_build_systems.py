@@ -5,8 +5,9 @@ then built for real with hipcc (``cmake --build``, ``make``) and every unit must
 same way in both, failing units with the same first error. ``thermal`` is CMake with
 ``option()``s, ``$<BUILD_INTERFACE:...>`` include folders and a target-private include
 folder; ``particles`` is a Makefile with ``ifeq``/``else`` branches. rocport's reader
-alone gets both wrong (shown by the pure tests at the end). About a minute: two
-configures and six units, each compiled twice.
+alone gets both wrong (shown by the pure tests at the end). A second check of the same
+trees takes the builds' results from the compile cache. About a minute: two configures
+and six units, each compiled twice.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from types import SimpleNamespace
 import pytest
 
 from tests.translator.compile.conftest import needs_bubblewrap, needs_hipcc
+from translator.build_cache import build_runs_key, load_build_runs, store_build_runs
 from translator.build_flags import safe_arguments
-from translator.build_systems import find_projects, make_commands
+from translator.build_systems import BuildCommand, BuildRun, find_projects, make_commands
 from translator.compile import CompileOptions, compile_check, report_context
+from translator.compile_cache import CompileCache
 from translator.compile_units import find_units
 from translator.options import Options
 from translator.report import build_report
@@ -121,6 +124,19 @@ class TestAgainstTheRealBuild:
         assert "cmake: 4 compile commands for thermal" in notes
         assert "make -n: 2 compile commands for particles" in notes
 
+    def test_checking_the_same_tree_again_takes_the_builds_from_the_cache(self, compared):
+        again = compile_check(compared.base / "hip", CompileOptions(
+            offload_archs=(ARCH,), jobs=2, resource_usage=False,
+            cache_dir=str(compared.base / "cache")))
+        notes = " ".join(again["notes"])
+        assert "cmake: 4 compile commands for thermal (cached)" in notes
+        assert "make -n: 2 compile commands for particles (cached)" in notes
+        assert again["summary"]["cached"] == len(compared.units)  # generated headers too
+        assert [(e["output_path"], e["ok"], e["flags_source"], e["arguments"])
+                for e in again["compile"]] == [
+            (e["output_path"], e["ok"], e["flags_source"], e["arguments"])
+            for e in compared.outcome["compile"]]
+
 
 # --- pure: the reader's mistakes, and reading what make prints ----------------------------
 
@@ -133,6 +149,59 @@ def test_the_reader_alone_merges_branches_and_options(tmp_path):
     assert "particles/win/dev" in io.include_dirs
     assert "THERMAL_TRACE_STEPS" in by_path["thermal/src/stencil.cu"].defines
     assert all(unit.flags_source.startswith("rocport's reader (fallback:") for unit in units)
+
+
+def test_the_build_cache_key_follows_build_files_and_the_list_of_sources(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "CMakeLists.txt").write_text("project(p CXX)\n")
+    (tmp_path / "src" / "a.cu").write_text("int a;\n")
+    (tmp_path / "src" / "a.h").write_text("#define A 1\n")
+
+    def key(archs=("gfx90a",)):
+        return build_runs_key(tmp_path, hipcc="/usr/bin/hipcc", identity="HIP 5.2",
+                              archs=list(archs), libraries=["hip"])
+
+    first = key()
+    (tmp_path / "src" / "a.cu").write_text("int a = 2;\n")  # a source's text: same key
+    assert key() == first
+    assert key(("gfx942",)) != first
+    (tmp_path / "src" / "a.h").write_text("#define A 2\n")  # a build may read a header
+    second = key()
+    assert second != first
+    (tmp_path / "src" / "b.cu").write_text("")  # $(wildcard) and file(GLOB) see it
+    third = key()
+    assert third != second
+    (tmp_path / "CMakeLists.txt").write_text("project(p CXX)\noption(X \"x\" ON)\n")
+    assert key() != third
+
+
+def test_cached_builds_bring_back_their_commands_and_generated_headers(tmp_path):
+    first, second = tmp_path / "first", tmp_path / "second"
+    generated = first / "build-system-0" / "build-0"
+    (generated / "include").mkdir(parents=True)
+    (generated / "include" / "config.h").write_text("#define HAVE_X 1\n")
+    (generated / "CMakeFiles").mkdir()
+    (generated / "CMakeFiles" / "skipped.h").write_text("")
+    command = BuildCommand("p/a.cu", ("-I/job/out/build-0/include", "-DA=1"), ("-fplugin=x",),
+                           "cmake")
+    runs = [BuildRun("p", "cmake", seconds=12.5, commands={"p/a.cu": command},
+                     generated=str(generated), generated_mount="/job/out/build-0"),
+            BuildRun("m", "make -n", problem="make -n printed no compile commands")]
+    cache = CompileCache(tmp_path / "cache")
+    store_build_runs(cache, "k" * 64, runs, first)
+    loaded = load_build_runs(cache, "k" * 64, second)
+    assert loaded[0].commands == runs[0].commands and loaded[1].problem == runs[1].problem
+    assert loaded[0].generated == str(second / "build-system-0" / "build-0")
+    assert (second / "build-system-0/build-0/include/config.h").read_text() == "#define HAVE_X 1\n"
+    assert not (second / "build-system-0/build-0/CMakeFiles").exists()
+    assert loaded[0].note() == "cmake: 1 compile commands for p (cached)"
+
+
+def test_builds_stopped_by_their_time_limit_are_not_cached(tmp_path):
+    cache = CompileCache(tmp_path / "cache")
+    store_build_runs(cache, "k" * 64, [BuildRun("p", "cmake", "configure stopped after 180 s",
+                                                timed_out=True)], tmp_path)
+    assert load_build_runs(cache, "k" * 64, tmp_path) is None
 
 
 def test_finds_the_top_level_builds(tmp_path):
