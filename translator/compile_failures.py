@@ -14,7 +14,9 @@ first error and returns one of:
     found``): the library and the package that provides it (data/library_headers.tsv).
 ``newer-hip``
     a HIP name or header the runner's HIP is too old for (``hipArrayGetInfo`` needs HIP
-    5.6, the runner has 5.2): from the version columns of the name table.
+    5.6, the runner has 5.2), or a CUDA name left as it is because its HIP counterpart
+    is newer than the runner's HIP (``cusparseGetErrorString``: ``hipsparseGetErrorString``
+    from HIP 6.0): from the version columns of the name table.
 ``project-configuration``
     what the project's build would provide or decide: a generated header (``config.h``
     from ``configure_file``, ``*.pb.h``), a project ``#error``, an option macro left
@@ -56,7 +58,7 @@ _GENERATED = re.compile(r"(?:^|/)(?:[\w.-]*config[\w.-]*|version|export|[\w-]+_e
                         r"[\w.-]+\.gen)\.(?:h|hh|hpp|hxx|cuh|inc)$", re.I)
 _OPTION_MACRO = re.compile(r"^[A-Z][A-Z0-9]*_[A-Z0-9_]+$")
 _CUDA_NAME = re.compile(r"^(?:cuda|cu[A-Z]|CU[A-Z_]|cublas|cufft|curand|cusparse|cusolver|"
-                        r"nccl|cudnn|nvrtc|nvtx|__nv_|CUDA_|CUDART_|thrust::cuda)")
+                        r"nccl|cudnn|nvrtc|nvtx|__nv_|__CUDA|CUDA_|CUDART_|thrust::cuda)")
 _LIMITED = {"timeout": "stopped by the wall-clock limit",
             "cpu-limit": "stopped by the CPU-time limit",
             "memory-limit": "ran out of memory", "skipped": "the check's time budget ran out"}
@@ -208,6 +210,9 @@ def _missing_header(header: str, entry: Mapping, context: FailureContext) -> dic
 def _classify_name(name: str, entry: Mapping, context: FailureContext) -> dict | None:
     unsupported = _unsupported_entry(name, entry, context)
     if unsupported is not None or _CUDA_NAME.match(name):
+        newer = _newer_counterpart(name, context)
+        if newer is not None:
+            return newer
         return _translation_for(name, entry, context, f"{name} was not translated"
                                 + (f": {unsupported['reason']}" if unsupported
                                    and unsupported.get("reason") else ""))
@@ -218,6 +223,30 @@ def _classify_name(name: str, entry: Mapping, context: FailureContext) -> dict |
         return _failure("project-configuration", f"{name} looks like a macro the project's "
                         "configuration defines (an option or a generated header)", name=name)
     return None
+
+
+@functools.cache
+def _hip_counterparts() -> dict[str, tuple[str, str]]:
+    """CUDA name -> (its HIP name, the first HIP version that has it)."""
+    found: dict[str, tuple[str, str]] = {}
+    for row in load_names().all_rows:
+        if row.hip and row.hip_added:
+            found.setdefault(row.cuda, (row.hip, row.hip_added))
+    return found
+
+
+def _newer_counterpart(name: str, context: FailureContext) -> dict | None:
+    """newer-hip for a CUDA name left in the code because its HIP counterpart is newer
+    than the runner's HIP (the translation for that HIP cannot do better)."""
+    known = _hip_counterparts().get(name)
+    if known is None or context.hip_version is None:
+        return None
+    hip_name, added = known
+    if parse_version(added)[:len(context.hip_version)] <= context.hip_version:
+        return None
+    have = ".".join(map(str, context.hip_version))
+    return _failure("newer-hip", f"{name} has no counterpart in HIP {have}: {hip_name} needs "
+                    f"HIP {added}", name=hip_name, hip_version=added, cuda_name=name)
 
 
 def _newer_hip(name: str, context: FailureContext) -> dict | None:

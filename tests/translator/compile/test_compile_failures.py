@@ -40,6 +40,31 @@ def test_an_unexplained_error_counts_as_a_translation_error():
     assert failure["class"] == "translation"
 
 
+def test_a_cuda_name_left_for_a_newer_hip_counterpart_needs_a_newer_hip():
+    report = {"files": [{"path": "src/k.cu", "unsupported": [
+        {"name": "cusparseGetErrorString", "line": 5, "column": 7,
+         "reason": "cusparseGetErrorString needs HIP 6.0.0; the target is HIP 5.2"}]}]}
+    failure = classify(_failed("use of undeclared identifier 'cusparseGetErrorString'"),
+                       context_from_report(report, {"hip_version": "5.2.21153-0"}))
+    assert (failure["class"], failure["name"], failure["hip_version"], failure["cuda_name"]) == (
+        "newer-hip", "hipsparseGetErrorString", "6.0.0", "cusparseGetErrorString")
+
+
+def test_a_cuda_name_whose_counterpart_the_runner_has_is_a_translation_error():
+    failure = classify(_failed("use of undeclared identifier 'cudaMalloc'"), HIP_5_2)
+    assert (failure["class"], failure["name"]) == ("translation", "cudaMalloc")
+
+
+def test_a_cuda_macro_used_as_a_value_is_a_translation_error_with_its_finding():
+    report = {"findings": [{"code": "R003", "name": "cuda-macro-test", "path": "src/k.cu",
+                            "line": 7, "message": "__CUDA_ARCH__ used as a value has no HIP "
+                            "value; left as it is"}]}
+    failure = classify(_failed("use of undeclared identifier '__CUDA_ARCH__'"),
+                       context_from_report(report, {"hip_version": "5.2.21153-0"}))
+    assert (failure["class"], failure["name"], failure["finding"]["code"]) == (
+        "translation", "__CUDA_ARCH__", "R003")
+
+
 def test_a_header_of_a_library_the_runner_lacks_is_a_missing_dependency():
     failure = classify(_failed("'hipblas/hipblas.h' file not found"), HIP_5_2)
     assert (failure["class"], failure["library"]) == ("missing-dependency", "hipblas")
