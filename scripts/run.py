@@ -222,7 +222,10 @@ def main() -> int:
                                         "--loglevel", "INFO"])
         web = supervisor.start("web", [PYTHON, "-m", "gunicorn", "webapp.wsgi:application",
                                        "--bind", f"127.0.0.1:{port}", "--workers", "2",
-                                       "--timeout", "120", "--access-logfile", "-"])
+                                       "--timeout", "120", "--access-logfile", "-",
+                                       # not the per-user ~/.gunicorn socket another
+                                       # checkout's server (or a test) may hold
+                                       "--no-control-socket"])
         wait_for_port(int(port), web)
         say(f"serving http://127.0.0.1:{port}/ (Ctrl-C stops everything)")
         status = supervisor.wait()
