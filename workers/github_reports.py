@@ -244,7 +244,8 @@ def open_port(port: PortRequest, archive_limits: Limits) -> None:
     deleted = [entry["path"] for entry in report.get("files", [])
                if entry.get("output_path") and entry["output_path"] != entry.get("path")]
     client = client_for(pull)
-    with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
+    # Not "rocport-<job id>-": the recovery sweeps those of ended jobs, and this job ended.
+    with tempfile.TemporaryDirectory(prefix=f"rocport-port-{port.pk}-") as scratch:
         packed = Path(scratch) / "hip-tree.tar.gz"
         with job.open_artifact("hip-tree.tar.gz") as source, open(packed, "wb") as target:
             while chunk := source.read(1 << 20):

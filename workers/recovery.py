@@ -18,6 +18,8 @@ ends with the worker) that runs ``recover()`` at once and then every
    is missing, Redis lost its data (restarted without persistence, flushed), and every
    waiting job goes back into the outbox (``forget_published``).
 4. ``publish_pending``: the outbox (``webapp.jobs.outbox``) sends what is not sent yet.
+   So does the GitHub app's (``webapp.github.outbox``: port requests, end-of-job
+   reports).
 
 Why a process beside each worker rather than a Celery beat task: a task would wait in the queue
 behind long translations and compile checks, on exactly the busy or broken worker it
@@ -48,6 +50,7 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 
+from webapp.github.outbox import publish_pending as publish_github_pending
 from webapp.jobs.models import InvalidTransition, Job, stranded_since
 from webapp.jobs.outbox import forget_published, publish_pending
 
@@ -180,6 +183,9 @@ def recover() -> None:
     sent, _ = publish_pending()
     if sent:
         logger.info("sent %d waiting jobs to the job queue", sent)
+    sent = publish_github_pending()
+    if sent:
+        logger.info("sent %d waiting GitHub port requests and reports", sent)
 
 
 # --- the recovery process of each worker ----------------------------------------------

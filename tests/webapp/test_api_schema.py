@@ -15,6 +15,7 @@ ENDPOINTS = {
     "/api/jobs/{id}/": {"get"},
     "/api/jobs/{id}/report/": {"get"},
     "/api/jobs/{id}/cancel/": {"post"},
+    "/api/jobs/{id}/hip-port/": {"post"},
     "/api/jobs/{id}/files/{name}": {"get"},
     "/api/translate/": {"post"},
     "/api/rules/": {"get"},

@@ -33,6 +33,7 @@ from webapp.api.serializers import (
     SnippetSerializer,
 )
 from webapp.api.snippets import SnippetFailed, translate_snippet
+from webapp.github.ports import PortRefused, port_answer, request_port_for_job
 from webapp.jobs.forms import archive_suffix
 from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
 from webapp.jobs.submit import submit_job
@@ -116,6 +117,20 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         except InvalidTransition:
             raise Conflict(f"the job has already ended ({job.state})", "job-ended") from None
         return Response(self.get_serializer(job).data)
+
+    @extend_schema(request=None, responses={202: OpenApiTypes.OBJECT},
+                   summary="Open (or update) the HIP port pull request of a GitHub job")
+    @action(detail=True, methods=["post"], url_path="hip-port")
+    def hip_port(self, request, pk=None):
+        """The job's HIP tree as branch ``rocport/hip-port/<number>`` of the base repository
+        and a pull request into the source branch (the GitHub App's "Open HIP port")."""
+        job = self.get_object()
+        try:
+            port = request_port_for_job(job, request.user.get_username())
+        except PortRefused as refusal:
+            raise Conflict(refusal.message, refusal.code) from None
+        return Response({"status": "queued", "port": port_answer(port)},
+                        status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(request=None, summary="Download one of the job's files",
                    responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})

@@ -42,6 +42,23 @@ def check_port(pull: PullRequest) -> None:
                           "its port to a branch of the base repository")
 
 
+def request_port_for_job(job: Job, requested_by: str) -> PortRequest:
+    """A port request for JOB (the API's ``POST /api/jobs/{id}/hip-port/``)."""
+    pull = PullRequest.objects.filter(job=job).first()
+    if pull is None:
+        raise PortRefused("not-a-pull-request", "only jobs of GitHub pull requests have a port "
+                          "pull request")
+    return request_port(pull, requested_by)
+
+
+def port_answer(port: PortRequest) -> dict:
+    """The JSON shape of a port request (API and webhook answers)."""
+    pull = port.pull_request
+    return {"id": port.pk, "state": port.state, "repository": pull.repository,
+            "branch": pull.port_branch, "base": pull.head_ref, "pull_number": port.pull_number,
+            "pull_url": port.pull_url, "message": port.message}
+
+
 def request_port(pull: PullRequest, requested_by: str,
                  delivery: str | None = None) -> PortRequest | None:
     """A waiting PortRequest for PULL, sent once committed; None for a delivery handled
