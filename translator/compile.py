@@ -22,7 +22,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +37,8 @@ from translator.line_maps import LineMaps
 from translator.sandbox import READONLY_PATHS, Limits, Run, Sandbox, SandboxUnavailable
 from translator.toolchain import Toolchain, choose_archs, find_toolchain, installed_libraries
 
-__all__ = ["CompileOptions", "compile_check", "merge_into_report", "report_context", "Limits"]
+__all__ = ["CompileOptions", "compile_check", "merge_outcomes", "merge_into_report",
+           "report_context", "Limits"]
 
 # No crash reproducers: they would copy preprocessed sources into the scratch folder.
 _DIAGNOSTIC_FLAGS = ("-fno-color-diagnostics", "-fdiagnostics-parseable-fixits",
@@ -93,6 +94,8 @@ def compile_check(
     renames: Mapping[str, str] | None = None,
     compile_commands: Mapping | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep_going: Callable[[], bool] | None = None,
+    select: Callable[[Sequence[str]], Iterable[int]] | None = None,
 ) -> dict:
     """Compile the units of the migrated tree at ROOT; see the module docstring.
 
@@ -100,6 +103,14 @@ def compile_check(
     original to output paths (for compile_commands.json written before a rename);
     COMPILE_COMMANDS is the report's ``compile_commands`` section. ``report_context``
     gives all three from a report. PROGRESS is called with (units done, units total).
+
+    KEEP_GOING is asked before each unit and about once a second while hipcc runs (it
+    may be called from several threads); once it answers False the running hipcc is
+    killed with its process group and the units left are reported as ``skipped``.
+    SELECT receives the paths of all units found, in order, and answers the indices of
+    those to compile now (a batch; the others are left out of the outcome): the outcome's
+    ``units_found`` lists all paths, so that a caller can split the rest into batches
+    compiled elsewhere and join them with ``merge_outcomes``.
     """
     options = options or CompileOptions()
     root = Path(root).resolve()
@@ -108,14 +119,15 @@ def compile_check(
     scratch = Path(options.work_dir or tempfile.mkdtemp(prefix="rocport-check-"))
     scratch.mkdir(parents=True, exist_ok=True)
     try:
-        return _check(root, options, line_maps, renames, compile_commands, progress, scratch)
+        return _check(root, options, line_maps, renames, compile_commands, progress, scratch,
+                      keep_going, select)
     finally:
         if options.work_dir is None:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
-           compile_commands, progress, scratch: Path) -> dict:
+           compile_commands, progress, scratch: Path, keep_going=None, select=None) -> dict:
     started = time.monotonic()
     notes: list[str] = []
     sandbox, refusal = _sandbox(options, scratch, notes)
@@ -149,6 +161,10 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
                                    build_runs=build_runs, max_units=options.max_units)
     notes += unit_notes
     resource_usage = options.resource_usage and _clang_major(toolchain) >= 14
+    paths = [unit.path for unit in units]
+    chosen = range(len(units)) if select is None else sorted(
+        {index for index in select(paths) if 0 <= index < len(units)})
+    watch = None if keep_going is None else (lambda line: keep_going())
     done = 0
 
     deadline = started + options.total_seconds if options.total_seconds else None
@@ -158,27 +174,49 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
         index, unit = indexed
         unit = _with_option_flags(unit, options, toolchain.defines())
         unit_sandbox = _within_deadline(sandbox, deadline)
-        if unit_sandbox is None:
+        if keep_going is not None and not keep_going():
+            run = _CANCELED
+        elif unit_sandbox is None:
             run = {"status": "skipped", "output": "", "seconds": 0.0, "message":
                    f"not compiled: the check's time budget ({options.total_seconds:g} s) ran out"}
         else:
             run = _compile_unit(unit, index, archs, toolchain, unit_sandbox, source, scratch,
-                                cache, resource_usage)
+                                cache, resource_usage, watch)
+            if run.get("stopped"):
+                run = _CANCELED
         if options.work_dir is None:  # objects are not kept: free the space as we go
             shutil.rmtree(scratch / "units" / f"{index:05d}", ignore_errors=True)
         entry = unit_entry(unit, run, archs, line_maps, mount)
         done += 1
         if progress is not None:
-            progress(done, len(units))
+            progress(done, len(chosen))
         return entry
 
-    with ThreadPoolExecutor(max_workers=max(1, min(_jobs(options), len(units) or 1))) as pool:
-        entries = list(pool.map(check, enumerate(units)))
+    with ThreadPoolExecutor(max_workers=max(1, min(_jobs(options), len(chosen) or 1))) as pool:
+        entries = list(pool.map(check, ((index, units[index]) for index in chosen)))
     classify_entries(entries, context_from_report({}, toolchain_entry))
     summary = summarize(entries)
     summary["seconds"] = round(time.monotonic() - started, 2)
     return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,
-            "skipped": "", "notes": notes}
+            "skipped": "", "notes": notes, "units_found": paths}
+
+
+#: A unit not compiled, or whose hipcc was killed, because KEEP_GOING said stop.
+_CANCELED = {"status": "skipped", "output": "", "seconds": 0.0,
+             "message": "not compiled: the job was canceled"}
+
+
+def merge_outcomes(outcomes: Sequence[dict]) -> dict:
+    """One compile_check() outcome from the outcomes of its batches (in unit order)."""
+    checked = [outcome for outcome in outcomes if not outcome.get("skipped")]
+    if not checked:
+        return outcomes[0] if outcomes else _skipped("no units were compiled", {}, [])
+    entries = [entry for outcome in checked for entry in outcome["compile"]]
+    summary = summarize(entries)
+    summary["seconds"] = max(outcome["summary"].get("seconds", 0) for outcome in checked)
+    notes = list(dict.fromkeys(note for outcome in outcomes for note in outcome["notes"]))
+    return {"toolchain": checked[0]["toolchain"], "compile": entries, "summary": summary,
+            "skipped": "", "notes": notes, "units_found": checked[0].get("units_found", [])}
 
 
 def _build_runs(root: Path, source: Path, sandbox: Sandbox, scratch: Path,
@@ -296,7 +334,7 @@ def _flags(unit: CompileUnit, archs: list[str], resource_usage: bool) -> list[st
 
 def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: Toolchain,
                   sandbox: Sandbox, source: Path, scratch: Path, cache: CompileCache,
-                  resource_usage: bool) -> dict:
+                  resource_usage: bool, watch=None) -> dict:
     work = scratch / "units" / f"{index:05d}"
     work.mkdir(parents=True, exist_ok=True)
     out = sandbox.mounts(source, work)[1]
@@ -304,24 +342,27 @@ def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: To
     flags = _flags(unit, archs, resource_usage)
     key = None
     if cache.enabled:
-        key = _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out)
+        key = _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out, watch)
         cached = cache.get(key) if key else None
         if cached is not None:
             return {**cached, "cached": True}
     compile_only = [] if "--genco" in flags else ["-c"]  # a code object: no -c
     run = sandbox.run([toolchain.hipcc, *flags, *compile_only, _argument(unit.path), "-o",
-                       f"{out}/unit.o"], source, work)
+                       f"{out}/unit.o"], source, work, watch=watch)
+    if run.stopped:
+        return {"stopped": True}
     result = _classify(run, sandbox.limits)
     if key and result["status"] in ("ok", "failed"):
         cache.put(key, result)
     return result
 
 
-def _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out) -> str | None:
+def _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out,
+                      watch=None) -> str | None:
     """The cache key: compiler identity, flags and the preprocessed unit (``hipcc -E``)."""
     run = sandbox.run([toolchain.hipcc, *flags, "-E", _argument(unit.path), "-o",
-                       f"{out}/unit.i"], source, work)
-    if run.timed_out:
+                       f"{out}/unit.i"], source, work, watch=watch)
+    if run.timed_out or run.stopped:
         return None
     preprocessed = work / "unit.i"
     try:
