@@ -250,7 +250,13 @@ def parse(
         try:
             unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
         except cindex.TranslationUnitLoadError as error:
-            raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
+            if not precompiled:
+                raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
+            # libclang 18 cannot load its own C++20 PCH: include the stubs as text instead
+            _PRECOMPILED[tuple(base)] = precompiled = None
+            args[args.index("-include-pch"):args.index("-include-pch") + 2] = [
+                "-include", "cuda_stubs.h", "-include", "cuda_names.h"]
+            unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
         headers = [h for h in _missing_headers(unit) if h not in missing]
         if not headers:
             break

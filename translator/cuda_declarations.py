@@ -8,7 +8,8 @@ ordinary code parse:
 
 - a function is a variadic template (``template <class... A> R f(A &&...)``) that
   takes any arguments and returns its family's status type (``cudaError_t`` for the
-  runtime, ``CUresult`` for the driver, ``int``-like for the libraries);
+  runtime, ``CUresult`` for the driver, ``int``-like for the libraries; ``int`` for
+  device functions);
 - a type is, by its name, an ``int`` (status codes, enumerations, modes:
   ``cublasStatus_t``, ``cudaDataType``), a complete empty struct (states,
   parameter blocks, descriptions: ``curandState``, ``cudaTextureDesc``) or a pointer to
@@ -84,7 +85,8 @@ def _declarations(declared: frozenset[str]) -> str:
                 else ("double", "1.0") if name.startswith("CUDART_") else ("int", "1")
             constants.append(f"constexpr {value[0]} {name} = {value[1]};")
         elif row.kind in _FUNCTION_KINDS:
-            returns = _RETURNS.get(row.api, "int")
+            device = row.kind in ("device_func", "lib_device_func")
+            returns = "int" if device else _RETURNS.get(row.api, "int")
             functions.append(f"template <class... A> __host__ __device__ {returns} "
                              f"{name}(A &&...);")
     return "\n".join(["#pragma once", "typedef int CUresult;" if "CUresult" not in declared

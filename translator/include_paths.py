@@ -15,6 +15,9 @@ folders, tree-relative, best first:
    whose flags live where rocport cannot read them (``setup.py``, a CMake function)
    still finds its own headers.
 
+The C++ standard the nearest build file names (``-std=c++20``, ``CMAKE_CXX_STANDARD``)
+is passed too; C++17 otherwise.
+
 Only folders inside the tree are kept: absolute folders and folders that climb out
 (``../x``) are dropped, as the include fence (``translator.include_fence``) refuses
 such includes.
@@ -33,6 +36,8 @@ from translator.options import Options
 
 __all__ = ["IncludePaths", "include_paths"]
 
+#: The standards clang takes; a build file's other values are ignored.
+_STANDARD = re.compile(r"(?:c|gnu)\+\+(?:11|14|17|20|23|2a|2b|1z)")
 _INCLUDE = re.compile(
     rb'^[ \t]*#[ \t]*include[ \t]*(?:"(?P<quoted>[^"\n]+)"|<(?P<angled>[^>\n]+)>)', re.M)
 
@@ -46,18 +51,32 @@ class IncludePaths:
     database: CompileDatabase = field(default_factory=CompileDatabase)
     guessed: tuple[str, ...] = ()
     root: str = ""  # the tree's absolute path
+    #: tree-relative folder of a build file -> the C++ standard it asks for (c++20)
+    standards: Mapping[str, str] = field(default_factory=dict)
+
+    def standard_for(self, path: str) -> str:
+        """The C++ standard of the nearest build file above PATH that names one, else
+        the newest any build file names (targets are not told apart); '' for none."""
+        folder = posixpath.dirname(path)
+        own = sorted((f for f in self.standards if _within(f, folder)), key=len, reverse=True)
+        if own:
+            return self.standards[own[0]]
+        return max(self.standards.values(), key=_year, default="")
 
     def analysis_options(self, options: Options, path: str) -> tuple[Options, str]:
         """OPTIONS for analysing the tree file PATH (its place in the tree, its include
         folders and compile-database macros), and a key for caching its result."""
         include_dirs = self.for_file(path)
         defines = self.database.flags_for(path).defines
+        standard = self.standard_for(path)
         options = options.with_changes(
             tree_root=self.root,
             include_dirs=options.include_dirs
             + tuple(posixpath.join(self.root, d) for d in include_dirs),
-            defines=options.defines + defines)
-        return options, "\0".join(include_dirs) + "\1" + "\0".join(defines)
+            defines=options.defines + defines,
+            # the project's own standard first, so that the caller's clang_args win
+            clang_args=((f"-std={standard}",) if standard else ()) + options.clang_args)
+        return options, "\0".join(include_dirs) + "\1" + "\0".join(defines) + "\1" + standard
 
     def for_file(self, path: str) -> tuple[str, ...]:
         folder = posixpath.dirname(path)
@@ -79,6 +98,7 @@ def include_paths(root: str, contents: Mapping[str, bytes], c_files: list[str],
     are CONTENTS; C_FILES are its C/C++ files."""
     folders = _folders(contents)
     build: dict[str, tuple[str, ...]] = {}
+    standards: dict[str, str] = {}
     for path in sorted(contents):
         name = posixpath.basename(path)
         if name in BUILD_FILE_NAMES or name.endswith(".mk"):
@@ -86,10 +106,12 @@ def include_paths(root: str, contents: Mapping[str, bytes], c_files: list[str],
             dirs = _inside(flags.include_dirs + flags.system_include_dirs, folders)
             if dirs:
                 build[posixpath.dirname(path)] = dirs
+            if flags.std and _STANDARD.fullmatch(flags.std):
+                standards[posixpath.dirname(path)] = flags.std
     known = [*(d for dirs in build.values() for d in dirs),
              *(d for flags in database.files.values() for d in flags.include_dirs)]
     guessed = _guessed(contents, c_files, tuple(dict.fromkeys(known)))
-    return IncludePaths(build, database, guessed, root)
+    return IncludePaths(build, database, guessed, root, standards)
 
 
 def _flags(path: str, data: bytes) -> Flags:
@@ -144,6 +166,11 @@ def _guessed(contents: Mapping[str, bytes], c_files: list[str],
                 best = min(matches, key=lambda p: (p.count("/"), p))
                 guessed[best[: len(best) - len(name)].rstrip("/") or "."] = None
     return tuple(guessed)
+
+
+def _year(standard: str) -> int:
+    digits = {"1z": "17", "2a": "20", "2b": "23"}.get(standard[-2:], standard[-2:])
+    return int(digits)
 
 
 def _within(folder: str, path_folder: str) -> bool:

@@ -159,3 +159,15 @@ def test_the_report_counts_files_analysed_with_types(tmp_path):
                                            "rate": 50.0}
     assert "Analysis: 1 files with types, 1 token-only (50.0 % with types)" in report["summary"]
     json.dumps(report)
+
+
+def test_the_build_files_standard_is_the_parse_standard(tmp_path):
+    source = "template <class T> concept Small = sizeof(T) <= 4;\nSmall auto x = 1;\n"
+    contents = {"CMakeLists.txt": b"set(CMAKE_CUDA_STANDARD 20)\n", "src/a.cu": source.encode()}
+    paths = include_paths(str(tmp_path), contents, ["src/a.cu"],
+                          read_compile_database(b"[]", "", set(contents)))
+    options, _ = paths.analysis_options(Options(), "src/a.cu")
+    assert options.clang_args == ("-std=c++20",)
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.cu").write_text(source)
+    assert Unit(source, options, "src/a.cu").parsed.errors == ()
