@@ -262,6 +262,9 @@ COMPILE_ALLOW_UNSANDBOXED = env_bool("COMPILE_ALLOW_UNSANDBOXED", False)
 COMPILE_UNIT_TIME_LIMIT = env_int("COMPILE_UNIT_TIME_LIMIT", 300, minimum=1)
 # Compile results by preprocessed unit, shared by the runs of one runner ("" disables).
 COMPILE_CACHE_DIR = env_str("COMPILE_CACHE_DIR", str(DATA_DIR / "compile-cache")) or None
+# A compile check of more units is split into batches of this many, run as a Celery chord
+# over every ROCm runner (workers.tasks.compile_batch); smaller ones run in one task.
+COMPILE_BATCH_UNITS = env_int("COMPILE_BATCH_UNITS", 8, minimum=1)
 LIBCLANG_PATH = env_str("LIBCLANG_PATH", "") or None
 CLANG_RESOURCE_DIR = env_str("CLANG_RESOURCE_DIR", "") or None
 # Translations run in the bubblewrap sandbox under an address-space limit (bytes): a job's
@@ -352,6 +355,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
+# Only the compile check's batches keep results: the chord that joins them needs them.
+CELERY_RESULT_BACKEND = REDIS_URL
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = (
+    {"global_keyprefix": REDIS_KEY_PREFIX} if REDIS_KEY_PREFIX else {})
+CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -359,6 +367,8 @@ CELERY_TASK_DEFAULT_QUEUE = "translate"
 CELERY_TASK_ROUTES = {
     "workers.tasks.translate_job": {"queue": "translate"},
     "workers.tasks.compile_job": {"queue": "rocm"},
+    "workers.tasks.compile_batch": {"queue": "rocm"},
+    "workers.tasks.gather_compile": {"queue": "rocm"},
     # GitHub downloads and reports run beside translations, on hosts with network access.
     "workers.tasks.fetch_pull_request": {"queue": "translate"},
     "workers.tasks.notify_github": {"queue": "translate"},

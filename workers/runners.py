@@ -12,6 +12,11 @@ path, offload targets, the ROCm and other libraries whose headers it has), read 
 when the runner starts; ``toolchains()`` returns them by hostname. ``default_hip_version()``
 is the HIP version new jobs target unless the user picks one: the version most runners
 online compile with, else the ``DEFAULT_HIP_VERSION`` setting, else this host's hipcc.
+
+Load: a compile task on a runner reports the units it still has to compile
+(``report_load``, a key per task that lives three beats), and each heartbeat carries the
+runner's sum as ``load``; ``busy_units()`` adds them up for a job page ("the runners are
+busy with N units").
 """
 
 from __future__ import annotations
@@ -33,13 +38,14 @@ from django.conf import settings
 from translator.toolchain import installed_libraries, parse_version_output
 
 __all__ = ["ROCM_QUEUE", "HEARTBEAT_SECONDS", "beat", "forget", "online", "toolchains",
-           "probe_toolchain", "default_hip_version"]
+           "probe_toolchain", "default_hip_version", "report_load", "busy_units"]
 
 logger = logging.getLogger(__name__)
 
 ROCM_QUEUE = "rocm"
 HEARTBEAT_SECONDS = 10
 _KEY = "rocport:rocm-runner:"
+_LOAD_KEY = "rocport:rocm-load:"
 
 
 def _client() -> redis.Redis:
@@ -55,9 +61,50 @@ def _key(hostname: str) -> str:
 
 def beat(hostname: str, toolchain: dict | None = None) -> None:
     """Say that HOSTNAME, a ROCm runner with TOOLCHAIN, is online for the next three beats."""
+    client = _client()
     value = json.dumps({"hostname": hostname, "seen": time.time(),
-                        "toolchain": toolchain or {}})
-    _client().set(_key(hostname), value, ex=3 * HEARTBEAT_SECONDS)
+                        "toolchain": toolchain or {}, "load": _load(client, hostname)})
+    client.set(_key(hostname), value, ex=3 * HEARTBEAT_SECONDS)
+
+
+def _load(client: redis.Redis, hostname: str) -> int:
+    """Units the compile tasks on HOSTNAME still have to compile."""
+    keys = list(client.scan_iter(match=f"{settings.REDIS_KEY_PREFIX}{_LOAD_KEY}{hostname}:*",
+                                 count=100))
+    return sum(int(value or 0) for value in client.mget(keys)) if keys else 0
+
+
+def report_load(hostname: str, task_id: str, units: int) -> None:
+    """Task TASK_ID on HOSTNAME has UNITS units left to compile (0: it is done). Never raises:
+    the load is only an explanation for job pages."""
+    key = f"{settings.REDIS_KEY_PREFIX}{_LOAD_KEY}{hostname}:{task_id}"
+    try:
+        if units > 0:
+            _client().set(key, units, ex=3 * HEARTBEAT_SECONDS)
+        else:
+            _client().delete(key)
+    except redis.exceptions.RedisError as error:
+        logger.warning("cannot report the ROCm runner's load: %s", error)
+
+
+def busy_units() -> int | None:
+    """Units the ROCm runners online are compiling or have yet to compile, as their last
+    heartbeats said; None when Redis cannot tell."""
+    prefix = _key("")
+    try:
+        client = _client()
+        keys = list(client.scan_iter(match=f"{prefix}*", count=100))
+        values = client.mget(keys) if keys else []
+    except redis.exceptions.RedisError as error:
+        logger.warning("cannot read the ROCm runners' load: %s", error)
+        return None
+    total = 0
+    for value in values:
+        try:
+            total += int(json.loads(value or b"{}").get("load") or 0)
+        except (ValueError, TypeError):
+            continue
+    return total
 
 
 def forget(hostname: str) -> None:

@@ -31,19 +31,22 @@ import json
 import logging
 import shutil
 import tempfile
+import threading
 import time
 from pathlib import Path
 
-from celery import Task
+from celery import Task, chord
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.files import File
+from django.db import connections
 
 from translator.archive import ArchiveError, Limits, extract
 from translator.compile import (
     CompileOptions,
     compile_check,
     merge_into_report,
+    merge_outcomes,
     report_context,
 )
 from translator.compile_failures import CLASSES, summarize_classes
@@ -64,7 +67,7 @@ from webapp.jobs.outbox import publish
 from webapp.jobs.review import store_review
 from webapp.jobs.submit import enqueue_translation
 from webapp.sandboxes import translation_confinement
-from workers import github_reports
+from workers import github_reports, runners
 from workers.celery import app
 from workers.github import GitHubClient, GitHubError, TransientGitHubError
 from workers.recovery import heartbeat
@@ -179,38 +182,181 @@ class _ProgressReporter:
                 raise _JobLeft
 
 
-@app.task(base=JobTask, soft_time_limit=settings.COMPILE_TIME_LIMIT,
-          time_limit=settings.COMPILE_TIME_LIMIT + 30)
+_COMPILE_LIMITS = {"soft_time_limit": settings.COMPILE_TIME_LIMIT,
+                   "time_limit": settings.COMPILE_TIME_LIMIT + 30}
+#: Redis serves priority 0 first: a job's compile_job (a small job compiles right there)
+#: and the gathering of split checks go before the batches of large jobs.
+_BATCH_PRIORITY = 6
+
+
+@app.task(base=JobTask, **_COMPILE_LIMITS)
 def compile_job(job_id: str, attempt: int | None = None) -> None:
+    """Claim the compile check; compile it here when it has at most COMPILE_BATCH_UNITS
+    units, else split it into batches run as a chord on every ROCm runner."""
     job = Job.objects.get(pk=job_id)
     if not job.claim_compile(attempt):
         _nothing_to_do(job, attempt)
         return
+    found: list[str] = []
+
+    def select(paths):
+        found.extend(paths)
+        job.start_compile_progress(len(paths))
+        return range(len(paths)) if len(paths) <= settings.COMPILE_BATCH_UNITS else ()
+
+    with _CompileWatch(job, compile_job) as watch:
+        outcome = _compile_step(job, watch, select)
+    if outcome is None or watch.left:
+        logger.info("job %s ended while compiling (%s)", job_id, job.state)
+        return
+    if len(found) <= settings.COMPILE_BATCH_UNITS or outcome.get("skipped"):
+        _finish_compile(job, outcome)
+        return
+    size = settings.COMPILE_BATCH_UNITS
+    batches = [list(range(first, min(first + size, len(found))))
+               for first in range(0, len(found), size)]
+    header = [compile_batch.s(str(job.pk), job.attempt, number, batch).set(
+        priority=_BATCH_PRIORITY) for number, batch in enumerate(batches)]
+    chord(header)(gather_compile.s(job_id=str(job.pk), attempt=job.attempt))
+    if not job.split_compile(len(batches)):
+        logger.info("job %s ended while its compile check was split (%s)", job_id, job.state)
+
+
+@app.task(base=JobTask, ignore_result=False, priority=_BATCH_PRIORITY, **_COMPILE_LIMITS)
+def compile_batch(job_id: str, attempt: int, number: int, units: list[int]) -> dict:
+    """Compile UNITS (indices of the units the check finds) of the job's split check.
+    A redelivered batch simply compiles again; one of an ended attempt does nothing."""
+    job = Job.objects.get(pk=job_id)
+    if (job.state, job.attempt) != (Job.State.COMPILING, attempt) or not job.compile_started_at:
+        _nothing_to_do(job, attempt)
+        return {"batch": number}
+    with _CompileWatch(job, compile_batch) as watch:
+        outcome = _compile_step(job, watch, lambda paths: units)
+    return {"batch": number} if outcome is None else {"batch": number, "outcome": outcome}
+
+
+class _GatherTask(JobTask):
+    def on_failure(self, exc, task_id, args, kwargs, einfo) -> None:
+        super().on_failure(exc, task_id, (kwargs.get("job_id"), kwargs.get("attempt")), {},
+                           einfo)
+
+
+@app.task(base=_GatherTask, soft_time_limit=300, time_limit=330)
+def gather_compile(results: list[dict], job_id: str, attempt: int) -> None:
+    """The chord's callback: merge the batches' outcomes into report.json; the job is done."""
+    job = Job.objects.get(pk=job_id)
+    if (job.state, job.attempt) != (Job.State.COMPILING, attempt) or not job.compile_batches:
+        _nothing_to_do(job, attempt)
+        return
+    outcomes = {result["batch"]: result["outcome"] for result in results if "outcome" in result}
+    merged = merge_outcomes([outcomes[number] for number in sorted(outcomes)])
+    if len(outcomes) < job.compile_batches:  # a batch that found its job ended meanwhile
+        merged["notes"].append(f"{job.compile_batches - len(outcomes)} of "
+                               f"{job.compile_batches} batches were not compiled")
+    _finish_compile(job, merged)
+
+
+def _compile_step(job: Job, watch: _CompileWatch, select) -> dict | None:
+    """Fetch the HIP tree, compile the units SELECT chooses; None past the time limit."""
     try:
         report = job.read_report() or {}
-        with (heartbeat(job, enabled=not compile_job.request.is_eager),
-              tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch):
-            outcome = _compile(job, report, Path(scratch))
+        with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
+            return _compile(job, report, Path(scratch), watch, select)
     except SoftTimeLimitExceeded:
-        job.mark_failed("time-limit",
-                        f"the compile check took longer than {settings.COMPILE_TIME_LIMIT} s")
+        try:
+            job.mark_failed("time-limit", f"the compile check took longer than "
+                                          f"{settings.COMPILE_TIME_LIMIT} s", job.attempt)
+        except InvalidTransition:
+            pass
+        return None
+
+
+def _finish_compile(job: Job, outcome: dict) -> None:
+    outcome.pop("units_found", None)
+    report = merge_into_report(job.read_report() or {}, outcome)
+    if not job.add_compile_progress(0):  # canceled meanwhile: keep the translation's report
+        logger.info("job %s ended while compiling (%s)", job.pk, job.state)
         return
-    report = merge_into_report(report, outcome)
     job.store_artifact("report.json", _json(report))
     try:
         job.mark_done(_compile_status(outcome),
                       _compile_summary(outcome, report.get("compile_summary") or {}))
     except InvalidTransition:
-        logger.info("job %s ended while compiling (%s)", job_id, job.state)
+        logger.info("job %s ended while compiling (%s)", job.pk, job.state)
 
 
-def _compile(job: Job, report: dict, scratch: Path) -> dict:
+class _CompileWatch:
+    """Beside a compile task: once a second (a bounded rate, whatever the number of units)
+    adds the units compiled since to the job's progress, which also tells whether the job
+    still compiles in this attempt (``keep_going``: False once it was canceled), reports
+    the runner's load, and writes the heartbeat of an unsplit check. Not in eager runs:
+    those share their caller's database transaction."""
+
+    def __init__(self, job: Job, task, interval: float = 1.0) -> None:
+        self.job, self.interval = job, interval
+        self.enabled = not task.request.is_eager
+        self.task_id, self.hostname = task.request.id or "", task.request.hostname or ""
+        self.lock = threading.Lock()
+        self.reported = self.done = self.total = 0
+        self.left_event = threading.Event()
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, name=f"compile-{job.pk}", daemon=True)
+        self.beat = heartbeat(job, enabled=self.enabled and not job.compile_batches)
+
+    @property
+    def left(self) -> bool:
+        return self.left_event.is_set()
+
+    def keep_going(self) -> bool:
+        return not self.left_event.is_set()
+
+    def progress(self, done: int, total: int) -> None:
+        with self.lock:
+            self.done, self.total = done, total
+
+    def _flush(self) -> None:
+        with self.lock:
+            added, self.reported = self.done - self.reported, self.done
+            left = self.total - self.done
+        if not self.job.add_compile_progress(added):
+            self.left_event.set()
+        if self.hostname:
+            runners.report_load(self.hostname, self.task_id, left)
+
+    def _run(self) -> None:
+        try:
+            while not self.stopped.wait(self.interval) and not self.left:
+                self._flush()
+        finally:
+            connections.close_all()  # this thread's connections only
+
+    def __enter__(self) -> _CompileWatch:
+        self.beat.__enter__()
+        if self.enabled:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stopped.set()
+        if self.enabled:
+            self.thread.join(timeout=10)
+            with self.lock:
+                self.total = self.done
+        if not self.left:
+            self._flush()
+        self.beat.__exit__(*exc)
+
+
+def _compile(job: Job, report: dict, scratch: Path, watch: _CompileWatch | None = None,
+             select=None) -> dict:
     packed = scratch / "hip-tree.tar.gz"
     with job.open_artifact("hip-tree.tar.gz") as source, open(packed, "wb") as target:
         shutil.copyfileobj(source, target)
     extract(packed, scratch / "hip", Limits.for_own_archive(archive_limits()))
     # The report's line maps put hipcc's diagnostics on the CUDA lines.
-    return compile_check(scratch / "hip", compile_options(), **report_context(report))
+    return compile_check(scratch / "hip", compile_options(), **report_context(report),
+                         progress=watch.progress if watch else None,
+                         keep_going=watch.keep_going if watch else None, select=select)
 
 
 def compile_options() -> CompileOptions:

@@ -5,6 +5,7 @@ import json
 import pytest
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.factories import example_zip, make_job, make_user
@@ -176,7 +177,8 @@ def test_detail_shows_state_progress_summary_and_links(api, user):
     job = done_job(user)
     body = api.get(f"/api/jobs/{job.pk}/").json()
     assert (body["state"], body["failure"], body["summary"]["translated"]) == ("done", None, 1)
-    assert body["progress"] == {"done": 0, "total": 0, "percent": 100}
+    assert body["progress"] == {"phase": "", "done": 0, "total": 0, "percent": 100,
+                                "waiting": ""}
     assert body["compile_status"].startswith("compile check: 1 of 1")
     base = f"http://testserver/api/jobs/{job.pk}/"
     assert body["links"] == {
@@ -196,9 +198,11 @@ def test_detail_of_a_failed_job_has_code_and_message(api, user):
 
 
 def test_running_job_reports_progress_and_a_cancel_link(api, user):
-    job = make_job(owner=user, state=Job.State.TRANSLATING, progress_done=3, progress_total=4)
+    job = make_job(owner=user, state=Job.State.TRANSLATING, progress_done=3, progress_total=4,
+                   progress_phase="translating")
     body = api.get(f"/api/jobs/{job.pk}/").json()
-    assert body["progress"] == {"done": 3, "total": 4, "percent": 75}
+    assert body["progress"] == {"phase": "translating", "done": 3, "total": 4, "percent": 75,
+                                "waiting": ""}
     assert body["links"]["cancel"].endswith(f"/api/jobs/{job.pk}/cancel/")
     assert body["links"]["report"] is None
 
@@ -287,3 +291,39 @@ def test_wrong_method_is_405(api):
     response = api.delete("/api/jobs/")
     assert (response.status_code, response.json()["error"]["code"]) == (
         405, "method-not-allowed")
+
+
+def test_compiling_job_reports_units_done_of_total(api, user):
+    job = make_job(owner=user, state=Job.State.COMPILING, progress_done=12, progress_total=48,
+                   progress_phase="compiling", compile_started_at=timezone.now())
+    body = api.get(f"/api/jobs/{job.pk}/").json()
+    assert body["progress"] == {"phase": "compiling", "done": 12, "total": 48, "percent": 25,
+                                "waiting": ""}
+
+
+def test_queued_job_says_its_place_in_the_queue(api, user):
+    first, second, third = (make_job(owner=user) for _ in range(3))
+    reasons = [api.get(f"/api/jobs/{job.pk}/").json()["progress"]["waiting"]
+               for job in (first, second, third)]
+    assert reasons == ["next in the queue", "position 2 in the queue (1 job ahead)",
+                       "position 3 in the queue (2 jobs ahead)"]
+
+
+def test_compile_check_without_a_runner_says_so(api, user, monkeypatch):
+    from workers import runners
+
+    monkeypatch.setattr(runners, "online", lambda: [])
+    job = make_job(owner=user, state=Job.State.COMPILING)
+    body = api.get(f"/api/jobs/{job.pk}/").json()
+    assert body["progress"]["waiting"] == "waiting for a ROCm runner: none is online"
+
+
+def test_compile_check_behind_busy_runners_says_how_busy(api, user, monkeypatch):
+    from workers import runners
+
+    monkeypatch.setattr(runners, "online", lambda: ["rocm-1"])
+    monkeypatch.setattr(runners, "busy_units", lambda: 37)
+    job = make_job(owner=user, state=Job.State.COMPILING)
+    body = api.get(f"/api/jobs/{job.pk}/").json()
+    assert body["progress"]["waiting"] == \
+        "waiting for a ROCm runner: the runner is busy with 37 units"

@@ -19,6 +19,7 @@ from translator.options import parse_version
 from webapp.api.errors import PayloadTooLarge
 from webapp.jobs.forms import archive_suffix
 from webapp.jobs.models import ARCHIVE_SUFFIXES, ARTIFACTS, Job
+from webapp.jobs.queue import progress_of
 
 # Anchored: DRF's RegexField searches, it does not match the whole value.
 _ARCH = re.compile(r"\Agfx[0-9a-f]{3,5}(?::[a-z-]+[+-])*\Z")
@@ -165,9 +166,13 @@ class SnippetResultSerializer(serializers.Serializer):
 
 
 class ProgressSerializer(serializers.Serializer):
+    phase = serializers.CharField(help_text="what done and total count: unpacking or "
+                                  "translating (files), compiling (units); '' otherwise")
     done = serializers.IntegerField()
     total = serializers.IntegerField()
     percent = serializers.IntegerField()
+    waiting = serializers.CharField(help_text="why the job waits (its place in the queue, "
+                                    "the ROCm runners); '' when it does not wait")
 
 
 class FailureSerializer(serializers.Serializer):
@@ -215,8 +220,7 @@ class JobSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(ProgressSerializer)
     def get_progress(self, job: Job) -> dict:
-        return {"done": job.progress_done, "total": job.progress_total,
-                "percent": 100 if job.state == Job.State.DONE else job.progress_percent}
+        return progress_of(job)
 
     @extend_schema_field(FailureSerializer(allow_null=True))
     def get_failure(self, job: Job) -> dict | None:

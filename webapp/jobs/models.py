@@ -14,6 +14,14 @@ whose heartbeat stopped is stranded; ``requeue`` sends it back to ``queued`` wit
 ``attempt``, or fails it as ``worker-lost`` after the last one. Messages carry the attempt
 they were sent for, so a message of an earlier attempt finds nothing to do.
 
+A large compile check is split into ``compile_batches`` batches run as a Celery chord on
+the ROCm runners (``workers.tasks``); while it is split the job waits on those messages as
+a queued job does (``SPLIT``: not running, no heartbeat of its own), and a broker that lost
+its messages sends ``compile_job`` again (``webapp.jobs.outbox.forget_published``).
+
+Progress: ``progress_phase`` says what ``progress_done``/``progress_total`` count: files
+while ``unpacking``/``translating``, units while ``compiling``.
+
 Artifacts live in Django's default storage under ``jobs/<uuid>/`` (see ``ARTIFACTS``).
 """
 
@@ -104,6 +112,11 @@ class Job(models.Model):
     state = models.CharField(max_length=16, choices=State, default=State.QUEUED, db_index=True)
     progress_done = models.PositiveIntegerField(default=0)
     progress_total = models.PositiveIntegerField(default=0)
+    progress_phase = models.CharField(max_length=16, blank=True,
+                                      help_text="what progress counts: unpacking, translating "
+                                                "(files) or compiling (units)")
+    compile_batches = models.PositiveIntegerField(
+        default=0, help_text="batches the compile check was split into (0: not split)")
     failure_code = models.CharField(max_length=64, blank=True)
     failure_message = models.TextField(blank=True)
     compile_status = models.CharField(max_length=300, blank=True,
@@ -146,7 +159,8 @@ class Job(models.Model):
     def is_running(self) -> bool:
         """A worker works on it: unpacking, translating, or a claimed compile check."""
         return self.state in (self.State.UNPACKING, self.State.TRANSLATING) or (
-            self.state == self.State.COMPILING and self.compile_started_at is not None)
+            self.state == self.State.COMPILING and self.compile_started_at is not None
+            and not self.compile_batches)
 
     @property
     def seems_stuck(self) -> bool:
@@ -224,10 +238,11 @@ class Job(models.Model):
         """Take up the job; ATTEMPT (from the message) must be the job's current one."""
         now = timezone.now()
         self._move(self.State.UNPACKING, _attempt_is(attempt), started_at=now,
-                   heartbeat_at=now)
+                   heartbeat_at=now, progress_phase="unpacking")
 
     def start_translating(self, total: int) -> None:
-        self._move(self.State.TRANSLATING, progress_done=0, progress_total=total)
+        self._move(self.State.TRANSLATING, progress_done=0, progress_total=total,
+                   progress_phase="translating")
 
     def set_progress(self, done: int, total: int) -> bool:
         """Record progress; False when the job left ``translating`` (canceled, failed)."""
@@ -241,7 +256,7 @@ class Job(models.Model):
     def start_compiling(self, summary: dict) -> None:
         """Hand over to the compile check, whose message is not sent yet (the outbox)."""
         self._move(self.State.COMPILING, summary=summary, published_at=None,
-                   compile_status="waiting for a ROCm runner")
+                   compile_status="waiting for a ROCm runner", progress_phase="")
 
     def claim_compile(self, attempt: int | None = None) -> bool:
         """Mark the compile check as started; False if it had started before (redelivery)
@@ -254,6 +269,29 @@ class Job(models.Model):
                  compile_status="compile check running", updated_at=now)
         self.refresh_from_db()
         return bool(claimed)
+
+    def _compiling(self) -> models.QuerySet:
+        return Job.objects.filter(pk=self.pk, state=self.State.COMPILING, attempt=self.attempt,
+                                  compile_started_at__isnull=False)
+
+    def start_compile_progress(self, total: int) -> bool:
+        """The claimed compile check found TOTAL units; False when the job left it."""
+        return bool(self._compiling().update(progress_phase="compiling", progress_done=0,
+                                             progress_total=total, updated_at=timezone.now()))
+
+    def add_compile_progress(self, units: int) -> bool:
+        """Count UNITS more compiled (batches on several runners add up); False when the
+        job no longer compiles in this attempt (canceled, failed, requeued)."""
+        return bool(self._compiling().update(progress_done=models.F("progress_done") + units,
+                                             updated_at=timezone.now()))
+
+    def split_compile(self, batches: int) -> bool:
+        """The compile check was sent as BATCHES batches: from now on the job waits for
+        their messages (it is no longer running, see ``SPLIT``)."""
+        now = timezone.now()
+        return bool(self._compiling().filter(compile_batches=0).update(
+            compile_batches=batches, published_at=now, updated_at=now,
+            compile_status=f"compile check split into {batches} batches for the ROCm runners"))
 
     def beat(self) -> bool:
         """Record that the worker running this attempt is alive; False once it is not running."""
@@ -291,8 +329,9 @@ class Job(models.Model):
                        finished_at=timezone.now())
             return "failed"
         self._move(self.State.QUEUED, stranded, attempt=self.attempt + 1, published_at=None,
-                   heartbeat_at=None, progress_done=0, progress_total=0,
-                   compile_started_at=None, compile_status="", summary={}, artifacts=[])
+                   heartbeat_at=None, progress_done=0, progress_total=0, progress_phase="",
+                   compile_started_at=None, compile_batches=0, compile_status="", summary={},
+                   artifacts=[])
         return "requeued"
 
     def mark_done(self, compile_status: str, summary: dict) -> None:
@@ -308,9 +347,12 @@ class Job(models.Model):
         self._move(self.State.CANCELED, finished_at=timezone.now())
 
 
+#: Compile checks split into batches: they wait for the batches' messages in the broker.
+SPLIT = models.Q(state=Job.State.COMPILING, compile_started_at__isnull=False,
+                 compile_batches__gt=0)
 #: A worker works on these jobs (and writes their heartbeat).
 RUNNING = models.Q(state__in=(Job.State.UNPACKING, Job.State.TRANSLATING)) | models.Q(
-    state=Job.State.COMPILING, compile_started_at__isnull=False)
+    state=Job.State.COMPILING, compile_started_at__isnull=False, compile_batches=0)
 #: These jobs wait for a message: a translation (or a download) or a compile check.
 AWAITING = models.Q(state=Job.State.QUEUED) | models.Q(
     state=Job.State.COMPILING, compile_started_at__isnull=True)

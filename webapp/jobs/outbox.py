@@ -20,7 +20,7 @@ import logging
 from django.conf import settings
 from kombu.exceptions import OperationalError
 
-from webapp.jobs.models import AWAITING, Job
+from webapp.jobs.models import AWAITING, SPLIT, Job
 
 logger = logging.getLogger(__name__)
 
@@ -80,5 +80,9 @@ def publish_pending() -> tuple[int, bool]:
 
 
 def forget_published() -> int:
-    """The broker lost its messages: every waiting job goes back into the outbox."""
-    return Job.objects.filter(AWAITING, published_at__isnull=False).update(published_at=None)
+    """The broker lost its messages: every waiting job goes back into the outbox; so does a
+    compile check split into batches (its ``compile_job`` is sent again and splits anew)."""
+    split = Job.objects.filter(SPLIT).update(compile_started_at=None, compile_batches=0,
+                                             published_at=None, progress_phase="")
+    return split + Job.objects.filter(AWAITING, published_at__isnull=False).update(
+        published_at=None)

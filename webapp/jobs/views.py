@@ -28,6 +28,7 @@ from webapp.jobs.overview import (
     tree_html,
     tree_order,
 )
+from webapp.jobs.queue import progress_of
 from webapp.jobs.review import read_file, read_index
 from webapp.jobs.submit import submit_job
 from webapp.jobs.uploads import is_disk_full
@@ -107,6 +108,7 @@ def job_detail(request: HttpRequest, job_id) -> HttpResponse:
         # Only while the compile check waits: is any ROCm runner there to take it?
         "rocm_runners": runners.online() if waits_for_runner else None,
         "downloads": [name for name in ARTIFACTS if name in job.artifacts],
+        "progress": progress_of(job),
     }
     if report:
         context.update(_review_page(request, job, report))
