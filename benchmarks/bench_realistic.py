@@ -40,7 +40,9 @@ def main() -> int:
     for path, error in sorted(failures.items()):
         why = excluded[path].kind + ": " + excluded[path].reason if path in excluded \
             else "NOT EXCLUDED"
-        print(f"  FAIL {path}\n       {error[:160]}\n       [{why}]")
+        failure = units[path].get("failure") or {}
+        print(f"  FAIL {path} ({failure.get('class', '?')}, flags: "
+              f"{units[path].get('flags_source', '?')[:40]})\n       {error[:160]}\n       [{why}]")
     print(f"translate: {result.translate_seconds:.1f} s, compile: {result.compile_seconds:.1f} s")
     return 0
 

@@ -27,11 +27,13 @@ ARCHS = ("gfx90a",)
 @dataclass(frozen=True)
 class Exclusion:
     """A unit this machine cannot compile after migration, and why: ``library`` (the HIP
-    library is not installed), ``hip-version`` (needs a newer HIP than 5.2) or
-    ``rocport`` (a known limit of the translation)."""
+    library is not installed), ``hip-version`` (needs a newer HIP than 5.2), ``hip-lacks``
+    or ``rocport`` (a known limit of the translation); ``failure_class`` is the compile
+    check's class of the failure (translator/compile_failures.py)."""
 
     path: str
     kind: str
+    failure_class: str
     reason: str
 
 
@@ -53,8 +55,8 @@ def read_excluded(path: Path = EXCLUDED) -> dict[str, Exclusion]:
     rows = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            unit, kind, reason = line.split("\t")
-            rows[unit] = Exclusion(unit, kind, reason)
+            unit, kind, failure_class, reason = line.split("\t")
+            rows[unit] = Exclusion(unit, kind, failure_class, reason)
     return rows
 
 
