@@ -1,6 +1,6 @@
 """The webhook as a GitHub App's: re-runs from check runs and suites, the "Open HIP port"
 button, installation records (a removed repository stops getting runs), deliveries stored
-once. Payloads: GitHub's published examples (octokit/webhooks), pointed at our commit."""
+once. Payloads: our own, in the shapes GitHub documents, pointed at our commit."""
 
 import pytest
 
@@ -136,10 +136,10 @@ def test_an_unknown_requested_action_is_ignored(client, django_capture_on_commit
 def test_installation_created_records_its_repositories(client):
     response = deliver(client, "installation", payload("installation_created"))
     assert (response.status_code, response.json()["status"]) == (200, "recorded")
-    installation = Installation.objects.get(installation_id=957387)
-    assert installation.account == "Codertocat" and not installation.removed
+    installation = Installation.objects.get(installation_id=61803398)
+    assert installation.account == "rocport-tests" and not installation.removed
     assert list(installation.repositories.values_list("full_name", "installed")) == [
-        ("Codertocat/Hello-World", True)]
+        ("rocport-tests/cuda-app", True)]
 
 
 def removed_payload() -> dict:

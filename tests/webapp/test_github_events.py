@@ -67,15 +67,15 @@ def test_malformed_payloads_are_refused(data, message):
         parse_pull_request(data)
 
 
-# --- the GitHub App's events (payloads from octokit/webhooks' published examples) --------
+# --- the GitHub App's events (our payloads, in the shapes GitHub documents) ---------------
 def test_check_run_rerequested():
     from webapp.github.events import parse_check_event
 
     event = parse_check_event("check_run", payload("check_run_rerequested"))
     assert (event.event, event.action, event.repository) == (
-        "check_run", "rerequested", "github/hello-world")
-    assert event.head_sha == "d6fde92930d4715a2b49857d24b940956b26d2d3"
-    assert (event.check_run_id, event.external_id, event.pull_numbers) == (4, "", ())
+        "check_run", "rerequested", "rocport-tests/cuda-app")
+    assert event.head_sha == "e41a9c07d3b25f6810c4d9e7a2b5f38c61d0e9a4"
+    assert (event.check_run_id, event.external_id, event.pull_numbers) == (9100000417, "", ())
     assert event.app_id == payload("check_run_rerequested")["check_run"]["app"]["id"]
 
 
@@ -110,12 +110,13 @@ def test_check_event_with_a_bad_sha_is_refused():
 
 
 @pytest.mark.parametrize(("event", "name", "added", "removed"), [
-    ("installation", "installation_created", ("Codertocat/Hello-World",), ()),
-    ("installation", "installation_deleted", (), ("octocat/Hello-World",)),
+    ("installation", "installation_created", ("rocport-tests/cuda-app",), ()),
+    ("installation", "installation_deleted", (), ("rocport-tests/cuda-app",)),
     ("installation", "installation_suspend", (), ()),
-    ("installation_repositories", "installation_repositories_added", ("Codertocat/Space",), ()),
+    ("installation_repositories", "installation_repositories_added",
+     ("rocport-tests/reduction-kernels",), ()),
     ("installation_repositories", "installation_repositories_removed", (),
-     ("octocat/Hello-World",)),
+     ("rocport-tests/hip-bench",)),
 ])
 def test_installation_events_list_repositories(event, name, added, removed):
     from webapp.github.events import parse_installation_event
