@@ -59,9 +59,10 @@ def test_other_events_are_ignored(client):
 
 
 def test_other_actions_are_ignored(client):
-    response = deliver(client, "pull_request", payload("pull_request_closed"))
+    labeled = {**payload("pull_request_opened"), "action": "labeled"}
+    response = deliver(client, "pull_request", labeled)
     assert (response.status_code, response.json()["status"]) == (200, "ignored")
-    assert "'closed'" in response.json()["reason"]
+    assert "'labeled'" in response.json()["reason"]
     assert not Job.objects.exists()
 
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 #: Actions that put new code in front of reviewers; other actions are ignored.
 HANDLED_ACTIONS = frozenset({"opened", "synchronize", "reopened", "ready_for_review"})
+#: A closed pull request (merged or not): its running jobs are canceled.
+CLOSING_ACTIONS = frozenset({"closed"})
 #: Handled actions of the GitHub App's events, per event.
 APP_ACTIONS = {
     "check_run": frozenset({"rerequested", "requested_action"}),

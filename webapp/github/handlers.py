@@ -18,6 +18,7 @@ import uuid
 from django.conf import settings
 
 from webapp.github.events import (
+    CLOSING_ACTIONS,
     CheckEvent,
     parse_check_event,
     parse_installation_event,
@@ -26,7 +27,11 @@ from webapp.github.events import (
 from webapp.github.installations import record_installation, remember_repository
 from webapp.github.models import PullRequest, Repository
 from webapp.github.ports import PortRefused, request_port
-from webapp.github.submit import rerun_pull_request, submit_pull_request
+from webapp.github.submit import (
+    cancel_pull_request_jobs,
+    rerun_pull_request,
+    submit_pull_request,
+)
 
 #: The identifier of the check run's "Open HIP port" button.
 OPEN_PORT = "open-hip-port"
@@ -48,6 +53,8 @@ def pull_request(event: str, payload: dict, delivery: str | None) -> Answer:
     pull = parse_pull_request(payload)
     if not Repository.accepts(pull.repository):
         return ignored(f"{pull.repository} is not in the GitHub App's installation")
+    if pull.action in CLOSING_ACTIONS:
+        return 200, {"status": "canceled", "jobs": cancel_pull_request_jobs(pull)}
     remember_repository(pull.repository, pull.installation_id)
     return _queued(submit_pull_request(pull, delivery))
 

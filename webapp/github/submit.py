@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from webapp.github.events import PullRequestEvent
 from webapp.github.models import PullRequest
-from webapp.jobs.models import Job
+from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.outbox import publish, send
 
 logger = logging.getLogger(__name__)
@@ -58,8 +58,28 @@ def submit_pull_request(event: PullRequestEvent, delivery: str | None) -> Job | 
             )
     except IntegrityError:  # the same delivery or head commit, received twice at once
         return None
+    cancel_pull_request_jobs(event, keep=event.head_sha)
     transaction.on_commit(lambda: publish(job))
     return job
+
+
+def cancel_pull_request_jobs(event: PullRequestEvent, keep: str = "") -> int:
+    """Cancel the waiting and running jobs of EVENT's pull request, but those of commit
+    KEEP: a push supersedes the jobs of older head commits, a close ends them all."""
+    jobs = Job.objects.filter(state__in=Job.ACTIVE_STATES,
+                              pull_request__repository=event.repository,
+                              pull_request__number=event.number).exclude(
+                                  pull_request__head_sha=keep)
+    count = 0
+    for job in jobs:
+        try:
+            job.cancel()
+        except InvalidTransition:
+            continue  # it ended meanwhile
+        count += 1
+        logger.info("job %s canceled: pull request %s#%d was %s", job.pk, event.repository,
+                    event.number, "closed" if not keep else f"pushed again ({keep[:12]})")
+    return count
 
 
 def rerun_pull_request(earlier: PullRequest, delivery: str | None, action: str) -> Job | None:

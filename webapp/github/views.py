@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from webapp.github.events import APP_ACTIONS, HANDLED_ACTIONS, PayloadError
+from webapp.github.events import APP_ACTIONS, CLOSING_ACTIONS, HANDLED_ACTIONS, PayloadError
 from webapp.github.handlers import HANDLERS
 from webapp.github.models import Delivery
 
@@ -85,7 +85,7 @@ def webhook(request: HttpRequest) -> JsonResponse:
     except ValueError:
         return error("invalid", "the payload is not JSON", 400)
     action = payload.get("action") if isinstance(payload, dict) else None
-    if action not in APP_ACTIONS.get(event, HANDLED_ACTIONS):
+    if action not in APP_ACTIONS.get(event, HANDLED_ACTIONS | CLOSING_ACTIONS):
         return JsonResponse({"status": "ignored", "reason": f"action {action!r} is not handled"})
     delivery = request.headers.get("X-GitHub-Delivery", "")[:64] or None
     try:
