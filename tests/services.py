@@ -152,7 +152,8 @@ def database_url_for_tests() -> str:
 
 
 def start_worker(redis_url: str, folder: Path, *, key_prefix: str | None = None,
-                 queues: str = "translate,rocm", extra_env: dict | None = None) -> WorkerProcess:
+                 queues: str = "translate,rocm", extra_env: dict | None = None,
+                 concurrency: int = 1) -> WorkerProcess:
     """Start ``celery -A workers worker`` on the test database; wait until it is ready."""
     folder.mkdir(parents=True, exist_ok=True)
     tmp = folder / "tmp"
@@ -171,7 +172,8 @@ def start_worker(redis_url: str, folder: Path, *, key_prefix: str | None = None,
     with open(log, "wb") as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "workers", "worker", "-Q", queues,
-             "--concurrency", "1", "--pool", "prefork", "--without-gossip", "--without-mingle",
+             "--concurrency", str(concurrency), "--pool", "prefork", "--without-gossip",
+             "--without-mingle",
              "--without-heartbeat", "--loglevel", "INFO", "--hostname", f"test-{os.getpid()}@%h"],
             cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT,
         )

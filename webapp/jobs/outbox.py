@@ -39,7 +39,10 @@ def send(task_name: str, *args) -> bool:
     options = {"socket_timeout": timeout, "socket_connect_timeout": timeout, "max_retries": 0}
     try:
         with app.connection_for_write(transport_options=options) as connection:
-            getattr(tasks, task_name).apply_async(args=args, connection=connection, retry=False)
+            # ignore_result: else Celery first subscribes to the result backend (the same
+            # Redis) with its own connection, which waits without our timeout.
+            getattr(tasks, task_name).apply_async(args=args, connection=connection, retry=False,
+                                                  ignore_result=True)
     except OperationalError as error:
         logger.warning("cannot send %s%s to the job queue: %s", task_name, args, error)
         return False

@@ -1,0 +1,164 @@
+"""Jobs at scale with real processes: a cancel stops the compile check within seconds, its
+progress moves while it runs, and a large check is split into batches that a chord joins.
+
+Each test runs its own redis-server and worker process (the chord's results live in that
+Redis too), on the test database (SQLite or PostgreSQL) and the real hipcc.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from django.core.files.base import ContentFile
+
+from tests.factories import EXAMPLE, example_zip, make_user
+from tests.services import start_redis, start_worker, wait_for
+from tests.workers.test_integration import finished
+from translator.packing import pack_tar_gz
+from webapp.jobs.models import Job
+from webapp.jobs.submit import submit_job
+from workers.celery import app
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def private_redis(tmp_path, settings):
+    server = start_redis(tmp_path / "redis")
+    before = app.conf.broker_url
+    app.conf.broker_url = settings.REDIS_URL = server.url
+    yield server
+    app.conf.broker_url = before
+    server.stop()
+
+
+def many_units(tmp_path: Path, copies: int) -> bytes:
+    """The example COPIES times over: one translation unit per copy."""
+    tree = tmp_path / "tree"
+    for copy in range(copies):
+        folder = tree / f"copy{copy:02d}"
+        folder.mkdir(parents=True)
+        for path in EXAMPLE.iterdir():
+            (folder / path.name).write_bytes(path.read_bytes())
+    pack_tar_gz(tree, tmp_path / "many.tar.gz")
+    return (tmp_path / "many.tar.gz").read_bytes()
+
+
+def submit(archive: bytes, suffix: str = ".tar.gz") -> Job:
+    return submit_job(owner=make_user(), archive=ContentFile(archive), suffix=suffix,
+                      name=f"upload{suffix}", options={})
+
+
+def descendants(pid: int) -> list[int]:
+    found, pending = [], [pid]
+    while pending:
+        for task in Path(f"/proc/{pending.pop()}/task").glob("*"):
+            try:
+                children = [int(child) for child in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            found += children
+            pending += children
+    return found
+
+
+def compilers_under(pid: int) -> list[str]:
+    """Command lines of bubblewrap, hipcc and clang processes below PID."""
+    found = []
+    for child in descendants(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if any(name in command for name in ("bwrap", "hipcc", "clang")):
+            found.append(command[:200])
+    return found
+
+
+def compiling(job: Job, at_least: int = 0):
+    def check():
+        job.refresh_from_db()
+        return (job.state == Job.State.COMPILING and job.progress_phase == "compiling"
+                and job.progress_done >= at_least and job.progress_total > 0)
+    return check
+
+
+def test_cancel_while_compiling_stops_hipcc_and_the_worker_takes_the_next_job(
+    private_redis, tmp_path
+):
+    worker = start_worker(private_redis.url, tmp_path / "worker",
+                          extra_env={"COMPILE_BATCH_UNITS": "100", "COMPILE_CACHE_DIR": ""})
+    try:
+        job = submit(many_units(tmp_path, 12))
+        wait_for(compiling(job, at_least=1), 180, "the compile check to compile a unit")
+        wait_for(lambda: compilers_under(worker.process.pid), 30, "hipcc to run")
+        job.cancel()
+        canceled_at = time.monotonic()
+        wait_for(lambda: not compilers_under(worker.process.pid), 5, "hipcc to be killed")
+        following = submit(example_zip(), ".zip")
+
+        def taken():
+            following.refresh_from_db()
+            return following.state != Job.State.QUEUED
+
+        wait_for(taken, 5, "the worker to take the next job")
+        assert time.monotonic() - canceled_at < 6
+        job.refresh_from_db()
+        assert (job.state, job.progress_done < job.progress_total) == ("canceled", True)
+        assert job.artifacts == ["hip-tree.tar.gz", "hip-tree.zip", "changes.patch",
+                                 "report.json", "findings.sarif"]
+        assert not job.read_report().get("compile")  # the translation's report, as it was
+        assert finished(following).state == "done", worker.log_tail()
+    finally:
+        worker.stop()
+
+
+def test_large_check_runs_in_batches_with_progress_that_moves(private_redis, tmp_path):
+    worker = start_worker(private_redis.url, tmp_path / "worker", concurrency=2,
+                          extra_env={"COMPILE_BATCH_UNITS": "2", "COMPILE_CACHE_DIR": ""})
+    try:
+        job = submit(many_units(tmp_path, 8))
+        seen = set()
+
+        def done_or_progress():
+            job.refresh_from_db()
+            if job.progress_phase == "compiling":
+                seen.add(job.progress_done)
+            return not job.is_active
+
+        wait_for(done_or_progress, 240, "the job to finish", interval=0.2)
+        assert (job.state, job.failure_message) == ("done", ""), worker.log_tail()
+        assert (job.compile_batches, job.progress_done, job.progress_total) == (4, 8, 8)
+        assert len(seen - {0, 8}) >= 2  # several steps between none and all
+        report = job.read_report()
+        assert [unit["path"] for unit in report["compile"]] == [
+            f"copy{copy:02d}/saxpy.cu" for copy in range(8)]
+        assert all(unit["ok"] for unit in report["compile"])
+        assert report["compile_summary"]["units"] == 8
+        assert job.compile_status.startswith("compile check: 8 of 8 units compiled")
+        log = worker.log.read_text()
+        assert log.count("workers.tasks.compile_batch[") >= 4
+        assert "workers.tasks.gather_compile[" in log
+    finally:
+        worker.stop()
+
+
+def test_cancel_of_a_split_check_stops_its_batches(private_redis, tmp_path):
+    worker = start_worker(private_redis.url, tmp_path / "worker",
+                          extra_env={"COMPILE_BATCH_UNITS": "2", "COMPILE_CACHE_DIR": ""})
+    try:
+        job = submit(many_units(tmp_path, 10))
+        wait_for(lambda: (job.refresh_from_db(), job.compile_batches)[1] and
+                 compilers_under(worker.process.pid), 180, "the first batch to compile")
+        job.cancel()
+        wait_for(lambda: not compilers_under(worker.process.pid), 5, "hipcc to be killed")
+        # The batches left find the job canceled and the chord's callback leaves it so.
+        wait_for(lambda: "gather_compile[" in worker.log.read_text(), 30,
+                 "the chord's callback")
+        job.refresh_from_db()
+        assert job.state == "canceled"
+        assert compilers_under(worker.process.pid) == []
+    finally:
+        worker.stop()
