@@ -171,6 +171,16 @@ class Sandbox:
                     made.add(parent)
             return created
 
+        # The job's folders and /tmp first: a read-only path below /tmp (a checkout's
+        # virtual environment in a temporary folder, as in CI) is then bound on top of the
+        # sandbox's own /tmp instead of being hidden by it.
+        command += [
+            "--perms", "0755", "--dir", "/job",
+            "--ro-bind", str(source_dir), SOURCE_MOUNT,
+            "--bind", str(work_dir), WORK_MOUNT,
+            "--bind", str(work_dir / "tmp"), "/tmp",
+        ]
+        made.update({Path("/job"), Path("/tmp")})
         for path in self.readonly_paths:
             if not os.path.exists(path):
                 continue
@@ -189,10 +199,7 @@ class Sandbox:
             elif top.is_dir():
                 command += ["--ro-bind", str(top), str(top)]
         command += [
-            "--proc", "/proc", "--dev", "/dev", "--perms", "0755", "--dir", "/job",
-            "--ro-bind", str(source_dir), SOURCE_MOUNT,
-            "--bind", str(work_dir), WORK_MOUNT,
-            "--bind", str(work_dir / "tmp"), "/tmp",
+            "--proc", "/proc", "--dev", "/dev",
             "--chdir", SOURCE_MOUNT,
             "--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent", "--new-session",

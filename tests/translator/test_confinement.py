@@ -2,6 +2,7 @@
 outside the tree (canaries: a secret file beside the job and a secret in the caller's
 environment must appear in no output)."""
 
+import dataclasses
 import io
 import json
 import os
@@ -21,6 +22,7 @@ from translator.confinement import (
     Canceled,
     Confinement,
     ConfinementFailed,
+    python_paths,
     translate_archive,
     translate_snippet,
 )
@@ -125,28 +127,34 @@ def test_a_job_in_the_sandbox_shows_no_host_file_and_no_caller_secret(
 def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confinement):
     """Folders above the bound tools (``/root/.pyenv``, the checkout's ``.venv``) exist
     inside, but hold nothing else: no data folder, no secrets, no host files."""
-    probe = ("import os, socket\n"
-             "def tree(top):\n"
-             "    return sorted(os.path.join(d, n) for d, ds, fs in os.walk(top) "
-             "for n in ds + fs)[:50]\n"
-             "seen = [p for p in ('/etc/shadow', '/etc/passwd', '/home', '/var', '/srv', "
-             "'/tmp/host') if os.path.exists(p)]\n"
-             "seen += [p for p in os.listdir('/') if p not in ('usr', 'opt', 'etc', 'bin', 'sbin', "
-             "'lib', 'lib32', 'lib64', 'libx32', 'proc', 'dev', 'job', 'tmp', 'root', 'work')]\n"
-             "seen += os.listdir('/root') + os.listdir('/tmp')\n"
+    probe = ("import json, os, socket\n"
+             "seen = {'host files': [p for p in ('/etc/shadow', '/etc/passwd', '/home', '/var',"
+             " '/srv') if os.path.exists(p)],\n"
+             "        'root': sorted(os.listdir('/root')), 'tmp': sorted(os.listdir('/tmp')),\n"
+             "        'environment': sorted(os.environ), 'network': False,\n"
+             "        'checkout': sorted(os.listdir(os.environ['CHECKOUT']))"
+             " if os.path.isdir(os.environ['CHECKOUT']) else []}\n"
              "try:\n    socket.create_connection(('127.0.0.1', 6379), 1)\n"
-             "    seen.append('network')\nexcept OSError:\n    pass\n"
-             "print('SEEN', seen, sorted(os.environ), tree('/work')[:5])\n")
+             "    seen['network'] = True\nexcept OSError:\n    pass\n"
+             "print('SEEN' + json.dumps(seen))\n")
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "probe.py").write_text(probe)
-    run = confinement.sandbox.run([confinement.python, "-I", "/job/src/probe.py"],
-                                  tmp_path / "src", tmp_path / "out")
+    checkout = Path(__file__).resolve().parents[2]
+    sandbox = dataclasses.replace(confinement.sandbox, environment=(("CHECKOUT", str(checkout)),))
+    run = sandbox.run([confinement.python, "-I", "/job/src/probe.py"], tmp_path / "src",
+                      tmp_path / "out")
     assert run.returncode == 0, run.output
-    seen, environment, work = run.output.split("SEEN ", 1)[1].rsplit("] [", 2)
-    assert seen == "['.pyenv'", seen
-    assert environment == "'HIP_PLATFORM', 'HOME', 'LANG', 'PATH', 'PWD'"
-    data_folder = str(Path(__file__).resolve().parents[2] / "var")
-    assert data_folder not in work and "'/work/main/webapp" not in work
+    seen = json.loads(run.output.split("SEEN", 1)[1])
+
+    def tops(folder: str) -> list[str]:  # what the bound tools need of FOLDER
+        return sorted({Path(p).relative_to(folder).parts[0] for p in python_paths()
+                       if p.startswith(folder + "/")})
+
+    assert seen["host files"] == [] and seen["network"] is False
+    assert seen["root"] == tops("/root") and seen["tmp"] == tops("/tmp")
+    assert seen["environment"] == ["CHECKOUT", "HIP_PLATFORM", "HOME", "LANG", "PATH", "PWD"]
+    assert "var" not in seen["checkout"] and "webapp" not in seen["checkout"]
+    assert set(seen["checkout"]) <= {".venv", "translator"}
 
 
 def test_a_libclang_crash_falls_back_to_tokens_for_that_file_only(tmp_path, confinement):
