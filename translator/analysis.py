@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from translator.clang import Function
@@ -231,9 +231,17 @@ class Facts:
         """Function definitions from tokens, and clang's when the file was parsed."""
         parsed = self.parsed_already
         semantic = list(parsed.functions) if parsed is not None else []
+        tokens = token_functions(self)
+        if semantic:
+            # A qualifier macro from a header clang did not find leaves clang a host
+            # function; the tokens saw the project's macro (translator/qualifiers.py).
+            marked = {f.body_start: f.target for f in tokens if f.on_device}
+            semantic = [replace(f, target=marked[f.body_start])
+                        if f.target == "host" and f.body_start in marked else f
+                        for f in semantic]
         found = semantic + [
-            function for function in token_functions(self)
-            if not any(f.start <= function.body_start < f.end for f in semantic)]
+            function for function in tokens if function.name == "<lambda>"
+            or not any(f.start <= function.body_start < f.end for f in semantic)]
         return sorted(found, key=lambda f: f.start)
 
     def function_at(self, offset: int) -> Function | None:

@@ -106,7 +106,7 @@ def _address_of(node: Node) -> str | None:
     node = strip(node)
     if node.kind == "UNARY_OPERATOR" and node.operator == "&":
         inner = strip(next(node.children()))
-        if inner.kind in ("DECL_REF_EXPR", "MEMBER_REF_EXPR"):
+        if inner.kind == "DECL_REF_EXPR":  # a member (``&s.data``) is not a variable
             return inner.spelling
     return None
 

@@ -75,6 +75,10 @@ class Options:
     #: Macros the project's build defines only for its HIP build (``FOO_USE_HIP``, found by
     #: a tree migration, translator/hip_build.py): conditions on them mark HIP branches.
     hip_macros: tuple[str, ...] = ()
+    #: Macros of the project's files that mark device code, ``NAME=target`` with target
+    #: ``device``, ``host-device`` or ``global`` (found by a tree migration,
+    #: translator/qualifiers.py): a file using a header's ``HOST_DEVICE`` knows it.
+    device_macros: tuple[str, ...] = ()
     #: The folder a file's path is relative to (a tree migration sets it per file): clang
     #: finds the file's quoted includes next to it there. Empty: the working folder.
     tree_root: str = ""

@@ -4,12 +4,14 @@ tokens alone (used when clang is not asked, cannot parse, or is not installed)."
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from translator.clang import Function
 from translator.dataflow import ALLOCATORS, HOST_ALLOCATORS, Origin
 from translator.expressions import SIZES as _SIZES
-from translator.expressions import arguments, closing
+from translator.expressions import arguments
+from translator.qualifiers import MARKS, qualifier_macros, target_of
 
 __all__ = ["Declaration", "token_functions", "token_declarations", "token_origins"]
 
@@ -23,6 +25,7 @@ _STARTS = frozenset({";", "{", "}", "(", ",", "const", "static", "extern", "vola
 _ATTRIBUTES = frozenset({"__launch_bounds__", "__attribute__", "__declspec", "alignas",
                          "__align__", "__cluster_dims__", "__maxnreg__"})
 _SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
+_BEFORE_LAMBDA = frozenset({"(", ",", "=", "return", "{", ";", "?", ":", "&&", "||"})
 _NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "do", "else", "try",
                             "return", "sizeof", "decltype", "alignof", "enum"})
 
@@ -42,42 +45,142 @@ class Declaration:
 
 
 def token_functions(facts) -> list[Function]:
-    code, found = facts.code, []
-    kinds = {"__global__": "global", "__device__": "device", "__host__": "host"}
-    for name, body in facts.macros.items():
-        words = {t.text for t in body}
-        if "__global__" in words:
-            kinds[name] = "global"
-        elif "__device__" in words:
-            kinds.setdefault(name, "device")
-    stack: list[str] = []  # "scope" or "block"
+    """Function definitions (class and class-template members and device lambdas too),
+    with CUDA qualifiers spelled directly or through macros (translator/qualifiers.py).
+    Braces are counted in one alternative of an ``#if`` group whose alternatives open or
+    close braces unevenly (``#if A`` ``void f(int a) {`` ``#else`` ``void f() {``)."""
+    kinds = {word: frozenset({mark}) for word, mark in MARKS.items()}
+    kinds.update(qualifier_macros(facts.unit))
+    tokens = _one_alternative(facts)
+    found = []
+    stack: list = []  # "scope", "block", or [name, start, body_start, target] of a function
     header_start = 0
-    for index, token in enumerate(code):
+    for index, token in enumerate(tokens):
         text = token.text
         if text in (";", "}"):
             if text == "}" and stack:
-                stack.pop()
+                opened = stack.pop()
+                if type(opened) is list:
+                    found.append(Function(opened[0], opened[1], token.end, opened[2], opened[3]))
             header_start = index + 1
         elif text == "{":
-            header = code[header_start:index]
+            header = tokens[header_start:index]
             words = [t.text for t in header]
+            plain = _without_template(words)
             in_scope = all(kind == "scope" for kind in stack)
-            if in_scope and words and (words[0] in _SCOPES or "namespace" in words):
+            if in_scope and plain and (plain[0] in _SCOPES or "namespace" in plain):
                 stack.append("scope")
-            elif in_scope and _is_function_header(words):
-                end = closing(code, index)
-                marks = {kinds[w] for w in words if w in kinds}
-                target = ("global" if "global" in marks else "host-device"
-                          if {"device", "host"} <= marks else "device"
-                          if "device" in marks else "host")
-                name = _function_name(words)
-                last = code[end].end if end < len(code) else len(facts.unit.source)
-                found.append(Function(name, header[0].start, last, token.start, target))
-                stack.append("block")
+            elif in_scope and _is_function_header(plain):
+                marks = {mark for word in words if word in kinds for mark in kinds[word]}
+                stack.append([_function_name(plain), header[0].start, token.start,
+                              target_of(marks)])
+            elif not in_scope and _is_device_lambda(words, kinds):
+                marks = {mark for word in words[_lambda_start(words):] if word in kinds
+                         for mark in kinds[word]}
+                start = header[_lambda_start(words)].start
+                stack.append(["<lambda>", start, token.start, target_of(marks)])
             else:
                 stack.append("block")
             header_start = index + 1
+    end = len(facts.unit.source)
+    found.extend(Function(o[0], o[1], end, o[2], o[3]) for o in stack if type(o) is list)
     return found
+
+
+def _without_template(words: list[str]) -> list[str]:
+    """WORDS after leading ``template <...>`` clauses."""
+    position = 0
+    while position + 1 < len(words) and words[position] == "template" and \
+            words[position + 1] == "<":
+        depth, position = 0, position + 1
+        while position < len(words):
+            depth += {"<": 1, ">": -1, ">>": -2}.get(words[position], 0)
+            position += 1
+            if depth <= 0:
+                break
+    return words[position:]
+
+
+def _lambda_start(words: list[str]) -> int:
+    """Index of the ``[`` that opens the last lambda introducer of WORDS, or -1."""
+    if "]" not in words:
+        return -1
+    close = len(words) - 1 - words[::-1].index("]")
+    depth = 0
+    for position in range(close, -1, -1):
+        depth += {"]": 1, "[": -1}.get(words[position], 0)
+        if depth == 0:
+            before = words[position - 1] if position else "("
+            return position if before in _BEFORE_LAMBDA else -1
+    return -1
+
+
+def _is_device_lambda(words: list[str], kinds) -> bool:
+    """``[=] __device__ (int i) mutable -> int``: a lambda whose qualifiers mark device
+    code (through a macro too)."""
+    start = _lambda_start(words)
+    if start < 0:
+        return False
+    close = words.index("]", start)
+    return any("device" in kinds.get(word, ()) or "global" in kinds.get(word, ())
+               for word in words[close + 1:])
+
+
+def _one_alternative(facts) -> list:
+    """Code tokens without those of the later alternatives of ``#if`` groups whose
+    alternatives change the brace depth (all code tokens when there are none)."""
+    code = facts.code
+    conditionals = facts.unit.conditionals
+    if not conditionals:
+        return code
+    braces = [(t.start, 1 if t.text == "{" else -1) for t in code if t.text in ("{", "}")]
+    offsets = [offset for offset, _ in braces]
+    totals = [0]
+    for _, step in braces:
+        totals.append(totals[-1] + step)
+
+    def depth_change(start: int, end: int) -> int:
+        change = totals[bisect.bisect_left(offsets, end)] - totals[
+            bisect.bisect_left(offsets, start)]
+        return change - sum(d for s, e, d in skipped if start <= s and e <= end)
+
+    skipped: list[tuple[int, int, int]] = []
+    frames: list[list] = []  # per open group: [(keyword, body start, body end, tokens)]
+    for directive in conditionals:
+        keyword = directive.keyword
+        if keyword in ("if", "ifdef", "ifndef"):
+            frames.append([[keyword, directive.end, None, directive.tokens]])
+            continue
+        if not frames:
+            continue
+        frames[-1][-1][2] = directive.start
+        if keyword != "endif":
+            frames[-1].append([keyword, directive.end, None, directive.tokens])
+            continue
+        branches = frames.pop()
+        changes = [depth_change(b[1], b[2]) for b in branches]
+        if len(branches) < 2 or not any(changes):
+            continue
+        dead = [b[0] == "if" and [t.text for t in b[3]] in (["0"], ["false"]) for b in branches]
+        kept = next((i for i, d in enumerate(dead) if not d), 0)
+        skipped.extend((b[1], b[2], change) for i, (b, change) in
+                       enumerate(zip(branches, changes, strict=True)) if i != kept)
+        skipped.sort()
+    if not skipped:
+        return code
+    merged: list[list[int]] = []
+    for start, end, _ in skipped:  # nested spans inside a skipped one
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    starts = [start for start, _ in merged]
+    kept_tokens = []
+    for token in code:
+        at = bisect.bisect_right(starts, token.start) - 1
+        if at < 0 or token.start >= merged[at][1]:
+            kept_tokens.append(token)
+    return kept_tokens
 
 
 def token_origins(facts, function: Function) -> list[Origin]:
@@ -89,10 +192,12 @@ def token_origins(facts, function: Function) -> list[Origin]:
         if token.text in ALLOCATORS and index + 1 < last and code[index + 1].text == "(":
             span = arguments(code, index + 1)[:1]
             words = [code[i].text for i in range(*span[0])] if span else []
-            if "&" in words and code[span[0][1] - 1].kind == "ident":
+            if "&" in words and code[span[0][1] - 1].kind == "ident" \
+                    and code[span[0][1] - 2].text not in (".", "->"):  # not a member
                 found.append(Origin(code[span[0][1] - 1].text, ALLOCATORS[token.text],
                                     token.start))
-        elif token.text == "=" and code[index - 1].kind == "ident":
+        elif token.text == "=" and code[index - 1].kind == "ident" and \
+                code[index - 2].text not in (".", "->"):  # a member is not the variable
             end = index + 1
             while end < last and code[end].text not in (";", ","):
                 end += 1

@@ -40,6 +40,7 @@ from translator.include_paths import IncludePaths, include_paths
 from translator.naming import plan_names
 from translator.options import Options
 from translator.project_names import defined_names
+from translator.qualifiers import device_macros
 from translator.rules.warp_sync_intrinsic import MASKED
 from translator.treewalk import Entry, included_files, link_inside, walk
 
@@ -141,6 +142,7 @@ def migrate_tree(
                                        tree.compile_database)
     tree.options = tree.options.with_changes(
         project_names=defined_names(code),
+        device_macros=device_macros(code),
         warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
     tree.hip_build = detect_hip_build(contents.items())
     if tree.hip_build.macros:

@@ -27,7 +27,9 @@ Copy to a host buffer with ``cudaMemcpy``, or allocate with ``cudaMallocManaged`
 Limits
 ------
 Intra-procedural: a device pointer passed to another function that dereferences it is
-not followed. Device lambdas (``[=] __device__``) inside host functions are skipped.
+not followed. Device lambdas (``[=] __device__``, also with the qualifier spelled by a
+macro) inside host functions are device code and skipped; a member that received
+device memory (``cudaMalloc(&s.data, n)``) is not confused with a variable ``data``.
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ def check(unit) -> Iterator[Finding]:
             origin = facts.origin_of(token.text, token.start)
             if origin is None or origin.kind != "device" or not _dereferenced(code, index):
                 continue
-            if _in_device_lambda(code, first, index) or _in_sizeof(code, first, index):
-                continue
+            if facts.on_device(token.start) or _in_sizeof(code, first, index):
+                continue  # a device lambda (``[=] __device__``, or through a macro)
             reported.add(token.text)
             line = unit.location(origin.offset)[0]
             yield finding("W103", f"host code dereferences {token.text}, device memory from "
@@ -80,22 +82,6 @@ def _dereferenced(code, index: int) -> bool:
     if after in ("[", "->"):
         return True
     return before == "*" and index > 1 and code[index - 2].text in _UNARY_BEFORE
-
-
-def _in_device_lambda(code, first: int, index: int) -> bool:
-    depth = 0
-    for position in range(index - 1, first, -1):
-        text = code[position].text
-        if text == "}":
-            depth += 1
-        elif text == "{":
-            if depth:
-                depth -= 1
-                continue
-            window = {t.text for t in code[max(first, position - 12):position]}
-            if "__device__" in window and "]" in window:
-                return True
-    return False
 
 
 def _in_sizeof(code, first: int, index: int) -> bool:

@@ -12,7 +12,8 @@ from translator.tokens import Token
 
 __all__ = ["outside_platform_branches", "finding", "fix", "r101_reports", "left_operand",
            "right_operand", "SYNC_MASKED", "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32",
-           "ballot_names", "shift_amount", "within_word"]
+           "ballot_names", "shift_amount", "within_word", "unreachable_on_amd",
+           "one_warp_block"]
 
 #: Warp intrinsics whose first argument is a lane mask.
 SYNC_MASKED = frozenset({
@@ -41,7 +42,8 @@ def outside_platform_branches(check):
     """Wrap a warning rule's check: drop findings inside ``#if`` groups that test for
     HIP/ROCm/AMD (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author
     already chose what each platform compiles, inside ``#if 0`` branches, and inside
-    ``#if __CUDA_ARCH__ >= N`` branches that R003 replaces by their alternative."""
+    ``#if __CUDA_ARCH__ >= N`` branches that R003 replaces by their alternative or that
+    no AMD compile takes (``unreachable_on_amd``)."""
 
     def checked(unit):
         replaced = None
@@ -53,7 +55,7 @@ def outside_platform_branches(check):
             if replaced is None:
                 from translator.rules.cuda_macro_test import replaced_branches
 
-                replaced = replaced_branches(unit)
+                replaced = replaced_branches(unit) + unreachable_on_amd(unit)
             if not (unit.facts.platform_branches and unit.facts.in_platform_branch(offset)
                     or any(start <= offset < end for start, end in replaced)):
                 yield item
@@ -61,6 +63,52 @@ def outside_platform_branches(check):
     checked.__name__ = getattr(check, "__name__", "check")
     checked.__doc__ = check.__doc__
     return checked
+
+
+def unreachable_on_amd(unit) -> list[tuple[int, int]]:
+    """Source spans of ``#if``/``#elif``/``#else`` branches that neither pass of an AMD
+    compile takes, judged as R003 rewrites ``__CUDA_ARCH__``: undefined in the host pass,
+    compute capability 8.0 in the device pass (``#if __CUDA_ARCH__ >= 900``, the
+    ``#else`` of ``#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600``). Only
+    conditions that test nothing but ``__CUDA_ARCH__`` are judged."""
+    return unit.shared("unreachable on AMD", _unreachable_on_amd)
+
+
+def _unreachable_on_amd(unit) -> list[tuple[int, int]]:
+    from translator.preprocessor import evaluate
+    from translator.rules.cuda_macro_test import AMD_ARCH_EQUIVALENT, ARCH
+    from translator.scan import next_branch
+
+    if ARCH not in unit.source:
+        return []
+    worlds = ({}, {ARCH: (str(AMD_ARCH_EQUIVALENT),)})
+    conditionals = unit.conditionals
+    spans = []
+    for index, directive in enumerate(conditionals):
+        if directive.keyword != "if" or ARCH not in unit.source[directive.start:directive.end]:
+            continue
+        position, taken = index, False  # taken: an earlier branch is always taken
+        while position is not None and conditionals[position].keyword != "endif":
+            branch = conditionals[position]
+            following = next_branch(conditionals, position)
+            if following is None:
+                break
+            if branch.keyword == "else":
+                value = (False, False) if taken else (True, True)
+            else:
+                texts = [t.text for t in branch.tokens]
+                if branch.keyword not in ("if", "elif") or not set(
+                        t for t in texts if t[:1].isalpha() or t[:1] == "_") <= {ARCH, "defined"}:
+                    break
+                value = tuple(evaluate(texts, world) for world in worlds)
+                if None in value:
+                    break
+                value = (False, False) if taken else tuple(bool(v) for v in value)
+            if not any(value):
+                spans.append((branch.end, following.start))
+            taken = taken or all(value)
+            position = conditionals.index(following, position + 1)
+    return spans
 
 
 def finding(code: str, message: str, offset: int, help: str = "",
@@ -175,3 +223,37 @@ def scan(facts, names):
     """(index, token) of every identifier in NAMES, in code order (fast: indexed)."""
     code = facts.code
     return ((index, code[index]) for index in facts.occurrences(names))
+
+
+def one_warp_block(unit, offset: int) -> str:
+    """For a warp-size finding at OFFSET: a note when its kernel takes one block for one
+    warp, launched in the file with a literal 32-thread block (``k<<<n, 32>>>``) or
+    testing ``blockDim.x == 32``; '' otherwise."""
+    function = unit.facts.function_at(offset)
+    if function is None:
+        return ""
+    launched, tested = unit.shared("one-warp blocks", _one_warp_blocks)
+    if function.name in launched and function.target == "global":
+        return (f"; {function.name} is launched with blocks of 32 threads (line "
+                f"{launched[function.name]}): one block is one warp on NVIDIA GPUs, half a "
+                "wavefront on AMD")
+    if any(function.start <= at < function.end for at in tested):
+        return "; the code tests blockDim.x == 32: one block was meant to be one warp"
+    return ""
+
+
+def _one_warp_blocks(unit) -> tuple[dict[str, int], list[int]]:
+    facts = unit.facts
+    code = facts.code
+    launched: dict[str, int] = {}
+    for launch in facts.launches:
+        if len(launch.config) >= 2:
+            first, last = launch.config[1]
+            if last - first == 1 and code[first].text == "32":
+                launched.setdefault(launch.kernel, unit.location(code[first].start)[0])
+    tested = []
+    for index in facts.occurrences(("blockDim",)):
+        if index + 4 < len(code) and code[index + 1].text == "." and \
+                code[index + 3].text in ("==", "!=") and code[index + 4].text == "32":
+            tested.append(code[index].start)
+    return launched, tested

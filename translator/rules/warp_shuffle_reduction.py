@@ -40,7 +40,15 @@ from collections.abc import Iterator
 from translator.analysis import wave_size
 from translator.expressions import arguments, closing, fold, integer
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import SHUFFLES, finding, fix, is_call, outside_platform_branches, scan
+from translator.rules.hazard import (
+    SHUFFLES,
+    finding,
+    fix,
+    is_call,
+    one_warp_block,
+    outside_platform_branches,
+    scan,
+)
 
 _HELP = "reduce over warpSize lanes: start at warpSize / 2"
 
@@ -71,7 +79,7 @@ def check(unit) -> Iterator[Finding]:
             looped.update(shuffles)
             yield finding("W402", f"shuffle loop bounded by {code[literal].text} assumes 32 "
                           f"lanes; wavefronts on the target GPUs have {wave_size(unit.options)}",
-                          code[literal].start, _HELP,
+                          code[literal].start, _HELP + one_warp_block(unit, code[literal].start),
                           (fix(code[literal], replacement, f"use {replacement}"),))
     yield from _unrolled(unit, facts, code, looped)
 
@@ -147,7 +155,8 @@ def _unrolled(unit, facts, code, looped):
         literal = code[spans[position][0]]
         yield finding("W402", f"unrolled shuffle reduction starts at offset 16 and covers 32 "
                       f"lanes; wavefronts on the target GPUs have {wave_size(unit.options)}",
-                      literal.start, "add a first step with offset 32 (warpSize / 2) on wave64")
+                      literal.start, "add a first step with offset 32 (warpSize / 2) on wave64"
+                      + one_warp_block(unit, literal.start))
 
 
 def _delta(facts, code, index):

@@ -52,6 +52,7 @@ from translator.rules.hazard import (
     finding,
     fix,
     left_operand,
+    one_warp_block,
     outside_platform_branches,
 )
 
@@ -95,7 +96,7 @@ def check(unit) -> Iterator[Finding]:
             f"'{facts.text(first, index + 2)}' assumes 32 lanes per warp; wavefronts on the "
             f"target GPUs have {wave_size(unit.options)}",
             code[index].start,
-            "derive lane and warp indices from warpSize",
+            "derive lane and warp indices from warpSize" + one_warp_block(unit, code[index].start),
             _fixes(facts, code, first, index, number),
         )
 

@@ -1,0 +1,80 @@
+"""Where device code is found: qualifier macros (in the file and in the project's other
+headers), class-template members, device lambdas and #if alternatives with uneven braces."""
+
+from __future__ import annotations
+
+from translator import Options, translate
+from translator.qualifiers import device_macros
+from translator.tree import migrate_tree
+from translator.unit import Unit
+
+HEADER = b"""#pragma once
+#ifdef __CUDACC__
+#define HD __host__ __device__
+#define DEV __device__
+#else
+#define HD
+#define DEV
+#endif
+#define DEV_INLINE DEV __forceinline__
+"""
+SOURCE = b"""#include "platform.h"
+DEV_INLINE int lane_of(int tid) { return tid % 32; }
+HD inline int host_too(int tid) { return tid % 32; }
+int host_only(int tid) { return tid % 32; }
+"""
+
+
+def _targets(text: str, options: Options | None = None) -> dict[str, str]:
+    unit = Unit(text, (options or Options()).with_changes(use_clang=False), "a.cu")
+    return {f.name: f.target for f in unit.facts.functions}
+
+
+def test_finds_device_macros_through_chains_and_alternatives():
+    assert device_macros([("platform.h", HEADER), ("main.cu", SOURCE)]) == (
+        "DEV=device", "DEV_INLINE=device", "HD=host-device")
+
+
+def test_project_macros_mark_device_code_in_other_files():
+    options = Options(device_macros=("DEV_INLINE=device", "HD=host-device"))
+    assert _targets(SOURCE.decode(), options) == {
+        "lane_of": "device", "host_too": "host-device", "host_only": "host"}
+
+
+def test_tree_migration_reports_warp_size_in_macro_qualified_functions(tmp_path):
+    source, out = tmp_path / "src", tmp_path / "out"
+    source.mkdir()
+    (source / "platform.h").write_bytes(HEADER)
+    (source / "main.cu").write_bytes(SOURCE)
+    tree = migrate_tree(source, out, Options(use_clang=False), jobs=1)
+    main = next(f for f in tree.files if f.path == "main.cu")
+    lines = sorted(d.line for d in main.result.diagnostics if d.code == "W401")
+    assert lines == [2, 3]
+
+
+def test_finds_members_of_class_templates():
+    text = ("template <typename T, int N = sizeof(T)>\nstruct Box {\n"
+            "  __device__ T get(int i) const { return i; }\n};\n")
+    assert _targets(text) == {"get": "device"}
+
+
+def test_finds_device_lambdas_spelled_with_a_macro():
+    text = ("#define LAMBDA __device__\nvoid run(float *d) {\n"
+            "  auto f = [=] LAMBDA (int i) { d[i] = 0; };\n}\n")
+    assert _targets(text) == {"run": "host", "<lambda>": "device"}
+
+
+def test_counts_braces_in_one_alternative():
+    text = ("#ifdef WIDE\n__global__ void k(float *a, int n) {\n#else\n"
+            "__global__ void k(float *a) {\n#endif\n  a[0] = 0;\n}\n"
+            "int host(int tid) { return tid % 32; }\n")
+    assert _targets(text) == {"k": "global", "host": "host"}
+    assert [d.code for d in translate(text, Options(), "a.cu").diagnostics
+            if d.code.startswith("W4")] == []
+
+
+def test_one_warp_blocks_are_named_in_the_warp_size_finding():
+    text = ("__global__ void k(float *a) {\n  int lane = threadIdx.x % 32;\n  a[lane] = 0;\n}\n"
+            "void run(float *a) { k<<<4, 32>>>(a); }\n")
+    found = [d for d in translate(text, Options(), "a.cu").diagnostics if d.code == "W401"]
+    assert "launched with blocks of 32 threads (line 5)" in found[0].help
