@@ -21,6 +21,16 @@ def test_precision_and_recall_reach_the_target(category):
     assert (row["precision"] >= 0.9 and row["recall"] >= 0.9), mismatches(PATHS)
 
 
+def test_overall_precision_and_recall_reach_the_target():
+    # Realistic code (class-template members, qualifier macros, #if alternatives,
+    # NVIDIA-only branches): at most 5 % false findings, and no recall lost (0.99 before
+    # the realistic files were added).
+    tp = sum(row["tp"] for row in TABLE.values())
+    fp = sum(row["fp"] for row in TABLE.values())
+    fn = sum(row["fn"] for row in TABLE.values())
+    assert (tp / (tp + fp) >= 0.95 and tp / (tp + fn) >= 0.99), mismatches(PATHS)
+
+
 def test_labels_are_read_from_comments():
     assert labels("int a;\nint lane = t % 32;  // hazard: warp-size, lane-mask\n") == {
         (2, "warp-size"), (2, "lane-mask")}

@@ -4,7 +4,9 @@ What it finds
 -------------
 Kernel launches (``k<<<grid, block>>>``) whose block size, folded through literals,
 ``dim3(...)``, same-file macros and constants and local ``dim3``/integer variables, is
-not a multiple of 64; and ``__launch_bounds__(n)`` with such an ``n``.
+not a multiple of 64; and ``__launch_bounds__(n)`` with such an ``n`` (also spelled
+through a macro, or from template parameters of a kernel template instantiated in the
+file: ``k<96><<<...>>>``).
 
 Why it matters on AMD
 ---------------------
@@ -38,7 +40,8 @@ from collections.abc import Iterator
 from translator.analysis import wave_size
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
-from translator.rules.launch_values import launch_bounds, span_value, threads
+from translator.rules.launch_bounds_values import bounds
+from translator.rules.launch_values import threads
 
 
 def check(unit) -> Iterator[Finding]:
@@ -56,11 +59,14 @@ def check(unit) -> Iterator[Finding]:
             yield finding("W201", f"block of {count} threads is not a multiple of the "
                           f"{width}-lane wavefront: {width - count % width} lanes of the last "
                           "wavefront idle in every block", code[span[0]].start, help_text)
-    for token, spans in launch_bounds(facts):
-        count = span_value(facts, spans[0], token.start) if spans else None
-        if count and count % width:
-            yield finding("W201", f"__launch_bounds__({count}) is not a multiple of the "
-                          f"{width}-lane wavefront", code[spans[0][0]].start, help_text)
+    reported = set()
+    for found in bounds(facts):
+        count = found.threads
+        if count and count % width and (found.threads_offset, count) not in reported:
+            reported.add((found.threads_offset, count))
+            where = f" (in {found.instance})" if found.instance else ""
+            yield finding("W201", f"__launch_bounds__({count}){where} is not a multiple of the "
+                          f"{width}-lane wavefront", found.threads_offset, help_text)
 
 
 RULE = Rule(

@@ -2,7 +2,8 @@
 
 What it finds
 -------------
-``cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)`` and launch
+``cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)`` (``k`` may
+be a template instance such as ``attention<half, 128>``) and launch
 configurations ``k<<<g, b, n>>>`` where ``n`` (folded through literals, same-file
 constants and local variables) exceeds the LDS per workgroup of the smallest target:
 64 KiB on gfx90a and gfx942 (the default), 160 KiB on gfx950.
@@ -62,15 +63,17 @@ def check(unit) -> Iterator[Finding]:
     for index, token in scan(facts, ("cudaFuncSetAttribute",)):
         if not is_call(code, index, ("cudaFuncSetAttribute",)):
             continue
+        # The kernel may be a template instance whose arguments hold commas at depth 0
+        # (``k<float, 128>``): the attribute and the size are the last two arguments.
         spans = arguments(code, index + 1)
-        if len(spans) != 3 or "cudaFuncAttributeMaxDynamicSharedMemorySize" not in {
-                code[i].text for i in range(*spans[1])}:
+        if len(spans) < 3 or "cudaFuncAttributeMaxDynamicSharedMemorySize" not in {
+                code[i].text for i in range(*spans[-2])}:
             continue
-        size = span_value(facts, spans[2], token.start)
+        size = span_value(facts, spans[-1], token.start)
         if size and size > limit:
             yield finding("W203", f"opt-in to {size / 1024:g} KiB of dynamic shared memory; "
                           f"{arch} has {limit // 1024} KiB of LDS per workgroup{more}",
-                          code[spans[2][0]].start, _HELP)
+                          code[spans[-1][0]].start, _HELP)
 
 
 RULE = Rule(

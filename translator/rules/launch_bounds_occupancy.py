@@ -30,7 +30,11 @@ No automatic fix: on the NVIDIA platform HIP hands the value to CUDA unchanged.
 
 Limits
 ------
-Both arguments must be known in the file (literals, same-file macros and constants).
+Both arguments must be known in the file (literals, same-file macros and constants, a
+macro that spells the launch bounds, the template arguments of a kernel template's
+instantiations in the file). A kernel template whose block size is a template
+parameter with no instantiation in the file is reported when its minimum is above 1,
+with the block sizes for which the value keeps its meaning.
 The equivalent assumes four SIMDs per compute unit (CDNA, gfx9); with only wave32 (RDNA)
 targets nothing is reported.
 """
@@ -42,7 +46,7 @@ from collections.abc import Iterator
 from translator.analysis import wave_size
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
-from translator.rules.launch_values import launch_bounds, span_value
+from translator.rules.launch_bounds_values import bounds
 
 #: SIMDs (execution units) per CDNA compute unit.
 SIMDS_PER_CU = 4
@@ -52,24 +56,39 @@ def check(unit) -> Iterator[Finding]:
     width = wave_size(unit.options)
     if width != 64:
         return  # the equivalence below is CDNA's
-    facts = unit.facts
-    code = facts.code
-    for token, spans in launch_bounds(facts):
-        if len(spans) < 2:
+    for found in bounds(unit.facts):
+        threads, blocks = found.threads, found.blocks
+        if not found.has_blocks or not blocks or blocks < 0:
             continue
-        threads = span_value(facts, spans[0], token.start)
-        blocks = span_value(facts, spans[1], token.start)
-        if not threads or not blocks or threads < 0 or blocks < 0:
+        if threads is None and found.dependent and blocks > 1:
+            yield _dependent(found, blocks, width)
+            continue
+        if not threads or threads < 0:
             continue
         waves = -(-blocks * -(-threads // width) // SIMDS_PER_CU)
         if waves != blocks:
+            where = f" (in {found.instance})" if found.instance else ""
             yield finding(
-                "W207", f"__launch_bounds__({threads}, {blocks}): HIP reads {blocks} as waves "
-                f"per SIMD, not blocks per compute unit; {blocks} blocks of {threads} threads "
-                f"are {waves} wave{'s' if waves != 1 else ''} per SIMD",
-                code[spans[1][0]].start,
+                "W207", f"__launch_bounds__({threads}, {blocks}){where}: HIP reads {blocks} as "
+                f"waves per SIMD, not blocks per compute unit; {blocks} blocks of {threads} "
+                f"threads are {waves} wave{'s' if waves != 1 else ''} per SIMD",
+                found.blocks_offset,
                 f"use __launch_bounds__({threads}, {waves}) for AMD (#ifdef __HIP_PLATFORM_AMD__)")
 
+
+def _dependent(found, blocks: int, width: int):
+    """A finding for bounds whose block size is a template parameter: for which block
+    sizes the written minimum still means what CUDA meant."""
+    waves = [w for w in range(1, 1024 // width + 1)
+             if -(-blocks * w // SIMDS_PER_CU) == blocks]
+    meaning = (f"it keeps its meaning only for blocks of {(waves[0] - 1) * width + 1} to "
+               f"{waves[-1] * width} threads" if waves else "no block size keeps its meaning")
+    return finding(
+        "W207", f"__launch_bounds__ with a block size from template parameter "
+        f"{found.dependent[0]} and minimum {blocks} blocks: HIP reads {blocks} as waves per "
+        f"SIMD, not blocks per compute unit; {meaning}", found.blocks_offset,
+        f"give AMD ceil({blocks} * ceil(threads / {width}) / {SIMDS_PER_CU}) "
+        "(#ifdef __HIP_PLATFORM_AMD__)")
 
 RULE = Rule(
     code="W207",
