@@ -231,7 +231,7 @@ def compile_batch(job_id: str, attempt: int, number: int, units: list[int]) -> d
         _nothing_to_do(job, attempt)
         return {"batch": number}
     with _CompileWatch(job, compile_batch) as watch:
-        outcome = _compile_step(job, watch, lambda paths: units)
+        outcome = _compile_step(job, watch, lambda paths: units, jobs=1)
     return {"batch": number} if outcome is None else {"batch": number, "outcome": outcome}
 
 
@@ -256,12 +256,12 @@ def gather_compile(results: list[dict], job_id: str, attempt: int) -> None:
     _finish_compile(job, merged)
 
 
-def _compile_step(job: Job, watch: _CompileWatch, select) -> dict | None:
+def _compile_step(job: Job, watch: _CompileWatch, select, jobs: int = 0) -> dict | None:
     """Fetch the HIP tree, compile the units SELECT chooses; None past the time limit."""
     try:
         report = job.read_report() or {}
         with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
-            return _compile(job, report, Path(scratch), watch, select)
+            return _compile(job, report, Path(scratch), watch, select, jobs)
     except SoftTimeLimitExceeded:
         try:
             job.mark_failed("time-limit", f"the compile check took longer than "
@@ -348,13 +348,18 @@ class _CompileWatch:
 
 
 def _compile(job: Job, report: dict, scratch: Path, watch: _CompileWatch | None = None,
-             select=None) -> dict:
+             select=None, jobs: int = 0) -> dict:
+    """JOBS: units compiled at once (0: one per CPU); a batch compiles one at a time, so
+    that a runner's parallelism is its number of worker processes."""
     packed = scratch / "hip-tree.tar.gz"
     with job.open_artifact("hip-tree.tar.gz") as source, open(packed, "wb") as target:
         shutil.copyfileobj(source, target)
     extract(packed, scratch / "hip", Limits.for_own_archive(archive_limits()))
     # The report's line maps put hipcc's diagnostics on the CUDA lines.
-    return compile_check(scratch / "hip", compile_options(), **report_context(report),
+    options = compile_options()
+    if jobs:
+        options = dataclasses.replace(options, jobs=jobs)
+    return compile_check(scratch / "hip", options, **report_context(report),
                          progress=watch.progress if watch else None,
                          keep_going=watch.keep_going if watch else None, select=select)
 
