@@ -36,6 +36,7 @@ from celery import signals
 from django.conf import settings
 
 from translator.toolchain import installed_libraries, parse_version_output
+from webapp.redis_health import redis_answered, redis_failed, redis_unhealthy
 
 __all__ = ["ROCM_QUEUE", "HEARTBEAT_SECONDS", "beat", "forget", "online", "toolchains",
            "probe_toolchain", "default_hip_version", "report_load", "busy_units"]
@@ -114,17 +115,24 @@ def forget(hostname: str) -> None:
 def online() -> list[str] | None:
     """Hostnames of the ROCm runners online, or None when Redis cannot tell."""
     prefix = _key("")
+    if redis_unhealthy():
+        return None
     try:
         keys = _client().scan_iter(match=f"{prefix}*", count=100)
-        return sorted(key.decode()[len(prefix):] for key in keys)
+        found = sorted(key.decode()[len(prefix):] for key in keys)
     except redis.exceptions.RedisError as error:
+        redis_failed()
         logger.warning("cannot list the ROCm runners: %s", error)
         return None
+    redis_answered()
+    return found
 
 
 def toolchains() -> dict[str, dict] | None:
     """{hostname: toolchain} of the ROCm runners online, or None when Redis cannot tell."""
     prefix = _key("")
+    if redis_unhealthy():
+        return None
     try:
         client = _client()
         found = {}
@@ -135,10 +143,12 @@ def toolchains() -> dict[str, dict] | None:
             except ValueError:
                 toolchain = {}
             found[key.decode()[len(prefix):]] = toolchain
-        return found
     except redis.exceptions.RedisError as error:
+        redis_failed()
         logger.warning("cannot read the ROCm runners' toolchains: %s", error)
         return None
+    redis_answered()
+    return found
 
 
 def probe_toolchain(hipcc: str | None = None) -> dict:

@@ -1,5 +1,6 @@
 """ROCm runners announce themselves in Redis; workers for other queues do not."""
 
+import time
 import uuid
 
 import pytest
@@ -75,3 +76,27 @@ def test_new_jobs_target_the_hip_of_the_runners_online(private_prefix, settings)
     finally:
         for name in ("rocm@a", "rocm@b", "rocm@c"):
             runners.forget(name)
+
+
+def test_after_a_redis_failure_the_runners_are_not_asked_again_for_a_while(tmp_path, settings):
+    """One request pays for a hung Redis once: the HIP version default and the job's
+    message would otherwise each wait for their timeout (webapp.redis_health)."""
+    from tests.services import start_redis
+    from webapp import redis_health
+
+    server = start_redis(tmp_path / "redis")
+    settings.REDIS_URL = server.url
+    try:
+        server.pause()
+        started = time.monotonic()
+        assert runners.online() is None  # timed out
+        first = time.monotonic() - started
+        started = time.monotonic()
+        assert runners.toolchains() is None  # not asked
+        assert time.monotonic() - started < 0.05 < first
+        server.resume()
+        redis_health.redis_answered()  # (or QUIET_SECONDS later)
+        assert runners.online() == []
+    finally:
+        server.stop()
+        redis_health.redis_answered()

@@ -21,6 +21,7 @@ from django.conf import settings
 from kombu.exceptions import OperationalError
 
 from webapp.jobs.models import AWAITING, SPLIT, Job
+from webapp.redis_health import redis_answered, redis_failed, redis_unhealthy
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +34,8 @@ def send(task_name: str, *args) -> bool:
     from workers import tasks
     from workers.celery import app
 
+    if redis_unhealthy():  # it just failed: the job stays in the outbox, sent later
+        return False
     timeout = settings.BROKER_PUBLISH_TIMEOUT
     # A connection of its own: the pooled ones wait forever on a hung Redis, and kombu
     # would retry the connection; here one timeout is the whole cost of a failure.
@@ -44,8 +47,10 @@ def send(task_name: str, *args) -> bool:
             getattr(tasks, task_name).apply_async(args=args, connection=connection, retry=False,
                                                   ignore_result=True)
     except OperationalError as error:
+        redis_failed()
         logger.warning("cannot send %s%s to the job queue: %s", task_name, args, error)
         return False
+    redis_answered()
     return True
 
 
