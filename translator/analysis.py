@@ -176,19 +176,22 @@ class Facts:
         if parsed is None:
             return None
         start, end = self.code[first].start, self.code[last - 1].end
-        for node in self._expressions.get((start, end), ()):
+        for node in self._expressions.get(start, ()):
+            if node.end != end:
+                continue
             value = node.evaluate()
             if isinstance(value, int):
                 return value
         return None
 
     @cached_property
-    def _expressions(self) -> dict[tuple[int, int], list]:
-        """clang's expression nodes of the main file by (start, end), innermost last."""
-        found: dict[tuple[int, int], list] = {}
+    def _expressions(self) -> dict[int, list]:
+        """clang's expression nodes of the main file by start, innermost last (the ends
+        are read only for the starts asked)."""
+        found: dict[int, list] = {}
         for node in self.parse().root.walk():
             if node.kind.endswith(("_EXPR", "_LITERAL", "_OPERATOR")):
-                found.setdefault((node.start, node.end), []).append(node)
+                found.setdefault(node.start, []).append(node)
         return found
 
     def text(self, first: int, last: int) -> str:
@@ -363,21 +366,36 @@ class Facts:
     @cached_property
     def clang_declarations(self) -> list[Declaration]:
         """Every variable and parameter of the file, typed by clang (parses the file)."""
+        return sorted((_typed(node) for nodes in self._clang_declaration_nodes.values()
+                       for node in nodes), key=lambda d: d.start)
+
+    @cached_property
+    def _clang_declaration_nodes(self) -> dict[str, list]:
+        """clang's variables and parameters by name, in walk order (parses the file)."""
         parsed = self.parse()
-        if parsed is None:
-            return []
-        return sorted((
-            Declaration(node.spelling, node.start, node.type_spelling, node.type_size,
-                        node.is_pointer, node.pointee_size, node.pointee_spelling)
-            for node in parsed.root.walk() if node.kind in ("VAR_DECL", "PARM_DECL")),
-            key=lambda d: d.start)
+        grouped: dict[str, list] = {}
+        if parsed is not None:
+            for node in parsed.root.walk():
+                if node.kind in ("VAR_DECL", "PARM_DECL"):
+                    grouped.setdefault(node.spelling, []).append(node)
+        return grouped
+
+    def _clang_declarations_of(self, name: str) -> list[Declaration]:
+        """clang's declarations of NAME by start; only the names asked are typed (each
+        type question is a few calls into libclang)."""
+        cache = self.__dict__.setdefault("_clang_declarations_by_name", {})
+        if name not in cache:
+            cache[name] = sorted((_typed(node) for node in
+                                  self._clang_declaration_nodes.get(name, ())),
+                                 key=lambda d: d.start)
+        return cache[name]
 
     def declaration(self, name: str, offset: int) -> Declaration | None:
         """The declaration of NAME visible at OFFSET (the latest one before it); asks
         clang when the tokens show none with a known type."""
         found = _latest(self._by_name(self.declarations).get(name, ()), name, offset)
         if found is None or found.size is None or found.pointer and not found.pointee_size:
-            semantic = self._by_name(self.clang_declarations).get(name, ())
+            semantic = self._clang_declarations_of(name)
             found = _latest(semantic, name, offset) or found
         return found
 
@@ -423,6 +441,11 @@ class Facts:
                                     tuple(arguments(code, index)),
                                     tuple(arguments(code, end + 1))))
         return sorted(found, key=lambda launch: launch.index)
+
+
+def _typed(node) -> Declaration:
+    return Declaration(node.spelling, node.start, node.type_spelling, node.type_size,
+                       node.is_pointer, node.pointee_size, node.pointee_spelling)
 
 
 def _latest(declarations: list[Declaration], name: str, offset: int) -> Declaration | None:

@@ -118,7 +118,7 @@ class ParseResult:
     def functions(self) -> tuple[Function, ...]:
         """Function definitions of the main file (also in namespaces and classes), by start."""
         found: list[Function] = []
-        pending = [c for c in self.root.children() if c.in_main_file]
+        pending = self.root.main_file_children()
         while pending:
             node = pending.pop()
             kind = node.kind
@@ -397,13 +397,15 @@ class Node:
     the operator of an operator node and where a function runs (``cuda_target``).
     """
 
-    __slots__ = ("_cursor", "_main", "_offsets", "_unit")
+    __slots__ = ("_cursor", "_main", "_offsets", "_unit", "_start", "_end", "_walked")
 
     def __init__(self, cursor, main: str, offsets: _OffsetMap, unit) -> None:
         self._cursor = cursor
         self._main = main
         self._offsets = offsets
         self._unit = unit  # keeps the translation unit alive while nodes exist
+        self._start = self._end = None  # character offsets, read once
+        self._walked = None  # the translation unit's walk, listed once
 
     @property
     def kind(self) -> str:
@@ -428,11 +430,19 @@ class Node:
 
     @property
     def start(self) -> int:
-        return self._offsets.char_offset(self._cursor.extent.start.offset)
+        if self._start is None:
+            self._start = self._offsets.char_offset(_offset(self._extent.start))
+        return self._start
 
     @property
     def end(self) -> int:
-        return self._offsets.char_offset(self._cursor.extent.end.offset)
+        if self._end is None:
+            self._end = self._offsets.char_offset(_offset(self._extent.end))
+        return self._end
+
+    @property
+    def _extent(self):
+        return self._cursor.extent
 
     @property
     def line(self) -> int:
@@ -527,6 +537,13 @@ class Node:
         target = self._cursor.referenced
         return Node(target, self._main, self._offsets, self._unit) if target else None
 
+    def main_file_children(self) -> list[Node]:
+        """The children located in the main file (for the translation unit: its top-level
+        declarations, without visiting the headers' declarations one by one in Python)."""
+        if self._cursor.kind.name == "TRANSLATION_UNIT":
+            return self._walk(_top_cursors(self._cursor, self._main))
+        return [child for child in self.children() if child.in_main_file]
+
     def children(self) -> Iterator[Node]:
         for child in self._cursor.get_children():
             yield Node(child, self._main, self._offsets, self._unit)
@@ -535,21 +552,104 @@ class Node:
         """This node and its descendants located in the main file, depth first.
 
         From the translation unit, only top-level declarations of the main file are
-        entered, so the (large) ASTs of included headers are never visited.
+        entered, so the (large) ASTs of included headers are never visited; that walk is
+        listed once and shared by every rule that asks for it.
         """
-        tops = [self._cursor]
-        if self._cursor.kind.name == "TRANSLATION_UNIT":
-            tops = [c for c in self._cursor.get_children()
-                    if c.location.file and c.location.file.name == self._main]
-        for top in tops:
-            for cursor in top.walk_preorder():
-                location = cursor.location
-                if location.file and location.file.name == self._main:
-                    yield Node(cursor, self._main, self._offsets, self._unit)
+        if self._cursor.kind.name != "TRANSLATION_UNIT":
+            return iter(self._walk(_main_file_cursors(self._cursor, self._main)))
+        if self._walked is None:
+            found = []
+            for top in _top_cursors(self._cursor, self._main):
+                found += _main_file_cursors(top, self._main)
+            self._walked = self._walk(found)
+        return iter(self._walked)
+
+    def _walk(self, cursors) -> list[Node]:
+        main, offsets, unit = self._main, self._offsets, self._unit
+        return [Node(cursor, main, offsets, unit) for cursor in cursors]
 
     def __repr__(self) -> str:
         return f"Node({self.kind}, {self.spelling!r}, {self.start}..{self.end})"
 
+
+@functools.cache
+def _location_parts():
+    """``clang_getInstantiationLocation`` and ``clang_getCursorLocation`` declared to take
+    plain pointers (the bindings' declaration builds a File per call)."""
+    import ctypes
+
+    cindex = _cindex()
+    lib = cindex.conf.lib
+    parts = lib._FuncPtr(("clang_getInstantiationLocation", lib))
+    parts.argtypes = [cindex.SourceLocation, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                      ctypes.c_void_p]
+    parts.restype = None
+    return parts, lib.clang_getCursorLocation
+
+
+def _offset(location) -> int:
+    """The (expansion) byte offset of a source location."""
+    import ctypes
+
+    offset = ctypes.c_uint()
+    _location_parts()[0](location, None, None, None, ctypes.byref(offset))
+    return offset.value
+
+
+def _main_file_test(main: str):
+    """A test ``cursor.location.file.name == main`` that names each distinct file once."""
+    import ctypes
+
+    cindex = _cindex()
+    parts, location_of = _location_parts()
+    file = ctypes.c_void_p()
+    file_pointer = ctypes.byref(file)
+    names: dict[int, bool] = {}
+
+    def in_main(cursor) -> bool:
+        parts(location_of(cursor), file_pointer, None, None, None)
+        address = file.value
+        if not address:
+            return False
+        known = names.get(address)
+        if known is None:
+            known = names[address] = cindex.File(ctypes.cast(address, cindex.c_object_p)).name == main
+        return known
+
+    return in_main
+
+
+def _top_cursors(unit_cursor, main: str) -> list:
+    """The top-level cursors of the translation unit located in the main file, in order
+    (one C callback per declaration instead of Python cursor lists)."""
+    cindex = _cindex()
+    tu, in_main, found = unit_cursor._tu, _main_file_test(main), []
+
+    def visit(cursor, _parent, _data):
+        if in_main(cursor):
+            cursor._tu = tu
+            found.append(cursor)
+        return 1  # CXChildVisit_Continue
+
+    cindex.conf.lib.clang_visitChildren(unit_cursor, cindex.callbacks["cursor_visit"](visit), [])
+    return found
+
+
+def _main_file_cursors(top, main: str) -> list:
+    """TOP and its descendants located in the main file, in preorder (as
+    ``walk_preorder`` filtered by file, with one C callback per cursor)."""
+    cindex = _cindex()
+    tu, in_main = top._tu, _main_file_test(main)
+    found = [top] if in_main(top) else []
+
+    def visit(cursor, _parent, _data):
+        if in_main(cursor):
+            cursor._tu = tu
+            found.append(cursor)
+        return 2  # CXChildVisit_Recurse: preorder
+
+    cindex.conf.lib.clang_visitChildren(top, cindex.callbacks["cursor_visit"](visit), [])
+    return found
 
 
 @functools.cache

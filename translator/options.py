@@ -82,6 +82,10 @@ class Options:
     #: The folder a file's path is relative to (a tree migration sets it per file): clang
     #: finds the file's quoted includes next to it there. Empty: the working folder.
     tree_root: str = ""
+    #: CPU seconds clang may spend parsing a file, per 100 KB of its text (a file smaller
+    #: than that gets the whole allowance); a file over it is analysed with tokens only and
+    #: says so (E001). 0: no limit.
+    analysis_budget: float = 10.0
 
     def __post_init__(self) -> None:
         for field in fields(self):

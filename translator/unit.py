@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import time
 from collections import defaultdict
 from functools import cached_property
 
@@ -184,8 +185,9 @@ class Unit:
         if not self.options.use_clang:
             self.clang_error = "semantic analysis switched off"
             return None
+        started = time.thread_time()
         try:
-            return clang.parse(
+            parsed = clang.parse(
                 fence_includes(self.source, self.directives, self.path or "input.cu"),
                 self.path or "input.cu",
                 include_dirs=self.options.include_dirs,
@@ -197,6 +199,18 @@ class Unit:
         except clang.ClangUnavailable as error:
             self.clang_error = str(error)
             return None
+        spent, budget = time.thread_time() - started, self.analysis_budget
+        if budget and spent > budget:
+            self.clang_error = (f"analysis skipped: over its time budget (clang took {spent:.1f} s "
+                                f"of {budget:.1f} s for {len(self.source) // 1024} KB)")
+            return None
+        return parsed
+
+    @property
+    def analysis_budget(self) -> float:
+        """CPU seconds the parse of this file may take (0: no limit)."""
+        per_100kb = self.options.analysis_budget
+        return per_100kb * max(1.0, len(self.source) / 100_000) if per_100kb > 0 else 0.0
 
 
     @cached_property

@@ -65,3 +65,27 @@ def test_pointer_origins_follow_allocations_and_aliases(parsed):
     origins = [(o.name, o.kind) for o in pointer_origins(main.node)]
     assert origins == [("h", "host"), ("d", "device"), ("m", "managed"), ("alias", "device"),
                        ("h", "device")]
+
+
+def test_walk_lists_the_main_file_in_preorder_once(parsed):
+    cursors = [c for top in parsed.root._cursor.get_children()
+               if top.location.file and top.location.file.name == parsed.root._main
+               for c in top.walk_preorder()
+               if c.location.file and c.location.file.name == parsed.root._main]
+    walked = list(parsed.root.walk())
+    assert [(n.kind, n.spelling, n.start, n.end) for n in walked] == [
+        (c.kind.name, c.spelling, c.extent.start.offset, c.extent.end.offset) for c in cursors]
+    assert list(parsed.root.walk())[5] is walked[5]  # listed once per parse
+    kernel = _node(parsed, "FUNCTION_DECL", "kernel")
+    assert [n.spelling for n in kernel.walk() if n.kind == "VAR_DECL"] == ["tile", "cells"]
+
+
+def test_parse_over_its_time_budget_falls_back_to_tokens(parsed):
+    from translator.engine import translate
+    from translator.options import Options
+
+    result = translate(SOURCE, Options(analysis_budget=1e-9), "semantics.cu")
+    notes = [d.message for d in result.diagnostics if d.code == "E001"]
+    assert result.analysis == "tokens"
+    assert any("analysis skipped: over its time budget" in note for note in notes)
+    assert translate(SOURCE, Options(), "semantics.cu").source == result.source
