@@ -314,13 +314,14 @@ def _tree(source: Path, out: Path) -> int:
     import translator
     from translator.archive import extract
     from translator.packing import pack
-    from translator.patches import tree_patch
+    from translator.patches import write_tree_patch
     from translator.report import build_report
-    from translator.review import review_archive
+    from translator.review import write_review_archive
     from translator.sarif import to_sarif
     from translator.tree import migrate_tree
 
     request = json.loads((source / "request.json").read_text())
+    phases = _Phases()
     tree_root = out / "source"
     if not tree_root.exists():  # a retry after a crash finds it unpacked already
         try:
@@ -328,6 +329,7 @@ def _tree(source: Path, out: Path) -> int:
         except ArchiveError as error:
             _say(error={"code": f"archive:{error.code}", "message": error.message})
             return _EXIT_REFUSED
+    phases.end("unpack")
     _say(progress=[0, 0])  # unpacked: translating from here on
     os.chdir(tree_root)  # clang resolves relative paths (and quoted includes) from here
     hip, artifacts = out / "hip", out / "artifacts"
@@ -341,16 +343,46 @@ def _tree(source: Path, out: Path) -> int:
         if outcome.path in request["token_only"]:
             outcome.message = "; ".join(filter(None, [
                 outcome.message, "libclang crashed on this file; translated with tokens only"]))
+    phases.end("translate")
+    tree.run["phases"] = phases.seen  # this run's unpack and translation, in the report
     report = build_report(tree, {"rocport": translator.__version__})
     artifacts.mkdir()
     for name in ("hip-tree.tar.gz", "hip-tree.zip"):
         pack(hip, artifacts / name)
-    (artifacts / "changes.patch").write_bytes(tree_patch(tree))
-    (artifacts / "report.json").write_bytes(_json(report))
-    (artifacts / "findings.sarif").write_bytes(_json(to_sarif(report)))
-    (artifacts / REVIEW_NAME).write_bytes(review_archive(tree, report))
-    _say(done=_summary(report))
+    phases.end("pack")
+    # each written as it is made: a big tree's texts are never all in memory at once
+    with open(artifacts / "changes.patch", "wb") as patch:
+        write_tree_patch(tree, patch)
+    _write_json(report, artifacts / "report.json")
+    _write_json(to_sarif(report), artifacts / "findings.sarif")
+    with open(artifacts / REVIEW_NAME, "wb") as review:
+        write_review_archive(tree, report, review)
+    phases.end("results")
+    _say(done={**_summary(report), "phases": phases.seen, "peak_rss_bytes": phases.peak()})
     return 0
+
+
+class _Phases:
+    """Seconds of each phase of the child, and its peak resident memory (bytes) at its
+    end: the big-repository test and benchmark read them from the ``done`` message."""
+
+    def __init__(self) -> None:
+        import time
+
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.seen: dict[str, dict] = {}
+
+    def end(self, name: str) -> None:
+        now = self.clock()
+        self.seen[name] = {"seconds": round(now - self.started, 3), "peak_rss_bytes": self.peak()}
+        self.started = now
+
+    @staticmethod
+    def peak() -> int:
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
 
 
 def _summary(report: dict) -> dict:
@@ -373,8 +405,11 @@ def _snippet(source: Path, out: Path) -> int:
     return 0
 
 
-def _json(value: dict) -> bytes:
-    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
+def _write_json(value: dict, path: Path) -> None:
+    """VALUE as indented JSON (and a newline) in PATH, written piece by piece."""
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(value, out, indent=2, ensure_ascii=False)
+        out.write("\n")
 
 
 def main(argv: list[str]) -> int:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["HipBuild", "detect_hip_build"]
+__all__ = ["HipBuild", "detect_hip_build", "reads_file"]
 
 _HIP_WORD = re.compile(r"(?<![A-Za-z])(?:HIP|ROCM|ROCm|hip|rocm)(?![A-Za-z])")
 _CMAKE_COMMAND = re.compile(r"^[ \t]*([A-Za-z_]\w*)[ \t]*\(([^()]*(?:\([^()]*\)[^()]*)*)\)",
@@ -63,6 +63,14 @@ class HipBuild:
                 "macros": list(self.macros), "vendor_headers": list(self.vendor_headers)}
 
 
+def reads_file(path: str) -> bool:
+    """Whether ``detect_hip_build`` looks at the file at PATH (by its name): the other
+    files of a tree need not be passed to it."""
+    name = path.rsplit("/", 1)[-1]
+    return (name in ("CMakeLists.txt", "Makefile", "makefile", "GNUmakefile")
+            or name.endswith((".cmake", ".mk", *_C_SUFFIXES)))
+
+
 def detect_hip_build(files: Iterable[tuple[str, bytes]]) -> HipBuild:
     """The HIP build of a tree whose FILES are (tree-relative path, content) pairs."""
     evidence: list[str] = []
@@ -70,6 +78,8 @@ def detect_hip_build(files: Iterable[tuple[str, bytes]]) -> HipBuild:
     vendors: list[str] = []
     for path, data in sorted(files):
         name = path.rsplit("/", 1)[-1]
+        if not reads_file(path):
+            continue
         if name == "CMakeLists.txt" or name.endswith(".cmake"):
             _cmake(path, data.decode("utf-8", "replace"), evidence, macros)
         elif name in ("Makefile", "makefile", "GNUmakefile") or name.endswith(".mk"):

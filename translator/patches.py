@@ -20,11 +20,13 @@ links, unreadable files) are not in the patch either: applying it leaves them as
 from __future__ import annotations
 
 import difflib
+import io
 import re
+from typing import BinaryIO
 
 from translator.tree import TreeResult
 
-__all__ = ["file_diff", "tree_patch", "split_lines", "quote_path"]
+__all__ = ["file_diff", "tree_patch", "write_tree_patch", "split_lines", "quote_path"]
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
 _NEEDS_QUOTES = re.compile(r'[\x00-\x1f\x7f"\\]')
@@ -73,7 +75,13 @@ def _file_line_name(path: str) -> str:
 
 def tree_patch(tree: TreeResult) -> bytes:
     """The patch that turns the source tree into the output tree (see module limits)."""
-    pieces: list[str] = []
+    buffer = io.BytesIO()
+    write_tree_patch(tree, buffer)
+    return buffer.getvalue()
+
+
+def write_tree_patch(tree: TreeResult, destination: BinaryIO) -> None:
+    """Write ``tree_patch(tree)`` to DESTINATION one file at a time."""
     for outcome in sorted(tree.files, key=lambda o: o.path):
         if outcome.status in ("skipped", "error") or outcome.kind in ("folder", "link"):
             continue
@@ -92,7 +100,6 @@ def tree_patch(tree: TreeResult) -> bytes:
                 similarity = min(99, int(matcher.quick_ratio() * 100))
             header += (f"similarity index {similarity}%\nrename from {quote_path(old)}\n"
                        f"rename to {quote_path(new)}\n")
-        pieces.append(header)
         if changed:
-            pieces.append(file_diff(result.original, result.source, old, new))
-    return "".join(pieces).encode("utf-8", "surrogateescape")
+            header += file_diff(result.original, result.source, old, new)
+        destination.write(header.encode("utf-8", "surrogateescape"))

@@ -18,40 +18,50 @@ not UTF-8 are shown as U+FFFD. Paths in the archive are numbers, never the tree'
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import tarfile
+from typing import BinaryIO
 
 from translator.line_maps import encode
 from translator.tree import FileOutcome, TreeResult
 
-__all__ = ["review_archive", "REVIEW_VERSION"]
+__all__ = ["review_archive", "write_review_archive", "REVIEW_VERSION"]
 
 REVIEW_VERSION = 1
 
 
 def review_archive(tree: TreeResult, report: dict) -> bytes:
     """The review data of TREE (see the module docstring); REPORT is its report JSON."""
+    buffer = io.BytesIO()
+    write_review_archive(tree, report, buffer)
+    return buffer.getvalue()
+
+
+def write_review_archive(tree: TreeResult, report: dict, destination: BinaryIO) -> None:
+    """Write ``review_archive(tree, report)`` to DESTINATION one file at a time: a big
+    tree's texts are never all in memory at once."""
     findings: dict[str, list[dict]] = {}
     for finding in report.get("findings", []):
         findings.setdefault(finding["path"], []).append(finding)
     unsupported = {entry["path"]: entry.get("unsupported", []) for entry in report["files"]}
-    members: list[tuple[str, bytes]] = []
-    index = []
-    for number, outcome in enumerate(_reviewed(tree.files), start=1):
-        entry = {"id": number, "path": outcome.path, "output_path": outcome.output_path,
-                 "status": outcome.status, "kind": outcome.kind}
-        index.append(entry)
-        members.append((f"files/{number}.json", _dump(_file_data(
-            outcome, findings.get(outcome.path, []), unsupported.get(outcome.path, [])))))
-    members.insert(0, ("index.json", _dump({"version": REVIEW_VERSION, "files": index})))
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT) as archive:
-        for name, data in members:
-            info = tarfile.TarInfo(name)
-            info.size, info.mode, info.mtime = len(data), 0o644, 315532800
-            archive.addfile(info, io.BytesIO(data))
-    return buffer.getvalue()
+    reviewed = _reviewed(tree.files)
+    index = [{"id": number, "path": outcome.path, "output_path": outcome.output_path,
+              "status": outcome.status, "kind": outcome.kind}
+             for number, outcome in enumerate(reviewed, start=1)]
+    with gzip.GzipFile(filename="", mode="wb", fileobj=destination) as compressed, \
+            tarfile.open(fileobj=compressed, mode="w", format=tarfile.PAX_FORMAT) as archive:
+        _add(archive, "index.json", _dump({"version": REVIEW_VERSION, "files": index}))
+        for number, outcome in enumerate(reviewed, start=1):
+            _add(archive, f"files/{number}.json", _dump(_file_data(
+                outcome, findings.get(outcome.path, []), unsupported.get(outcome.path, []))))
+
+
+def _add(archive: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size, info.mode, info.mtime = len(data), 0o644, 315532800
+    archive.addfile(info, io.BytesIO(data))
 
 
 def _reviewed(files: list[FileOutcome]) -> list[FileOutcome]:

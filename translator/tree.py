@@ -24,7 +24,7 @@ import multiprocessing
 import os
 import re
 import time
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +35,7 @@ from translator.compdb import CompileDatabase, read_compile_database
 from translator.config import configure, options_for_path
 from translator.engine import Result, translate
 from translator.filekinds import classify
-from translator.hip_build import HipBuild, detect_hip_build
+from translator.hip_build import HipBuild, detect_hip_build, reads_file
 from translator.include_paths import IncludePaths, include_paths
 from translator.naming import plan_names
 from translator.options import Options
@@ -144,9 +144,13 @@ def migrate_tree(
         project_names=defined_names(code),
         device_macros=device_macros(code),
         warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
-    tree.hip_build = detect_hip_build(contents.items())
+    del code  # each file's bytes are held by CONTENTS only until it is translated
+    tree.hip_build = detect_hip_build((p, contents[p]) for p in contents if reads_file(p))
     if tree.hip_build.macros:
         tree.options = tree.options.with_changes(hip_macros=tree.hip_build.macros)
+    for path, outcome in outcomes.items():
+        if not outcome.language and path in contents:
+            contents.release(path)  # copied as it is: written from disk
     cache = ResultCache(cache_dir) if cache_dir is not None else None
     translated = _translate_all(tree, contents, outcomes, cache, jobs, progress, starting,
                                 frozenset(token_only))
@@ -155,7 +159,7 @@ def migrate_tree(
         outcome = outcomes[entry.path]
         if entry.path in notes:
             outcome.message = "; ".join(filter(None, [outcome.message, *notes[entry.path]]))
-        _write(source_root, output_root, entry, outcome, contents.get(entry.path))
+        _write(source_root, output_root, entry, outcome)
         tree.files.append(outcome)
     tree.run = {
         "cache_hits": cache.hits if cache else 0, "cache_misses": cache.misses if cache else 0,
@@ -165,9 +169,39 @@ def migrate_tree(
     return tree
 
 
+class _Contents(Mapping[str, bytes]):
+    """The readable files of the tree (path -> bytes) in walk order. Only what the
+    migration reads again is held in memory; the bytes of a binary file (kept only when
+    ``translator.hip_build`` reads its name) or of a file that is already translated are
+    read from disk when asked for, so a big repository never sits in memory at once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.held: dict[str, bytes | None] = {}  # None: on disk only
+
+    def add(self, path: str, data: bytes, hold: bool = True) -> None:
+        self.held[path] = data if hold else None
+
+    def release(self, path: str) -> None:
+        self.held[path] = None
+
+    def __getitem__(self, path: str) -> bytes:
+        data = self.held[path]
+        return data if data is not None else (self.root / path).read_bytes()
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.held
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.held)
+
+    def __len__(self) -> int:
+        return len(self.held)
+
+
 def _read_and_classify(root: Path, entries: list[Entry], outputs: dict[str, str],
-                       limit: int) -> tuple[dict[str, bytes], dict[str, FileOutcome]]:
-    contents: dict[str, bytes] = {}
+                       limit: int) -> tuple[_Contents, dict[str, FileOutcome]]:
+    contents = _Contents(root)
     outcomes: dict[str, FileOutcome] = {}
     for entry in entries:
         path = entry.path
@@ -203,11 +237,11 @@ def _read_and_classify(root: Path, entries: list[Entry], outputs: dict[str, str]
             if kind.kind == "binary" and path.lower().endswith((".cu", ".cuh", ".cpp", ".h")):
                 outcome.message = "contains NUL bytes; copied unchanged, not translated"
             outcomes[path] = outcome
-            contents[path] = data
+            contents.add(path, data, hold=kind.kind != "binary" or reads_file(path))
     return contents, outcomes
 
 
-def _compile_database(contents: dict[str, bytes], tree_files: set[str]) -> CompileDatabase:
+def _compile_database(contents: Mapping[str, bytes], tree_files: set[str]) -> CompileDatabase:
     candidates = sorted((p for p in contents if p.rsplit("/", 1)[-1] == "compile_commands.json"),
                         key=lambda p: (p.count("/"), p))
     if not candidates:
@@ -215,7 +249,7 @@ def _compile_database(contents: dict[str, bytes], tree_files: set[str]) -> Compi
     return read_compile_database(contents[candidates[0]], candidates[0], tree_files)
 
 
-def _promote_included(contents: dict[str, bytes], outcomes: dict[str, FileOutcome],
+def _promote_included(contents: Mapping[str, bytes], outcomes: dict[str, FileOutcome],
                       database: CompileDatabase) -> None:
     """Text files included by C/C++ files are C/C++ headers too (repeat to a fixed point)."""
     include_dirs = database.flags_for("").include_dirs
@@ -235,22 +269,31 @@ def _promote_included(contents: dict[str, bytes], outcomes: dict[str, FileOutcom
             outcome.message = f"included by {includer}; translated as a header"
 
 
-def _translate_all(tree: TreeResult, contents: dict[str, bytes],
+def _translate_all(tree: TreeResult, contents: _Contents,
                    outcomes: dict[str, FileOutcome], cache: ResultCache | None,
                    jobs: int | None, progress: Callable[[int, int], None] | None,
                    starting: Callable[[str], None] | None, token_only: frozenset[str]) -> int:
-    pending: list[tuple[str, tuple, str | None]] = []
+    pending: list[tuple[str, tuple, str | None]] = []  # jobs without their bytes
     for path, outcome in outcomes.items():
         if outcome.language and path in contents and outcome.kind != "binary":
-            job, key = _job(tree, path, outcome.language, contents[path], path in token_only)
+            (_data, *job), key = _job(tree, path, outcome.language, contents[path],
+                                      path in token_only)
             result = cache.get(key) if cache is not None else None
             if result is not None:
                 _finish(outcome, result)
+                contents.release(path)  # the result holds its text now
             else:
-                pending.append((path, job, key))
+                pending.append((path, tuple(job), key))
+
+    def with_bytes() -> Iterator[tuple]:
+        for path, job, _key in pending:
+            data = contents[path]
+            contents.release(path)  # from here on only the job holds it
+            yield (data, *job)
+
     total = len(pending)
     for done, ((path, _job_args, key), result) in enumerate(
-        zip(pending, _run([job for _, job, _ in pending], jobs, starting), strict=True), start=1
+        zip(pending, _run(with_bytes(), total, jobs, starting), strict=True), start=1
     ):
         _finish(outcomes[path], result)
         if cache is not None:
@@ -277,16 +320,18 @@ def _job_count(jobs: int | None) -> int:
     return max(1, jobs if jobs is not None else (os.cpu_count() or 1))
 
 
-def _run(jobs_list: list[tuple], jobs: int | None,
+def _run(jobs_list: Iterator[tuple], count: int, jobs: int | None,
          starting: Callable[[str], None] | None = None) -> Iterator[Result]:
-    workers = min(_job_count(jobs), len(jobs_list))
-    if workers <= 1 or len(jobs_list) < 8:
+    """Results of the COUNT jobs of JOBS_LIST, in order; one at a time in this process,
+    which reads each file's bytes only when it comes to it, or in a process pool."""
+    workers = min(_job_count(jobs), count)
+    if workers <= 1 or count < 8:
         for job in jobs_list:
             if starting is not None:
                 starting(job[2])
             yield _translate_job(job)
         return
-    chunk = max(1, len(jobs_list) // (workers * 8))
+    chunk = max(1, count // (workers * 8))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from list(pool.map(_translate_job, jobs_list, chunksize=chunk))
 
@@ -298,8 +343,7 @@ def _finish(outcome: FileOutcome, result: Result) -> None:
         outcome.kind = "cuda-cpp"
 
 
-def _write(source_root: Path, output_root: Path, entry: Entry, outcome: FileOutcome,
-           data: bytes | None) -> None:
+def _write(source_root: Path, output_root: Path, entry: Entry, outcome: FileOutcome) -> None:
     target = output_root / outcome.output_path
     try:
         if outcome.kind == "folder":
@@ -316,9 +360,7 @@ def _write(source_root: Path, output_root: Path, entry: Entry, outcome: FileOutc
             return
         if outcome.result is not None:
             target.write_bytes(outcome.result.encode())
-        elif data is not None:
-            target.write_bytes(data)
-        else:  # too large to hold: stream it
+        else:  # copied: streamed, never held in memory
             with open(source_root / entry.path, "rb") as src, open(target, "wb") as dst:
                 while chunk := src.read(1 << 20):
                     dst.write(chunk)

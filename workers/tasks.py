@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import resource
 import shutil
 import tempfile
 import threading
@@ -160,7 +161,11 @@ def _translate(job: Job, scratch: Path) -> None:
             job.store_artifact(name, File(stored))
     with open_output(done.artifacts / REVIEW_NAME) as stored:
         store_review(job, stored)  # per-file data for the job page (webapp.jobs.review)
-    job.start_compiling(done.summary)
+    # the sandbox reports its own peak; this is the pool process's (copying, storing)
+    worker_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    logger.info("job %s: translated; peak memory %d MiB in the sandbox, %d MiB in the worker",
+                job.pk, done.summary.get("peak_rss_bytes", 0) >> 20, worker_peak >> 20)
+    job.start_compiling({**done.summary, "worker_peak_rss_bytes": worker_peak})
 
 
 class _ProgressReporter:
