@@ -49,11 +49,17 @@ def test_signed_in_pages_have_the_policy(client, signed_in, path):
     assert policy(response)["script-src"][0] == "'self'"
 
 
-def test_inline_style_of_the_job_page_carries_the_nonce_of_its_policy(client, signed_in):
-    job = make_job(owner=signed_in, state=Job.State.DONE)
-    response = client.get(f"/jobs/{job.pk}/")
+def test_inline_style_of_a_rule_page_carries_the_nonce_of_its_policy(client):
+    response = client.get("/rules/R201/")
     nonce = re.search(r'<style nonce="([^"]+)">', response.content.decode()).group(1)
     assert f"'nonce-{nonce}'" in policy(response)["style-src"]
+
+
+def test_the_job_page_has_no_inline_style(client, signed_in):
+    job = make_job(owner=signed_in, state=Job.State.DONE)
+    response = client.get(f"/jobs/{job.pk}/")
+    assert "<style" not in response.content.decode()
+    assert "'unsafe-inline'" not in policy(response)["style-src"]
 
 
 def test_each_request_gets_a_new_nonce(client):
