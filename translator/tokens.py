@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from itertools import accumulate
 
 __all__ = [
-    "Token", "tokenize", "untokenize", "code_tokens", "line_starts", "next_token", "CODE_KINDS",
+    "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts", "next_token", "CODE_KINDS",
     "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN", "CHARACTER_RUN",
 ]
 
@@ -114,6 +114,25 @@ def tokenize(source: str) -> list[Token]:
     return tokens
 
 
+def tokenize_code(source: str) -> list[Token]:
+    """``[t for t in tokenize(SOURCE) if t.kind in CODE_KINDS]``, without building the
+    blank, newline and comment tokens (about half of a file's tokens)."""
+    if not isinstance(source, str):
+        raise TypeError("tokenize_code() takes str; decode bytes with surrogateescape first")
+    code = CODE_KINDS
+    tokens = [Token(m.lastgroup, m.group(), m.start()) for m in _PATTERN.finditer(source)
+              if m.lastgroup in code]
+    if "#" in source and "<" in source:
+        for match in _INCLUDE.finditer(source):
+            header = match.group(1)
+            if "/*" in header or "//" in header:
+                # a comment inside <...> decides whether it is a header name: ask the
+                # full token list
+                return [t for t in tokenize(source) if t.kind in code]
+        _merge_header_names(source, tokens, code_only=True)
+    return tokens
+
+
 def next_token(source: str, position: int) -> Token:
     """The token that starts at POSITION (< len(SOURCE)); header names are not merged.
 
@@ -123,15 +142,21 @@ def next_token(source: str, position: int) -> Token:
     return Token(match.lastgroup, match.group(), position)
 
 
-def _merge_header_names(source: str, tokens: list[Token]) -> None:
-    """Turn the tokens of ``<a/b.h>`` after an include directive into one header token."""
+def _merge_header_names(source: str, tokens: list[Token], code_only: bool = False) -> None:
+    """Turn the tokens of ``<a/b.h>`` after an include directive into one header token.
+
+    CODE_ONLY: TOKENS holds the code tokens only (no comment lies inside any ``<...>``).
+    """
     starts = [t.start for t in tokens]
     for match in reversed(list(_INCLUDE.finditer(source))):
         first = bisect.bisect_left(starts, match.start(1))
         last = bisect.bisect_left(starts, match.end(1))
         if first >= len(tokens) or tokens[first].start != match.start(1):
             continue  # the "<" lies inside a comment or literal token
-        if last < len(tokens) and tokens[last].start != match.end(1):
+        if code_only:
+            if tokens[last - 1].end != match.end(1):
+                continue  # the ">" does not end a token
+        elif last < len(tokens) and tokens[last].start != match.end(1):
             continue
         if any(t.kind in ("comment", "string", "char", "newline") for t in tokens[first:last]):
             continue

@@ -14,7 +14,7 @@ from translator.names import NameTable, load_names
 from translator.options import Options
 from translator.scan import Directive, Regions, find_branch_keywords, find_includes
 from translator.scan import find_directives as scan_directives
-from translator.tokens import CODE_KINDS, Token, line_starts, tokenize
+from translator.tokens import CODE_KINDS, Token, line_starts, tokenize, tokenize_code
 
 __all__ = [
     "Unit", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES", "API_PREFIXES",
@@ -64,6 +64,8 @@ class Unit:
     @cached_property
     def code(self) -> list[Token]:
         """Tokens without blanks, newlines and comments."""
+        if "tokens" not in self.__dict__:
+            return tokenize_code(self.source)
         return [t for t in self.tokens if t.kind in CODE_KINDS]
 
     @cached_property

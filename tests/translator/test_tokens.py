@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from translator.scan import Regions
 from translator.scan import find_directives as scan_directives
-from translator.tokens import CODE_KINDS, next_token, tokenize, untokenize
+from translator.tokens import CODE_KINDS, next_token, tokenize, tokenize_code, untokenize
 from translator.unit import find_directives as token_directives
 
 # Characters that matter to C lexing, plus ordinary ones, NUL and undecodable bytes.
@@ -70,6 +70,23 @@ def test_next_token_lexes_like_tokenize_outside_include_lines(text):
     for token in tokenize(text):
         assert next_token(text, position) == token
         position = token.end
+
+
+_INCLUDE_TEXT = st.lists(st.sampled_from(
+    ["#include ", "#  import", "<", ">", ">>", "/*", "*/", "//", '"', "'", "\n", " ", "a",
+     "/", ".h", "\\\n", "-"]), max_size=16).map("".join)
+
+
+@given(st.one_of(_TEXT, _INCLUDE_TEXT))
+@settings(max_examples=300, deadline=None)
+def test_tokenize_code_is_tokenize_without_layout(text):
+    assert tokenize_code(text) == [t for t in tokenize(text) if t.kind in CODE_KINDS]
+
+
+def test_tokenize_code_merges_header_names_like_tokenize():
+    for text in ("#include <a/b.h>\nint x;", "#include <a/*c*/b.h>\n", "#include <a\"b>\n",
+                 "#include <a>>\n", "/*\n#include <a.h>\n*/", "#include <a.h>"):
+        assert tokenize_code(text) == [t for t in tokenize(text) if t.kind in CODE_KINDS]
 
 
 @given(st.lists(_PIECES, max_size=30))
