@@ -613,7 +613,8 @@ def _main_file_test(main: str):
             return False
         known = names.get(address)
         if known is None:
-            known = names[address] = cindex.File(ctypes.cast(address, cindex.c_object_p)).name == main
+            named = cindex.File(ctypes.cast(address, cindex.c_object_p))
+            known = names[address] = named.name == main
         return known
 
     return in_main

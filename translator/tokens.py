@@ -26,7 +26,8 @@ from collections.abc import Iterable, Iterator
 from itertools import accumulate
 
 __all__ = [
-    "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts", "next_token", "CODE_KINDS",
+    "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
+    "next_token", "CODE_KINDS",
     "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN", "CHARACTER_RUN",
 ]
 
