@@ -44,10 +44,12 @@ def test_big_repository_translates_within_a_gibibyte(redis_url, tmp_path):
         phases = job.summary["phases"]
         assert list(phases) == ["unpack", "translate", "pack", "results"]
         assert 0 < job.summary["peak_rss_bytes"] < GIB, phases
-        assert 0 < job.summary["worker_peak_rss_bytes"] < GIB
+        assert 0 < job.summary["worker_peak_rss_bytes"] < GIB, job.summary
         report = job.read_report()
         assert report["stats"]["run"]["phases"]["translate"]["peak_rss_bytes"] < GIB
-        assert sum(1 for f in report["files"] if f["kind"] == "binary") == 60
+        # 50 data files are read, found binary and copied; 10 are over the translation
+        # limit and copied without being read
+        assert sum(1 for f in report["files"] if f["kind"] == "binary") == 50
     finally:
         worker.stop()
     assert size > 290_000_000
