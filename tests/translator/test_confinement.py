@@ -205,7 +205,8 @@ def test_canceling_kills_the_sandbox_at_once(tmp_path, confinement):
     files = {f"f{i}.cu": KERNEL for i in range(30)}
     with pytest.raises(Canceled):
         run_tree(tmp_path, files, confinement, progress=lambda done, total: done < 2)
-    left = subprocess.run(["pgrep", "-f", "translator.confinement"], capture_output=True,
+    # This run's sandbox (bubblewrap names its folders on its command line), not others'.
+    left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True,
                           text=True).stdout
     assert left == ""
 
