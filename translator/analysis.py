@@ -22,11 +22,12 @@ from functools import cached_property
 
 from translator.clang import Function
 from translator.dataflow import Origin, pointer_origins
-from translator.expressions import arguments, closing, fold
+from translator.expressions import CodeTokens, arguments, closing, fold
 from translator.tokens import Token
 from translator.tokenscan import Declaration, token_declarations, token_functions, token_origins
 
-__all__ = ["Facts", "Declaration", "Launch", "wave_size", "lds_limit", "THREAD_SOURCES"]
+__all__ = ["Facts", "Declaration", "Launch", "wave_size", "lds_limit", "THREAD_SOURCES",
+           "last_between"]
 
 #: Identifiers whose value depends on the thread's position in its block or warp.
 THREAD_SOURCES = frozenset({"threadIdx", "thread_rank", "__lane_id", "laneid", "__laneid"})
@@ -89,14 +90,14 @@ class Facts:
         """Code tokens outside preprocessor directives."""
         spans = [(d.start, d.end) for d in self.unit.directives]
         if not spans:
-            return list(self.unit.code)
+            return CodeTokens(self.unit.code)
         starts = [s for s, _ in spans]
         kept = []
         for token in self.unit.code:
             at = bisect.bisect_right(starts, token.start) - 1
             if at < 0 or token.start >= spans[at][1]:
                 kept.append(token)
-        return kept
+        return CodeTokens(kept)
 
     @cached_property
     def type_names(self) -> frozenset[str]:
@@ -129,6 +130,32 @@ class Facts:
         positions = self._positions
         found = [i for name in names for i in positions.get(name, ())]
         return sorted(found)
+
+    def latest(self, key: str, name: str, keep, first: int, last: int) -> int | None:
+        """The last code index between FIRST and LAST (both excluded) where the identifier
+        NAME occurs and ``KEEP(code, index)`` holds, or None.
+
+        The indexes where KEEP holds are listed once per (KEY, NAME), so that rules
+        looking back from each of many uses for the latest definition of a name cost a
+        search, not a walk back over the function.
+        """
+        cache = self.__dict__.setdefault("_latest", {})
+        marked = cache.get((key, name))
+        if marked is None:
+            code = self.code
+            marked = cache[key, name] = [
+                index for index in self._positions.get(name, ()) if keep(code, index)]
+        return last_between(marked, first, last)
+
+    def contains(self, text: str, first: int, last: int) -> bool:
+        """True when a code token with TEXT lies at an index from FIRST to LAST (excluded);
+        the indexes of each TEXT asked are listed once."""
+        cache = self.__dict__.setdefault("_indexes_of", {})
+        indexes = cache.get(text)
+        if indexes is None:
+            indexes = cache[text] = [i for i, token in enumerate(self.code) if token.text == text]
+        position = bisect.bisect_left(indexes, first)
+        return position < len(indexes) and indexes[position] < last
 
     @cached_property
     def starts(self) -> list[int]:
@@ -352,10 +379,23 @@ class Facts:
         """The latest origin of variable NAME before OFFSET in its function, or a global's."""
         function = self.function_at(offset)
         if function is not None:
-            for origin in reversed(self.origins(function)):
-                if origin.name == name and origin.offset < offset:
-                    return origin
+            offsets, origins = self._origins_by_name(function).get(name, ((), ()))
+            position = bisect.bisect_left(offsets, offset) - 1
+            if position >= 0:
+                return origins[position]
         return self.global_origins.get(name)
+
+    def _origins_by_name(self, function: Function) -> dict[str, tuple[list[int], list[Origin]]]:
+        """The origins of FUNCTION by variable name: (offsets, origins), in source order."""
+        cache = self.__dict__.setdefault("_grouped_origins", {})
+        if function not in cache:
+            grouped: dict[str, tuple[list[int], list[Origin]]] = {}
+            for origin in self.origins(function):
+                offsets, origins = grouped.setdefault(origin.name, ([], []))
+                offsets.append(origin.offset)
+                origins.append(origin)
+            cache[function] = grouped
+        return cache[function]
 
     # ---- declarations ---------------------------------------------------------
     @cached_property
@@ -441,6 +481,12 @@ class Facts:
                                     tuple(arguments(code, index)),
                                     tuple(arguments(code, end + 1))))
         return sorted(found, key=lambda launch: launch.index)
+
+
+def last_between(indexes: list[int], first: int, last: int) -> int | None:
+    """The largest of the increasing INDEXES strictly between FIRST and LAST, or None."""
+    position = bisect.bisect_left(indexes, last) - 1
+    return indexes[position] if position >= 0 and indexes[position] > first else None
 
 
 def _typed(node) -> Declaration:

@@ -8,7 +8,7 @@ import re
 
 from translator.tokens import Token
 
-__all__ = ["closing", "arguments", "integer", "fold", "SIZES"]
+__all__ = ["CodeTokens", "closing", "arguments", "integer", "fold", "SIZES"]
 
 _INTEGER = re.compile(r"(?i)^(0x[0-9a-f']+|0b[01']+|0[0-7']*|[1-9][0-9']*)(u|l|ul|lu|ll|ull|llu)?$")
 #: Bytes of built-in and common CUDA types, for sizes tokens can compute.
@@ -17,11 +17,65 @@ SIZES = {"char": 1, "bool": 1, "short": 2, "int": 4, "unsigned": 4, "float": 4, 
           "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
           "uint64_t": 8, "float2": 8, "float4": 16, "double2": 16, "int2": 8, "int4": 16}
 
+_PAIRS = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
+_OPENER_OF = {close: opening for opening, close in _PAIRS.items()}
+#: The brackets that nest argument lists (``<<<`` does not: ``a<<<b`` may be a template).
+_NESTING = frozenset("([{")
+_NESTING_CLOSERS = frozenset(")]}")
+
+
+class CodeTokens(list):
+    """Code tokens that know where their brackets close (built in one pass, when first
+    asked), so that ``closing`` and ``arguments`` cost the length of their answer rather
+    than a scan to the end of the file: on unbalanced text such scans made a file with
+    many unclosed brackets quadratic. ``Facts.code`` is one; a plain list works too."""
+
+    __slots__ = ("_closers", "_nested_closers")
+
+    def __init__(self, tokens=()) -> None:
+        super().__init__(tokens)
+        self._closers: dict[int, int] | None = None
+        self._nested_closers: dict[int, int] = {}
+
+    def closer(self, index: int) -> int:
+        """``closing(self, index)``: where the bracket of its own kind closes."""
+        if self._closers is None:
+            self._match()
+        return self._closers.get(index, len(self))
+
+    def nested_closer(self, index: int) -> int:
+        """Where the depth of ``(``, ``[`` and ``{`` counted together comes back below
+        that of the opener at INDEX (len(self) when it never does)."""
+        if self._closers is None:
+            self._match()
+        return self._nested_closers.get(index, len(self))
+
+    def _match(self) -> None:
+        closers: dict[int, int] = {}
+        nested: dict[int, int] = {}
+        open_by_kind: dict[str, list[int]] = {opening: [] for opening in _PAIRS}
+        open_nesting: list[int] = []
+        for position, token in enumerate(self):
+            text = token.text
+            if text in _PAIRS:
+                open_by_kind[text].append(position)
+                if text in _NESTING:
+                    open_nesting.append(position)
+            elif text in _OPENER_OF:
+                waiting = open_by_kind[_OPENER_OF[text]]
+                if waiting:
+                    closers[waiting.pop()] = position
+                if text in _NESTING_CLOSERS and open_nesting:
+                    nested[open_nesting.pop()] = position
+        self._closers, self._nested_closers = closers, nested
+
+
 def closing(code: list[Token], index: int) -> int:
     """Index of the bracket closing ``code[index]`` (or len(code) when unbalanced)."""
-    pairs = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
     opening = code[index].text
-    close = pairs[opening]
+    close = _PAIRS[opening]
+    if isinstance(code, CodeTokens):
+        return code.closer(index)
     depth = 0
     for position in range(index, len(code)):
         text = code[position].text
@@ -35,18 +89,33 @@ def closing(code: list[Token], index: int) -> int:
 
 
 def arguments(code: list[Token], index: int) -> list[tuple[int, int]]:
-    """Spans of the comma-separated items inside the bracket at ``code[index]``."""
+    """Spans of the comma-separated items inside the bracket at ``code[index]``.
+
+    Commas inside nested ``()``, ``[]`` and ``{}`` (counted together, whatever their
+    kind) do not split; on unbalanced text, nothing splits after a closing bracket
+    that has no opener in the list.
+    """
+    if not isinstance(code, CodeTokens):
+        code = CodeTokens(code)
     end = closing(code, index)
-    spans, start, depth = [], index + 1, 0
-    for position in range(index + 1, end):
+    chevrons = code[index].text == "<<<"
+    spans, start = [], index + 1
+    position = index + 1
+    while position < end:
         text = code[position].text
-        if text in ("(", "[", "{"):
-            depth += 1
-        elif text in (")", "]", "}"):
-            depth -= 1
-        elif text == "," and depth == 0:
+        if text == ",":
             spans.append((start, position))
             start = position + 1
+        elif text in _NESTING:
+            # Skip the nested brackets: nothing inside them splits.
+            position = code.nested_closer(position)
+        elif text in _NESTING_CLOSERS:
+            break  # unbalanced: the depth would drop below the list's own
+        elif chevrons and text == "<<<":
+            inner = code.closer(position)
+            if inner < end:
+                position = inner
+        position += 1
     if end > start or (spans and end < len(code)):  # an empty last item only when closed
         spans.append((start, end))
     return spans

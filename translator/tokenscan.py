@@ -191,8 +191,8 @@ def token_origins(facts, function: Function) -> list[Origin]:
         token = code[index]
         if token.text in ALLOCATORS and index + 1 < last and code[index + 1].text == "(":
             span = arguments(code, index + 1)[:1]
-            words = [code[i].text for i in range(*span[0])] if span else []
-            if "&" in words and code[span[0][1] - 1].kind == "ident" \
+            # An index, not the words: an unclosed call's first argument runs to the end.
+            if span and facts.contains("&", *span[0]) and code[span[0][1] - 1].kind == "ident" \
                     and code[span[0][1] - 2].text not in (".", "->"):  # not a member
                 found.append(Origin(code[span[0][1] - 1].text, ALLOCATORS[token.text],
                                     token.start))

@@ -64,18 +64,26 @@ def _definition(facts, name: str, offset: int):
     code = facts.code
     first = facts.index_at(function.body_start)
     last = facts.index_at(offset)
-    for position in range(last - 1, first, -1):
-        if code[position].text != name or code[position - 1].text in (".", "->"):
-            continue
-        following = code[position + 1].text
-        if following == "=" and code[position + 2].text != "=":
-            end = position + 2
-            depth = 0
-            while end < last and not (depth == 0 and code[end].text in (";", ",")):
-                depth += code[end].text in "([{"
-                depth -= code[end].text in ")]}"
-                end += 1
-            return "=", (position + 2, end)
-        if following in ("(", "{") and code[position - 1].text == "dim3":
-            return "(", (position + 1,)
-    return None
+    position = facts.latest("launch value definition", name, _defines, first, last)
+    if position is None:
+        return None
+    if code[position + 1].text == "=":
+        end = position + 2
+        depth = 0
+        while end < last and not (depth == 0 and code[end].text in (";", ",")):
+            depth += code[end].text in "([{"
+            depth -= code[end].text in ")]}"
+            end += 1
+        return "=", (position + 2, end)
+    return "(", (position + 1,)
+
+
+def _defines(code, index: int) -> bool:
+    """True when the name at INDEX is assigned (``b = ...``) or constructed as a dim3
+    (``dim3 b(...)``), not read as a member."""
+    before = code[index - 1].text if index else ""
+    if before in (".", "->") or index + 1 >= len(code):
+        return False
+    following = code[index + 1].text
+    return (following == "=" and index + 2 < len(code) and code[index + 2].text != "="
+            or following in ("(", "{") and before == "dim3")

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis import last_between
 from translator.expressions import integer
 from translator.rules.base import Finding, Rule
 from translator.rules.hazard import finding, outside_platform_branches
@@ -100,22 +101,44 @@ def _trace(facts, code, span, offset, depth) -> list[str] | None:
 
 
 def _local_definition(facts, code, token, offset):
+    """The value span of the latest ``name = value`` before OFFSET in its function; None
+    when the name was changed after it (``+=``, ``++``...) or has no such definition."""
     function = facts.function_at(offset)
     if function is None:
         return None
     first = facts.index_at(function.body_start)
     last = facts.index_at(offset)
-    for position in range(last - 1, first, -1):
-        if code[position].text == token.text and code[position + 1].text == "=" and (
-                code[position - 1].text not in (".", "->")):
-            end = position + 2
-            while end < last and code[end].text not in (";", ","):
-                end += 1
-            return position + 2, end
-        if code[position].text == token.text and code[position + 1].text in (
-                "+=", "-=", "*=", "++", "--", "/=") or code[position - 1].text in ("++", "--"):
-            return None
-    return None
+    name = token.text
+    assigned = facts.latest("assignment", name, _assigns, first, last)
+    if assigned is None:
+        return None
+    # Looking back from the use, any token right after ++ or -- ends the search too.
+    changed = facts.latest("compound assignment", name, _changes, first, last)
+    stepped = last_between(_after_steps(facts), first, last)
+    if changed is not None and changed > assigned or stepped is not None and stepped > assigned:
+        return None
+    end = assigned + 2
+    while end < last and code[end].text not in (";", ","):
+        end += 1
+    return assigned + 2, end
+
+
+def _assigns(code, index: int) -> bool:
+    return (index + 1 < len(code) and code[index + 1].text == "="
+            and code[index - 1].text not in (".", "->"))
+
+
+def _changes(code, index: int) -> bool:
+    return index + 1 < len(code) and code[index + 1].text in ("+=", "-=", "*=", "++", "--", "/=")
+
+
+def _after_steps(facts) -> list[int]:
+    """Code indexes of the tokens that follow ``++`` or ``--``."""
+    def compute(unit) -> list[int]:
+        code = facts.code
+        return [index + 1 for index, token in enumerate(code[:-1])
+                if token.text in ("++", "--")]
+    return facts.unit.shared("after increments", compute)
 
 
 def _one_element(words: list[str], size: int) -> bool:
