@@ -18,10 +18,11 @@ from pathlib import Path
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.names import ApiName
-from translator.syntax import Call, call_at, is_member_name, render_arguments
+from translator.syntax import Call, ClosedCalls, call_at, is_member_name, render_arguments
 from translator.unit import Unit
 
-__all__ = ["Signature", "signatures", "rewrite_call", "calls_of", "declared_variable"]
+__all__ = ["Signature", "signatures", "rewrite_call", "calls_of", "closed_calls",
+           "declared_variable"]
 
 SIGNATURES_PATH = Path(__file__).resolve().parent / "data" / "call_signatures.tsv"
 _CAST = re.compile(r"reinterpret_cast<(const void\*|void\*\*)>\(\$(\d+)\)")
@@ -66,9 +67,14 @@ def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str
     for start, name in found:
         if is_member_name(source, start):
             continue
-        call = call_at(source, start, start + len(name))
+        call = call_at(source, start, start + len(name), closed_calls(unit))
         if call is not None:
             yield name, call
+
+
+def closed_calls(unit: Unit) -> ClosedCalls:
+    """The calls of UNIT that close, for ``call_at`` (one per unit: found at most once)."""
+    return unit.shared("closed calls", lambda unit: ClosedCalls(unit.source, unit.regions))
 
 
 def declared_variable(unit: Unit, name: str) -> bool | None:

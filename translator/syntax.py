@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from translator.tokens import CODE_KINDS, TOKEN_PATTERN, next_token
 
 __all__ = [
-    "Argument", "Call", "call_at", "is_member_name", "render_arguments", "skip_blanks",
+    "Argument", "Call", "ClosedCalls", "call_at", "closed_calls", "is_member_name",
+    "render_arguments", "skip_blanks",
 ]
 
 _OPENERS = {"(": ")", "[": "]", "{": "}"}
@@ -85,11 +86,17 @@ def is_member_name(source: str, start: int) -> bool:
     )
 
 
-def call_at(source: str, name_start: int, name_end: int) -> Call | None:
+def call_at(
+    source: str, name_start: int, name_end: int, closed: ClosedCalls | None = None
+) -> Call | None:
     """The call whose callee name spans NAME_START..NAME_END, or None if no ``(`` follows.
 
     Arguments are split at commas outside parentheses, brackets, braces and
     template-looking angle brackets. Unbalanced text gives None.
+
+    CLOSED, when given, tells the ``(`` that close: a call whose arguments run long is
+    looked up there before it is lexed further (and, once it was needed, every call is),
+    so that the unclosed calls of a file are not each lexed to its end.
     """
     open_paren = skip_blanks(source, name_end)
     if open_paren >= len(source) or source[open_paren] != "(":
@@ -103,9 +110,14 @@ def call_at(source: str, name_start: int, name_end: int) -> Call | None:
     last_kind = ""
     position = open_paren + 1
     length = len(source)
+    limit = length if closed is None else open_paren + (0 if closed.known else _LOOK_AHEAD)
     while position < length:
         # Lex from POSITION to the end in one pass; restart only after a template skip.
         for match in TOKEN_PATTERN.finditer(source, position):
+            if match.start() >= limit:
+                if open_paren not in closed:
+                    return None
+                limit = length
             kind = match.lastgroup
             if kind not in CODE_KINDS:
                 continue
@@ -138,6 +150,59 @@ def call_at(source: str, name_start: int, name_end: int) -> Call | None:
         else:
             return None
     return None
+
+
+#: Characters of arguments that call_at lexes before it asks whether the call closes.
+_LOOK_AHEAD = 256
+_BRACKET_OR_SEMICOLON = re.compile(r"[()\[\]{};]")
+_CLOSER_OF = {")": "(", "]": "[", "}": "{"}
+
+
+class ClosedCalls:
+    """The ``(`` in the code of a text that ``call_at`` finds closed, found when first
+    asked (``offset in closed``)."""
+
+    __slots__ = ("_source", "_regions", "_offsets")
+
+    def __init__(self, source: str, regions) -> None:
+        self._source = source
+        self._regions = regions  # translator.scan.Regions of SOURCE
+        self._offsets: set[int] | None = None
+
+    @property
+    def known(self) -> bool:
+        return self._offsets is not None
+
+    def __contains__(self, offset: int) -> bool:
+        if self._offsets is None:
+            mask = self._regions.mask if self._regions.starts else None
+            self._offsets = closed_calls(self._source, None if mask is None else mask.__getitem__)
+        return offset in self._offsets
+
+
+def closed_calls(source: str, in_region: Callable[[int], bool] | None = None) -> set[int]:
+    """Offsets of the ``(`` in code that ``call_at`` finds closed: every bracket, brace
+    and parenthesis inside closes in order, and no ``;`` stands directly inside. One pass
+    over the brackets of SOURCE; IN_REGION(offset) tells comments and literals apart."""
+    closed: set[int] = set()
+    stack: list[list] = []  # [offset, character, a ";" stood directly inside]
+    for match in _BRACKET_OR_SEMICOLON.finditer(source):
+        offset = match.start()
+        if in_region is not None and in_region(offset):
+            continue
+        char = match.group()
+        if char in "([{":
+            stack.append([offset, char, False])
+        elif char == ";":
+            if stack and stack[-1][1] == "(":
+                stack[-1][2] = True
+        elif stack and stack[-1][1] == _CLOSER_OF[char]:
+            opener, kind, broken = stack.pop()
+            if kind == "(" and not broken:
+                closed.add(opener)
+        else:
+            stack.clear()  # a stray closer: no call open before it closes
+    return closed
 
 
 # Argument lists that lexing would not change: no literals, comments, line splices,

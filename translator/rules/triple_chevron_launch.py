@@ -49,6 +49,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.signatures import closed_calls
 from translator.syntax import Argument, call_at, skip_blanks
 from translator.tokens import CODE_KINDS, next_token
 from translator.unit import Unit
@@ -61,9 +62,12 @@ def check(unit: Unit) -> Iterator[Finding]:
     if not unit.options.hip_kernel_execution_syntax or "<<<" not in unit.source:
         return
     source = unit.source
+    unreadable: set[int] = set()  # "<<<" that a failed scan passed at its own level
     for match in unit.regions.code_matches(_LAUNCH):
         kernel_start = _kernel_start(source, match.start())
-        config = _configuration(source, match.end()) or _configuration_from_clang(unit, match)
+        config = (None if match.start() in unreadable
+                  else _configuration(source, match.end(), unreadable))
+        config = config or _configuration_from_clang(unit, match)
         if kernel_start is None or config is None:
             yield Diagnostic("R201", "kernel launch not understood; left as is",
                              offset=match.start())
@@ -80,7 +84,7 @@ def _launch_edits(
     source = unit.source
     kernel_end = _trim_end(source, kernel_start, chevrons)
     kernel = source[kernel_start:kernel_end]
-    call = call_at(source, close - 3, close)
+    call = call_at(source, close - 3, close, closed_calls(unit))
     if call is None or len(config) not in (2, 3, 4):
         yield Diagnostic("R201", "kernel launch not understood; left as is", offset=chevrons)
         return
@@ -156,8 +160,25 @@ def _matching_back(source: str, close: int, opener: str, closer: str) -> int | N
     return None
 
 
-def _configuration(source: str, position: int) -> tuple[list[Argument], int] | None:
-    """The launch configuration after ``<<<``: its arguments and the end of ``>>>``."""
+def _configuration(
+    source: str, position: int, unreadable: set[int]
+) -> tuple[list[Argument], int] | None:
+    """The launch configuration after ``<<<``: its arguments and the end of ``>>>``.
+
+    When there is none, the offsets of the ``<<<`` passed outside brackets are added to
+    UNREADABLE: the scan from each of them would fail the same way (it sees the same
+    tokens with fewer arguments), so a run of unclosed launches is scanned once.
+    """
+    passed: list[int] = []
+    found = _scan_configuration(source, position, passed)
+    if found is None:
+        unreadable.update(passed)
+    return found
+
+
+def _scan_configuration(
+    source: str, position: int, passed: list[int]
+) -> tuple[list[Argument], int] | None:
     stack: list[str] = []
     arguments: list[Argument] = []
     first = last = None
@@ -167,6 +188,8 @@ def _configuration(source: str, position: int) -> tuple[list[Argument], int] | N
         if token.kind not in CODE_KINDS:
             continue
         text = token.text
+        if text == "<<<" and not stack:
+            passed.append(token.start)
         if not stack and text == ">>>":
             run_end = token.end
             while run_end < len(source) and source[run_end] == ">":
@@ -201,19 +224,27 @@ def _configuration_from_clang(
     unit: Unit, match: re.Match[str]
 ) -> tuple[list[Argument], int] | None:
     """Ask clang where the launch configuration that starts at MATCH ends."""
-    parsed = unit.parsed
-    if parsed is None:
+    if unit.parsed is None:
         return None
-    for node in parsed.root.walk():
-        if node.kind == "CALL_EXPR" and node.spelling == "__cudaPushCallConfiguration" \
-                and node.start == match.start():
-            arguments = [
-                Argument(child.start, child.end, unit.source[child.start : child.end])
-                for child in list(node.children())[1:]
-                if child.end > child.start
-            ]
-            return arguments, node.end
-    return None
+    node = unit.shared("launch configurations", _configuration_calls).get(match.start())
+    if node is None:
+        return None
+    arguments = [
+        Argument(child.start, child.end, unit.source[child.start : child.end])
+        for child in list(node.children())[1:]
+        if child.end > child.start
+    ]
+    return arguments, node.end
+
+
+def _configuration_calls(unit: Unit) -> dict:
+    """clang's ``__cudaPushCallConfiguration`` calls by start offset (one walk of the
+    tree, not one per launch that tokens cannot read)."""
+    calls: dict = {}
+    for node in unit.parsed.root.walk():
+        if node.kind == "CALL_EXPR" and node.spelling == "__cudaPushCallConfiguration":
+            calls.setdefault(node.start, node)
+    return calls
 
 
 RULE = Rule(
