@@ -151,7 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
                            help="target HIP release (newer names count as unsupported)")
     translate.add_argument("--hipify-compat", action="store_true",
                            help="hipify-clang's spellings (bare library headers where the "
-                           "target HIP has them, hip_runtime.h in every .cu file)")
+                           "target HIP has them, hip_runtime.h in every .cu file, "
+                           "HIP_KERNEL_NAME(k) in every launch, CUDA names in strings "
+                           "renamed)")
     translate.add_argument("--skip-excluded-preprocessor-conditional-blocks",
                            action="store_true",
                            help="leave #if branches not taken (given -D/-I) untouched")

@@ -12,7 +12,9 @@ inside them; ``R004`` says why where it matters):
 - **Definitions of CUDA names**: the name that ``#define``, ``using NAME =``,
   ``typedef ... NAME;``, ``namespace NAME =`` or a function definition (with a body, at
   file scope) defines is the project's own (``#define cudaMalloc hipMalloc``, ``namespace cub =
-  hipcub;``): its uses are renamed, the definition keeps its name. A definition written
+  hipcub;``): its uses are renamed, the definition keeps its name (except
+  ``#define __CUDACC__``, which names the compiler: it becomes ``#define __HIPCC__`` as the
+  file's tests of it do). A definition written
   in CUDA's own terms (``typedef struct CUstream_st *cudaStream_t;``, a copy of a CUDA
   declaration) is CUDA's and is translated. A reverse shim line (``#define hipMalloc
   cudaMalloc``) is kept whole.
@@ -156,6 +158,9 @@ def defined_names(unit: Unit) -> list[tuple[int, int]]:
     return unit.shared("defined CUDA names", _defined_names)
 
 
+#: Macros that name the CUDA compiler: a file that defines one (``#define __CUDACC__``)
+#: gets the HIP compiler's name (``__HIPCC__``), as its tests of the macro do.
+_COMPILER_MACROS = frozenset({"__CUDACC__"})
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
 _ALIAS = re.compile(r"(?<![\w$])(?:using|namespace)[ \t]+([A-Za-z_]\w*)[ \t]*=(?!=)")
 _TYPEDEF = re.compile(r"(?<![\w$])typedef(?![\w$])")
@@ -179,6 +184,8 @@ def _defined_names(unit: Unit) -> list[tuple[int, int]]:
         if not regions.in_code(match.start()):
             continue
         name = match.group(1)
+        if name in _COMPILER_MACROS:
+            continue  # the file pretends to be nvcc's: its tests of the name are renamed
         body_start = end
         line_end = _line_end(source, end)
         body = source[body_start:line_end]

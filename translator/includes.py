@@ -30,7 +30,9 @@ _LAUNCH = re.compile("<<<")
 _GUARD = re.compile(
     r"\A(?:\s|//[^\n]*\n|/\*[\s\S]*?\*/)*"
     r"(?:\#[ \t]*pragma[ \t]+once[^\n]*\n"
-    r"|\#[ \t]*ifndef[ \t]+(?P<guard>\w+)[^\n]*\n\s*\#[ \t]*define[ \t]+(?P=guard)\b[^\n]*\n)"
+    # (#ifndef __CUDACC__ / #define __CUDACC__ pretends to be nvcc: no include guard)
+    r"|\#[ \t]*ifndef[ \t]+(?!__CUDACC__\b)(?P<guard>\w+)[^\n]*\n\s*\#[ \t]*define[ \t]+"
+    r"(?P=guard)\b[^\n]*\n)"
 )
 
 

@@ -11,6 +11,7 @@ or why it cannot be translated.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
@@ -194,6 +195,8 @@ def _pick(
     if not name:
         return Target(None, f"{entry.cuda} has no {label} counterpart", library)
     if ("unsupported" in flags or unsupported_flag in flags) and not options.amap:
+        if library == "hip" and DIRECTED_ROUNDING.fullmatch(entry.cuda):
+            return Target(None, _directed_rounding(entry.cuda), library)
         return Target(
             None, f"{entry.cuda} is not supported by {label} (use --amap to map it to {name} "
             "anyway)", library)
@@ -208,6 +211,19 @@ def _pick(
                                           options.hip_version) <= 0:
             return Target(None, f"{name} was removed in HIP {entry.hip_removed}", library)
     return Target(name, "", library)
+
+
+#: CUDA's arithmetic with a directed rounding mode (round down, up, towards zero).
+DIRECTED_ROUNDING = re.compile(r"__(?:[fd](?:add|sub|mul|div|rcp|sqrt)|fmaf?)_r[duz]")
+
+
+def _directed_rounding(name: str) -> str:
+    """Why NAME (``__fadd_rd``) cannot be translated, and what to do."""
+    nearest = name[:-1] + "n"
+    return (f"HIP has no directed rounding for {name} (HIP 5.2 declares it only with "
+            "OCML_BASIC_ROUNDED_OPERATIONS, and then it does not link: no __ocml_*_rtn/rtp/rtz "
+            f"functions); use {nearest} (round to nearest) where the direction does not "
+            "matter, else keep this code CUDA-only")
 
 
 def _compare(left: tuple[int, ...], right: tuple[int, ...]) -> int:

@@ -43,7 +43,9 @@ class Options:
     clang_args: tuple[str, ...] = ()
     #: hipify-clang's spellings, for teams that compare with existing hipify output: the
     #: bare library headers (``hipblas.h``) while the target HIP (older than 6.0) still
-    #: has them, and ``hip/hip_runtime.h`` in every ``.cu`` file.
+    #: has them, ``hip/hip_runtime.h`` in every ``.cu`` file, ``HIP_KERNEL_NAME(k)`` for
+    #: every kernel of a hipLaunchKernelGGL launch, and whole CUDA table names inside
+    #: string literals renamed (as hipify-perl does).
     hipify_compat: bool = False
     #: Leave code in preprocessor branches that are not taken untouched.
     skip_excluded_preprocessor_blocks: bool = False

@@ -128,6 +128,27 @@ def test_options_reach_the_translator():
     assert ignored == ["--no-undocumented-features"]
 
 
+def test_hipify_compat_option_reaches_the_translator():
+    from translator.cli import options_from
+
+    arguments, _ = parse_arguments(["translate", "a.cu", "--hipify-compat", "--hip-version=5.2"])
+    assert options_from(arguments).hipify_compat is True
+    arguments, _ = parse_arguments(["translate", "a.cu"])
+    assert options_from(arguments).hipify_compat is False
+
+
+def test_hipify_compat_spellings_in_the_output(tmp_path, capsys):
+    path = tmp_path / "k.cu"
+    path.write_text('#include <cublas_v2.h>\n__global__ void k(float *x) { x[0] = 0; }\n'
+                    'void run(float *d) {\n  k<<<1, 16>>>(d);\n  puts("cudaFree");\n}\n')
+    assert main(["translate", str(path), "--hipify-compat", "--hip-version=5.2",
+                 "--hip-kernel-execution-syntax", "--quiet-warnings"]) == 0
+    output = capsys.readouterr().out
+    assert "#include <hipblas.h>" in output
+    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k), dim3(1), dim3(16), 0, 0, d);" in output
+    assert 'puts("hipFree");' in output
+
+
 def test_ignored_options_consume_their_value():
     normalized, ignored = normalize_arguments(["translate", "--temp-dir", "/tmp/x", "a.cu"])
     assert normalized == ["translate", "a.cu"] and ignored == ["--temp-dir /tmp/x"]

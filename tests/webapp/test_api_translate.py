@@ -54,6 +54,36 @@ def test_options_reach_the_translator():
     assert body["path"] == "k.cu"
 
 
+COMPAT_CUDA = """#include <cstdio>
+__global__ void k(float* x) { x[threadIdx.x] = 0; }
+void run(float* d) {
+  k<<<1, 16>>>(d);
+  printf("cudaMalloc failed\\n");
+}
+"""
+
+
+def test_hipify_compat_option_reaches_the_translator():
+    body = translate(source=COMPAT_CUDA, path="k.cu", hipify_compat=True,
+                     hip_kernel_execution_syntax=True).json()
+    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k), dim3(1), dim3(16), 0, 0, d);" in body["source"]
+    assert 'printf("hipMalloc failed\\n");' in body["source"]
+
+
+def test_without_hipify_compat_strings_and_kernel_names_stay():
+    body = translate(source=COMPAT_CUDA, path="k.cu", hip_kernel_execution_syntax=True).json()
+    assert "hipLaunchKernelGGL(k, dim3(1), dim3(16), 0, 0, d);" in body["source"]
+    assert 'printf("cudaMalloc failed\\n");' in body["source"]
+
+
+def test_hipify_compat_is_a_stored_job_option():
+    from webapp.api.serializers import OptionsSerializer
+
+    serializer = OptionsSerializer(data={"hipify_compat": "true"})
+    assert serializer.is_valid(), serializer.errors
+    assert serializer.options() == {"hipify_compat": True}
+
+
 def test_names_without_counterpart_are_listed_as_unsupported():
     body = translate(source="void f() { cudaProfilerInitialize(0, 0, 0); }\n").json()
     assert body["unsupported"][0]["name"] == "cudaProfilerInitialize"

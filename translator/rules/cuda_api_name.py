@@ -33,7 +33,9 @@ hipblasSgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, m, n, k, &a, A, m, B, k, &b, C,
 Limits
 ------
 Unknown names qualified by a namespace or class (``thrust::cuda_cub::``) are not
-reported. Whole identifiers only: names inside comments and string literals, member names after
+reported. Whole identifiers only: names inside comments and string literals (except with
+``--hipify-compat``, which renames whole table names inside string literals as
+hipify-perl does), member names after
 ``.`` or ``->`` and identifiers that merely contain a CUDA name are left alone. Names
 spelled by token pasting in macros (``cuda ## Malloc``) are not seen. Table names whose
 HIP name is the same (``atomicAdd``, ``sinf``) are neither edited nor counted, and
@@ -41,7 +43,11 @@ unsupported device functions with such plain names (``umin``, ``saturate``, ``mu
 which files often define themselves) are not reported. A file's own declarations are
 recognised by their shape (``TYPE name =``, ``#define name``); in a tree migration so are
 those of every file of the project (``project_names``), so an unknown name declared only
-in a header outside the tree is reported. Unknown names in ``#if``/``#ifdef`` tests are
+in a header outside the tree is reported. Arithmetic with a directed rounding mode
+(``__fadd_rd``, ``__dmul_ru``, ``__fmaf_rz``) is reported with what to use instead: HIP 5.2
+declares it only under ``OCML_BASIC_ROUNDED_OPERATIONS`` and then fails to link; the
+``_rn`` forms keep their names (HIP has them), and the half-precision ``__hadd_rn``-style
+forms become ``__hadd``. Unknown names in ``#if``/``#ifdef`` tests are
 build switches and are not reported. A variable or member declared with an API
 name (``int cudaMalloc;``) is the user's and keeps its name.
 """
@@ -147,7 +153,31 @@ def check(unit: Unit) -> Findings:
     diagnostics.sort(key=_DIAGNOSTIC_OFFSET)
     edits = [_new(Edit, (usage[3], usage[3] + len(usage[0]), usage[5], "R101", True))
              for usage in usages if usage[4] and usage[5] != usage[0]]
+    if unit.options.hipify_compat:
+        edits += _string_renames(unit)
     return Findings(usages, edits, diagnostics)
+
+
+_WORD = re.compile(r"(?<![\w$])[A-Za-z_][\w$]*")
+
+
+def _string_renames(unit: Unit) -> list[Edit]:
+    """Renames of whole table names inside string literals (``"cudaMalloc failed"``), as
+    hipify-perl makes them: only with --hipify-compat."""
+    edits = []
+    table = unit.names.identifiers
+    for token in unit.tokens:
+        if token.kind != "string" or not CANDIDATES.search(token.text):
+            continue
+        for match in _WORD.finditer(token.text):
+            entry = table.get(match.group())
+            if entry is None or entry.is_include:
+                continue
+            target = _in_context(entry, resolve(entry, unit.options), unit)
+            if target.name and target.name != match.group():
+                start = token.start + match.start()
+                edits.append(Edit(start, start + len(match.group()), target.name, "R101"))
+    return edits
 
 
 _OFFSET = operator.itemgetter(3)  # Usage.offset

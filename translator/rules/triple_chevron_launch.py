@@ -7,7 +7,8 @@ default launches are kept, as hipify-clang does). Each launch becomes
 ``hipLaunchKernelGGL(kernel, dim3(grid), dim3(block), shmem, stream, args...)``: grid and
 block are wrapped in ``dim3(...)`` unless already written ``dim3(...)``, a missing
 shared-memory size or stream becomes ``0``, and a kernel named with template arguments
-is wrapped in ``HIP_KERNEL_NAME(...)`` so that their commas survive the macro. As in
+is wrapped in ``HIP_KERNEL_NAME(...)`` so that their commas survive the macro (with
+``--hipify-compat`` every kernel name is, as hipify-clang writes them). As in
 hipify-clang's output, the configuration is rebuilt on one line (blanks, line breaks and
 comments inside ``<<<...>>>`` and around the argument list are not kept), while the
 kernel name and the arguments keep their text, line breaks inside the argument list
@@ -88,7 +89,8 @@ def _launch_edits(
     if call is None or len(config) not in (2, 3, 4):
         yield Diagnostic("R201", "kernel launch not understood; left as is", offset=chevrons)
         return
-    template = "<" in kernel
+    # hipify-clang's spelling (--hipify-compat) names every kernel through the macro.
+    template = "<" in kernel or unit.options.hipify_compat
     wrap = [i < 2 and not config[i].text.startswith("dim3(") for i in range(len(config))]
     opening = "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if template else "")
     yield Edit(kernel_start, kernel_start, opening, "R201")

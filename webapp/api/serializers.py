@@ -43,7 +43,8 @@ class OptionsSerializer(serializers.Serializer):
     skip_excluded_preprocessor_blocks = _flag("leave preprocessor branches not taken as they are")
     fix_hazards = _flag("apply the safe suggested fixes of hazard findings")
     hipify_compat = _flag("use hipify-clang's spellings (bare library headers, "
-                          "hip_runtime.h in every .cu file)")
+                          "hip_runtime.h in every .cu file, HIP_KERNEL_NAME(k) in every "
+                          "launch, CUDA names in strings renamed)")
     hip_version = serializers.CharField(
         required=False, allow_blank=True, max_length=20,
         help_text="target HIP version, e.g. 6.2 (jobs default to the version of the ROCm "

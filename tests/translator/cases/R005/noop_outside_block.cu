@@ -1,0 +1,8 @@
+// check: nvcc hipcc
+#include <cuda_runtime.h>
+extern "C" {
+#include <stdlib.h>
+int solver_free(void *p);
+}
+extern "C" int solver_free(void *p) { return cudaFree(p) == cudaSuccess ? 0 : 1; }
+// extern "C" { #include <cuda.h> } in a comment
