@@ -179,15 +179,16 @@ def _defined_names(unit: Unit) -> list[tuple[int, int]]:
     table = unit.names.identifiers
     regions = unit.regions
     spans: list[tuple[int, int]] = []
+    logical_end = 0  # a "#define" on a spliced line of the previous one is no directive
     for match in _DEFINE.finditer(source):
         start, end = match.span(1)
-        if not regions.in_code(match.start()):
+        if match.start() < logical_end or not regions.in_code(match.start()):
             continue
         name = match.group(1)
         if name in _COMPILER_MACROS:
             continue  # the file pretends to be nvcc's: its tests of the name are renamed
         body_start = end
-        line_end = _line_end(source, end)
+        line_end = logical_end = _line_end(source, end)
         body = source[body_start:line_end]
         if name in table:
             if body.startswith("("):  # the parameters belong to the definition

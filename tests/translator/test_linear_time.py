@@ -100,10 +100,7 @@ def assert_four_times_longer_takes_at_most_eight_times_longer(
 
 
 #: Known super-linear passes, left to their owners (the test shows when they are fixed).
-KNOWN_SLOW = {
-    "macro-continuation": "hip_guards._defined_names follows every #define inside a continued "
-                          "line to the end of that line",
-}
+KNOWN_SLOW: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [
