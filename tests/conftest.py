@@ -31,3 +31,14 @@ def host_secret(tmp_path_factory):
     path = tmp_path_factory.mktemp("host-secrets") / "secret.h"
     path.write_text(f"{canary} {canary}_type;\n")
     return path, canary
+
+
+@pytest.fixture(autouse=True)
+def redis_health_forgotten():
+    """A Redis failure a test provoked must not make the next test skip Redis
+    (webapp.redis_health remembers failures per process for a few seconds)."""
+    from webapp import redis_health
+
+    redis_health.redis_answered()
+    yield
+    redis_health.redis_answered()
