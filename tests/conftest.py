@@ -42,3 +42,17 @@ def redis_health_forgotten():
     redis_health.redis_answered()
     yield
     redis_health.redis_answered()
+
+
+@pytest.fixture
+def private_redis(tmp_path, settings):
+    """A redis-server of this test's own, used as the broker by this process too."""
+    from tests.services import start_redis
+    from workers.celery import app
+
+    server = start_redis(tmp_path / "redis")
+    before = app.conf.broker_url
+    app.conf.broker_url = settings.REDIS_URL = server.url
+    yield server
+    app.conf.broker_url = before
+    server.stop()

@@ -14,24 +14,14 @@ import pytest
 from django.core.files.base import ContentFile
 
 from tests.factories import EXAMPLE, example_zip, make_user
-from tests.services import start_redis, start_worker, wait_for
+from tests.services import start_worker, wait_for
 from tests.workers.test_integration import finished
 from translator.packing import pack_tar_gz
 from webapp.jobs.models import Job
 from webapp.jobs.submit import submit_job
-from workers.celery import app
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-
-@pytest.fixture
-def private_redis(tmp_path, settings):
-    server = start_redis(tmp_path / "redis")
-    before = app.conf.broker_url
-    app.conf.broker_url = settings.REDIS_URL = server.url
-    yield server
-    app.conf.broker_url = before
-    server.stop()
 
 
 def many_units(tmp_path: Path, copies: int) -> bytes:

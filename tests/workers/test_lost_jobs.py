@@ -17,28 +17,17 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from tests.factories import example_zip, make_job, make_user
-from tests.services import start_redis, start_worker, wait_for
+from tests.services import start_worker, wait_for
 from tests.webapp.github import SECRET, deliver, payload
 from tests.workers.test_integration import finished, slow_compile_archive  # noqa: F401
 from webapp.api.tokens import issue_token
 from webapp.jobs.models import Job
 from webapp.jobs.submit import submit_job
-from workers.celery import app
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 RECOVERY = {"JOB_RECOVERY_INTERVAL": "1", "JOB_HEARTBEAT_TIMEOUT": "4"}
 
-
-@pytest.fixture
-def private_redis(tmp_path, settings):
-    """A redis-server of this test's own, used as the broker by this process too."""
-    server = start_redis(tmp_path / "redis")
-    before = app.conf.broker_url
-    app.conf.broker_url = settings.REDIS_URL = server.url
-    yield server
-    app.conf.broker_url = before
-    server.stop()
 
 
 @pytest.fixture
