@@ -11,7 +11,7 @@ from tests.factories import EXAMPLE
 from tests.fake_github import FakeGitHub, app_keys
 from tests.services import start_worker, wait_for
 from tests.webapp.github import SECRET, deliver, payload
-from tests.workers.test_lost_jobs import RECOVERY, private_redis  # noqa: F401
+from tests.workers.test_lost_jobs import RECOVERY
 from webapp.github.models import PortRequest
 from webapp.jobs.models import Job
 
@@ -25,7 +25,7 @@ LAUNCHES = ("#include <cuda_runtime.h>\n__global__ void k(float *x) { x[threadId
 
 
 def test_app_job_runs_reports_its_check_run_and_opens_the_port(
-        private_redis, tmp_path, client, settings):  # noqa: F811
+        private_redis, tmp_path, client, settings):
     fake = FakeGitHub().start()
     fake.use_app("424242", app_keys()[1], {INSTALLATION: {REPO}})
     files = {f"cuda/{path.name}": path.read_bytes() for path in EXAMPLE.iterdir()}
