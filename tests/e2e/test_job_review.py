@@ -48,6 +48,15 @@ def sign_in(page, live_server, next_url):
     page.click("button[type=submit]")
 
 
+def open_from_tree(page, path):
+    """Click PATH in the file tree and wait until its panel has arrived: the page may already
+    show that file (a filter falls back to it), and keys pressed before the new panel replaces
+    the old one act on notes about to vanish."""
+    with page.expect_response(lambda response: "/review/" in response.url):
+        page.click(f'#file-tree a[data-file="{path}"]')
+    expect(page.locator("#file-panel")).not_to_have_attribute("aria-busy", "true")
+
+
 def test_browse_filter_open_and_step_through_findings(live_server, job, browser_context):
     page = browser_context.new_page()
     sign_in(page, live_server, job.get_absolute_url())
@@ -57,7 +66,7 @@ def test_browse_filter_open_and_step_through_findings(live_server, job, browser_
 
     # Open another file from the tree: the panel changes, the page does not reload.
     page.evaluate("window.stayed = true")
-    page.click('#file-tree a[data-file="project/app/main.cu"]')
+    open_from_tree(page, "project/app/main.cu")
     expect(page.locator("#file-title")).to_have_attribute("data-path", "project/app/main.cu")
     assert page.evaluate("window.stayed") is True
     assert "file=project%2Fapp%2Fmain.cu" in page.url
@@ -72,7 +81,7 @@ def test_browse_filter_open_and_step_through_findings(live_server, job, browser_
     with page.expect_navigation():
         page.select_option("select[name=show]", "compile-errors")
     expect(page.locator("#shown-count")).to_have_text("1 of 17 files")
-    page.click('#file-tree a[data-file="project/src/particles.cu"]')
+    open_from_tree(page, "project/src/particles.cu")
     expect(page.locator(".note-compile")).to_contain_text("warpSize64")
     expect(page.locator("#compile-unit pre.output")).to_be_visible()
     box = page.locator("#compile-unit pre.output").bounding_box()
@@ -81,7 +90,7 @@ def test_browse_filter_open_and_step_through_findings(live_server, job, browser_
     # Step through the findings of a file with the keyboard.
     with page.expect_navigation():
         page.select_option("select[name=show]", "findings")
-    page.click('#file-tree a[data-file="project/hazards/fix_hazards.cu"]')
+    open_from_tree(page, "project/hazards/fix_hazards.cu")
     expect(page.locator("#file-title")).to_have_attribute(
         "data-path", "project/hazards/fix_hazards.cu")
     page.keyboard.press("n")
