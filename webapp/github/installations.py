@@ -8,13 +8,10 @@ could not report them any more).
 
 from __future__ import annotations
 
-import logging
-
 from webapp.github.events import InstallationEvent
 from webapp.github.models import Installation, Repository
-from webapp.jobs.models import InvalidTransition, Job
-
-logger = logging.getLogger(__name__)
+from webapp.github.submit import cancel_jobs
+from webapp.jobs.models import Job
 
 
 def record_installation(event: InstallationEvent) -> str:
@@ -57,14 +54,5 @@ def remember_repository(full_name: str, installation_id: int | None) -> None:
 
 def cancel_jobs_of(repositories: set[str]) -> int:
     """Cancel the waiting and running pull request jobs of REPOSITORIES."""
-    count = 0
-    jobs = Job.objects.filter(state__in=Job.ACTIVE_STATES,
-                              pull_request__repository__in=repositories)
-    for job in jobs:
-        try:
-            job.cancel()
-        except InvalidTransition:
-            continue  # it ended meanwhile
-        count += 1
-        logger.info("job %s canceled: its repository left the GitHub App", job.pk)
-    return count
+    return cancel_jobs(Job.objects.filter(pull_request__repository__in=repositories),
+                       "its repository left the GitHub App")

@@ -63,23 +63,27 @@ def submit_pull_request(event: PullRequestEvent, delivery: str | None) -> Job | 
     return job
 
 
-def cancel_pull_request_jobs(event: PullRequestEvent, keep: str = "") -> int:
-    """Cancel the waiting and running jobs of EVENT's pull request, but those of commit
-    KEEP: a push supersedes the jobs of older head commits, a close ends them all."""
-    jobs = Job.objects.filter(state__in=Job.ACTIVE_STATES,
-                              pull_request__repository=event.repository,
-                              pull_request__number=event.number).exclude(
-                                  pull_request__head_sha=keep)
+def cancel_jobs(jobs: models.QuerySet[Job], why: str) -> int:
+    """Cancel JOBS (those still waiting or running); log WHY for each. Returns how many."""
     count = 0
-    for job in jobs:
+    for job in jobs.filter(state__in=Job.ACTIVE_STATES):
         try:
             job.cancel()
         except InvalidTransition:
             continue  # it ended meanwhile
         count += 1
-        logger.info("job %s canceled: pull request %s#%d was %s", job.pk, event.repository,
-                    event.number, "closed" if not keep else f"pushed again ({keep[:12]})")
+        logger.info("job %s canceled: %s", job.pk, why)
     return count
+
+
+def cancel_pull_request_jobs(event: PullRequestEvent, keep: str = "") -> int:
+    """Cancel the waiting and running jobs of EVENT's pull request, but those of commit
+    KEEP: a push supersedes the jobs of older head commits, a close ends them all."""
+    jobs = Job.objects.filter(pull_request__repository=event.repository,
+                              pull_request__number=event.number).exclude(
+                                  pull_request__head_sha=keep)
+    how = "closed" if not keep else f"pushed again ({keep[:12]})"
+    return cancel_jobs(jobs, f"pull request {event.repository}#{event.number} was {how}")
 
 
 def rerun_pull_request(earlier: PullRequest, delivery: str | None, action: str) -> Job | None:
