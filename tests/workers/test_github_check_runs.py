@@ -2,7 +2,6 @@
 GitHub: the check run from in_progress to completed, annotations in batches on the changed
 files only, the HIP port pull request, and its update after a new push."""
 
-import tempfile
 
 import pytest
 
@@ -14,7 +13,6 @@ from webapp.github.models import PortRequest, PullRequest
 from webapp.github.ports import request_port
 from webapp.github.submit import submit_pull_request
 from workers import github_app
-from workers.celery import app
 
 pytestmark = pytest.mark.django_db
 
@@ -39,14 +37,6 @@ def github(settings):
     fake.stop()
     github_app.forget_tokens()
 
-
-@pytest.fixture
-def eager(monkeypatch, tmp_path):
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield tmp_path
-    app.conf.task_always_eager = before
 
 
 def repository() -> dict[str, bytes]:

@@ -1,7 +1,6 @@
 """Pull request jobs run eagerly against the local fake GitHub: pending status, download,
 translation, compile check, then the final status and one summary comment."""
 
-import tempfile
 
 import pytest
 
@@ -11,7 +10,6 @@ from webapp.github.events import parse_pull_request
 from webapp.github.models import PullRequest
 from webapp.github.submit import submit_pull_request
 from webapp.jobs.models import Job
-from workers.celery import app
 from workers.tasks import notify_github
 
 pytestmark = pytest.mark.django_db
@@ -28,14 +26,6 @@ def github(settings):
     yield fake
     fake.stop()
 
-
-@pytest.fixture
-def eager(monkeypatch, tmp_path):
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield tmp_path
-    app.conf.task_always_eager = before
 
 
 def pull_request_event():

@@ -3,7 +3,6 @@
 import io
 import json
 import tarfile
-import tempfile
 import zipfile
 
 import pytest
@@ -11,22 +10,10 @@ from django.core.files.storage import default_storage
 
 from tests.factories import example_zip, make_job, tar_bytes, zip_bytes
 from webapp.jobs.models import Job
-from workers.celery import app
 from workers.tasks import compile_job, translate_job
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def eager(monkeypatch, tmp_path):
-    """Run tasks inline and give them a scratch folder of their own to inspect."""
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
-    before = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield scratch
-    app.conf.task_always_eager = before
 
 
 def run(job: Job) -> Job:
