@@ -1,0 +1,203 @@
+"""Whole-tree translation speed on real-looking projects, per mode, as users run it.
+
+    python benchmarks/bench_real_code.py [--copies 6] [--seed 1]
+    HIPIFY_PERL=/path/to/hipify-perl python benchmarks/bench_real_code.py
+
+The tree is made of the multi-file projects of tests/realistic/corpus (CMake and Make
+projects, template-heavy headers, kernels kept in class templates), each copied COPIES
+times, and every copy gets what real projects have and the corpus files are too small to
+show: an include chain twelve headers deep (each a template-heavy header of the project
+that includes the next), and an amalgamated source over 200 KB made of the project's own
+kernels and the golden-case programs with names of their own.
+
+Each mode runs in a child process of its own, so that its CPU time and peak memory are its
+own: the default mode (libclang analysis and hazard rules on), token-only (``--no-clang``),
+and the default mode with ``--jobs 2`` (wall-clock speed-up). MB/s are per CPU second of
+one core. The large files are timed again on their own: the throughput must not fall on
+them (time linear in size). With HIPIFY_PERL set, hipify-perl (one Perl process over
+every file, as users run it) is timed on the same files and the ratios are printed; the
+benchmark downloads nothing and skips the ratio when it is unset. Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run from a checkout
+
+from translator.options import Options  # noqa: E402
+from translator.tree import migrate_tree  # noqa: E402
+
+CORPUS = ROOT / "tests" / "realistic" / "corpus"
+CASES = ROOT / "tests" / "translator" / "cases"
+SOURCE_SUFFIXES = {".cu", ".cuh", ".h", ".hpp", ".cpp", ".cc", ".inl"}
+LARGE = 200_000
+CHAIN_DEPTH = 12
+MODES = {
+    "default": ({}, 1),
+    "token-only": ({"use_clang": False}, 1),
+    "default --jobs 2": ({}, 2),
+}
+# A definition's name, given a suffix per copy as a project's own names would differ.
+_DEFINITION = re.compile(
+    r"\b(__global__\s+void|__device__\s+\w+|int|void|static\s+\w+)\s+(\w+)\s*\(")
+
+
+def _sources(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in SOURCE_SUFFIXES)
+
+
+def _headers_with_templates(project: Path) -> list[str]:
+    texts = [p.read_text(encoding="utf-8", errors="surrogateescape")
+             for p in _sources(project) if p.suffix in {".h", ".cuh", ".hpp", ".inl"}]
+    return [t for t in texts if "template" in t] or texts
+
+
+def _add_include_chain(project: Path, chooser: random.Random) -> None:
+    """include/deep/level_0.cuh includes level_1.cuh ... each holding a template header's
+    code; the project's first kernel file includes level_0."""
+    headers = _headers_with_templates(project)
+    if not headers:
+        return
+    deep = project / "include" / "deep"
+    deep.mkdir(parents=True, exist_ok=True)
+    for level in range(CHAIN_DEPTH):
+        body = chooser.choice(headers).replace("#pragma once", "")
+        body = re.sub(r'#include\s+"[^"]*"\n', "", body)  # the chain is the only include
+        after = f'#include "level_{level + 1}.cuh"\n' if level + 1 < CHAIN_DEPTH else ""
+        (deep / f"level_{level}.cuh").write_text(
+            f"#pragma once\n{after}namespace level_{level} {{\n{body}\n}}\n",
+            encoding="utf-8", errors="surrogateescape")
+    kernels = [p for p in _sources(project) if p.suffix == ".cu"]
+    if kernels:
+        first = kernels[0]
+        relative = os.path.relpath(deep / "level_0.cuh", first.parent)
+        first.write_text(f'#include "{relative}"\n' + first.read_text(
+            encoding="utf-8", errors="surrogateescape"), encoding="utf-8",
+            errors="surrogateescape")
+
+
+def _add_amalgamation(project: Path, programs: list[str], chooser: random.Random) -> None:
+    """src/amalgamated.cu: the project's kernels and case programs until over LARGE bytes."""
+    own = [p.read_text(encoding="utf-8", errors="surrogateescape")
+           for p in _sources(project) if p.suffix == ".cu"]
+    pool = own + programs
+    parts: list[str] = []
+    length = 0
+    while length < LARGE + chooser.randint(0, 60_000):
+        suffix = f"_{len(parts)}"
+        piece = _DEFINITION.sub(lambda m, s=suffix: f"{m.group(1)} {m.group(2)}{s}(",
+                                chooser.choice(pool))
+        parts.append(piece)
+        length += len(piece)
+    (project / "src").mkdir(exist_ok=True)
+    (project / "src" / "amalgamated.cu").write_text(
+        "\n".join(parts), encoding="utf-8", errors="surrogateescape")
+
+
+def make_tree(root: Path, copies: int, seed: int) -> None:
+    chooser = random.Random(seed)
+    programs = [p.read_text(encoding="utf-8", errors="surrogateescape")
+                for p in sorted(CASES.glob("R*/program_*.cu"))]
+    for copy in range(copies):
+        for project in sorted(p for p in CORPUS.iterdir() if p.is_dir()):
+            target = root / f"{project.name}_{copy}"
+            shutil.copytree(project, target)
+            _add_include_chain(target, chooser)
+            _add_amalgamation(target, programs, chooser)
+
+
+def _megabytes(paths: list[Path]) -> float:
+    return sum(p.stat().st_size for p in paths) / 1e6
+
+
+def measure(tree: Path, mode: str) -> dict:
+    """Migrate TREE in MODE in this process; CPU seconds (with the pool's children), wall
+    seconds and peak memory in MiB (the largest process)."""
+    changes, jobs = MODES[mode]
+    with tempfile.TemporaryDirectory(prefix="rocport-bench-out-") as out:
+        started, wall = time.process_time(), time.perf_counter()
+        migrate_tree(tree, Path(out) / "hip", Options(**changes), jobs=jobs)
+        wall = time.perf_counter() - wall
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = time.process_time() - started + children.ru_utime + children.ru_stime
+    peak = max(own.ru_maxrss, children.ru_maxrss) / 1024
+    return {"cpu": cpu, "wall": wall, "peak_mib": peak}
+
+
+def _run_child(tree: Path, mode: str) -> dict:
+    answer = subprocess.run([sys.executable, __file__, "--measure", mode, "--tree", str(tree)],
+                            check=True, capture_output=True, text=True)
+    return json.loads(answer.stdout.strip().splitlines()[-1])
+
+
+def _hipify_perl_seconds(script: str, paths: list[Path]) -> float:
+    """CPU seconds of one hipify-perl process over PATHS (its output thrown away)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(["perl", script, *map(str, paths)], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--copies", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--measure", choices=sorted(MODES), help=argparse.SUPPRESS)
+    parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure:  # a child: one mode, one line of JSON
+        print(json.dumps(measure(args.tree, args.measure)))
+        return 0
+    with tempfile.TemporaryDirectory(prefix="rocport-bench-real-") as folder:
+        tree, large_tree = Path(folder) / "tree", Path(folder) / "large"
+        make_tree(tree, args.copies, args.seed)
+        sources = _sources(tree)
+        large = [p for p in sources if p.stat().st_size > LARGE]
+        for path in large:  # the large files alone, keeping their folders
+            target = large_tree / path.relative_to(tree)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, target)
+        size = _megabytes(sources)
+        print(f"tree: {len(sources)} C/C++ files, {size:.2f} MB, {len(large)} over "
+              f"{LARGE // 1000} KB, include chains {CHAIN_DEPTH} deep")
+        results = {}
+        for mode in MODES:
+            results[mode] = result = _run_child(tree, mode)
+            print(f"{mode:18s} {size / result['cpu']:6.2f} MB/s per CPU second "
+                  f"({result['cpu']:.1f} CPU s, {result['wall']:.1f} s wall), "
+                  f"peak {result['peak_mib']:.0f} MiB")
+        speedup = results["default"]["wall"] / results["default --jobs 2"]["wall"]
+        print(f"--jobs 2 speed-up (wall): x{speedup:.2f}")
+        large_size = _megabytes(large)
+        for mode in ("default", "token-only"):
+            alone = _run_child(large_tree, mode)
+            print(f"large files alone, {mode}: {large_size / alone['cpu']:.2f} MB/s per CPU "
+                  f"second (whole tree {size / results[mode]['cpu']:.2f})")
+        script = os.environ.get("HIPIFY_PERL")
+        if not script:
+            print("hipify-perl: HIPIFY_PERL is not set; no ratio")
+            return 0
+        perl = _hipify_perl_seconds(script, sources)
+        print(f"hipify-perl: {size / perl:.2f} MB/s per CPU second ({perl:.1f} CPU s)")
+        for mode in ("default", "token-only"):
+            print(f"{mode} / hipify-perl throughput: x{perl / results[mode]['cpu']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
