@@ -37,6 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
+from bench_translate import _DEFINITION  # noqa: E402  (a definition's name, to suffix)
+
 from translator.options import Options  # noqa: E402
 from translator.tree import migrate_tree  # noqa: E402
 
@@ -50,9 +52,6 @@ MODES = {
     "token-only": ({"use_clang": False}, 1),
     "default --jobs 2": ({}, 2),
 }
-# A definition's name, given a suffix per copy as a project's own names would differ.
-_DEFINITION = re.compile(
-    r"\b(__global__\s+void|__device__\s+\w+|int|void|static\s+\w+)\s+(\w+)\s*\(")
 
 
 def _sources(folder: Path) -> list[Path]:

@@ -2,7 +2,6 @@
 GitHub: the check run from in_progress to completed, annotations in batches on the changed
 files only, the HIP port pull request, and its update after a new push."""
 
-
 import pytest
 
 from tests.factories import EXAMPLE
@@ -36,7 +35,6 @@ def github(settings):
     yield fake
     fake.stop()
     github_app.forget_tokens()
-
 
 
 def repository() -> dict[str, bytes]:

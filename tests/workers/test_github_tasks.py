@@ -1,7 +1,6 @@
 """Pull request jobs run eagerly against the local fake GitHub: pending status, download,
 translation, compile check, then the final status and one summary comment."""
 
-
 import pytest
 
 from tests.factories import EXAMPLE
@@ -25,7 +24,6 @@ def github(settings):
     settings.PUBLIC_BASE_URL = "http://rocport.test"
     yield fake
     fake.stop()
-
 
 
 def pull_request_event():

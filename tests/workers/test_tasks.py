@@ -15,7 +15,6 @@ from workers.tasks import compile_job, translate_job
 pytestmark = pytest.mark.django_db
 
 
-
 def run(job: Job) -> Job:
     translate_job.delay(str(job.pk))
     job.refresh_from_db()
