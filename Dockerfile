@@ -13,7 +13,7 @@ COPY templates /app/templates
 
 FROM python:3.11-slim-bookworm AS app
 # libclang-common-15-dev: clang's resource headers, which the pip libclang wheel lacks;
-# bubblewrap: every translation of user input runs in its sandbox (translator/confinement.py).
+# bubblewrap: every translation of user input runs in its sandbox (translator/sandbox/confinement.py).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libclang-common-15-dev bubblewrap \
  && rm -rf /var/lib/apt/lists/*

@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from translator.archive import extract  # noqa: E402
-from translator.packing import pack_tar_gz  # noqa: E402
+from translator.output.packing import pack_tar_gz  # noqa: E402
+from translator.tree.archive import extract  # noqa: E402
 
 FILES = 5000
 SOURCE = "__global__ void kernel_{0}(float* x) {{ x[threadIdx.x] *= {0}.0f; }}\n" * 20

@@ -26,14 +26,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
-from translator.archive import Limits  # noqa: E402
-from translator.confinement import (  # noqa: E402
+from translator.options import Options  # noqa: E402
+from translator.sandbox.confinement import (  # noqa: E402
     ARTIFACT_NAMES,
     REVIEW_NAME,
     Confinement,
     translate_archive,  # noqa: E402
 )
-from translator.options import Options  # noqa: E402
+from translator.tree.archive import Limits  # noqa: E402
 
 _SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp")
 _FOLDER_FILES = 100  # files per folder

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from translator.compile import CompileOptions, compile_check  # noqa: E402
+from translator.compile.check import CompileOptions, compile_check  # noqa: E402
 
 UNIT = """\
 #include <hip/hip_runtime.h>

@@ -81,7 +81,7 @@ def make_job(count: int) -> tuple[str, float]:
     from django.core.files.base import ContentFile
     from django.core.management import call_command
 
-    from translator.confinement import ConfinementFailed
+    from translator.sandbox.confinement import ConfinementFailed
     from webapp.jobs.models import Job
     from workers.tasks import _translate
 

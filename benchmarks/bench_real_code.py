@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout
 from bench_translate import _DEFINITION  # noqa: E402  (a definition's name, to suffix)
 
 from translator.options import Options  # noqa: E402
-from translator.tree import migrate_tree  # noqa: E402
+from translator.tree.migrate import migrate_tree  # noqa: E402
 
 CORPUS = ROOT / "tests" / "realistic" / "corpus"
 CASES = ROOT / "tests" / "translator" / "cases"

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout
 
 from translator.options import Options  # noqa: E402
-from translator.tree import migrate_tree  # noqa: E402
+from translator.tree.migrate import migrate_tree  # noqa: E402
 
 KERNEL = """#include <cuda_runtime.h>
 #include "common_{group}.cuh"

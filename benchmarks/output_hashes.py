@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT))  # run from a checkout
 from benchmarks.bench_translate import OPTIONS, WITH_WARNINGS, make_corpus  # noqa: E402
 from tests.translator.cases import all_cases  # noqa: E402
 from translator.engine import translate  # noqa: E402
-from translator.filekinds import language_of  # noqa: E402
 from translator.options import Options  # noqa: E402
-from translator.tree import translate_file  # noqa: E402
+from translator.tree.file_kinds import language_of  # noqa: E402
+from translator.tree.migrate import translate_file  # noqa: E402
 
 
 def fingerprint(result) -> str:

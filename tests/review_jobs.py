@@ -11,10 +11,10 @@ from pathlib import Path
 
 from tests.factories import make_job
 from translator.options import Options
-from translator.patches import tree_patch
-from translator.report import build_report
-from translator.review import review_archive
-from translator.tree import migrate_tree
+from translator.output.patches import tree_patch
+from translator.output.report import build_report
+from translator.output.review import review_archive
+from translator.tree.migrate import migrate_tree
 from webapp.jobs.models import Job
 from webapp.jobs.review import store_review
 

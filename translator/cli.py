@@ -312,10 +312,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _translate_folder(source: Path, arguments: argparse.Namespace, options: Options) -> int:
-    from translator.packing import pack
-    from translator.report import build_report, tree_patch
-    from translator.sarif import to_sarif
-    from translator.tree import migrate_tree
+    from translator.output.packing import pack
+    from translator.output.report import build_report, tree_patch
+    from translator.output.sarif import to_sarif
+    from translator.tree.migrate import migrate_tree
 
     if not arguments.output:
         print("rocport: translating a folder needs -o OUTDIR", file=sys.stderr)
@@ -404,7 +404,7 @@ def _list_rules() -> int:
 
 
 def _check(arguments: argparse.Namespace) -> int:
-    from translator.compile import (
+    from translator.compile.check import (
         CompileOptions,
         Limits,
         compile_check,

@@ -16,7 +16,7 @@ from pathlib import Path
 from translator.config import ConfigError, configure
 from translator.engine import Result, translate
 from translator.options import Options
-from translator.stats import file_statistics, format_statistics, merge, write_csv
+from translator.output.statistics import file_statistics, format_statistics, merge, write_csv
 
 __all__ = ["translate_files"]
 
@@ -169,8 +169,8 @@ def _statistics(results: list[tuple[Path, Result]], arguments: argparse.Namespac
 
 def _report(results: list[tuple[Path, Result]], options: Options) -> dict:
     """The report JSON for single files (folders get theirs from the tree migration)."""
-    from translator.report import build_report
-    from translator.tree import FileOutcome, TreeResult
+    from translator.output.report import build_report
+    from translator.tree.migrate import FileOutcome, TreeResult
 
     outcomes = [
         FileOutcome(source.name, source.name, "cuda-source" if source.suffix == ".cu" else "cpp",

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit, apply_edits, line_map, without_overlaps
-from translator.hip_guards import overlaps, protected_spans
 from translator.options import Options
 from translator.rules import ENGINE_CODES, RULES, RULES_BY_CODE, Rule
 from translator.rules.base import Findings
+from translator.source.hip_guards import overlaps, protected_spans
 from translator.unit import Unit
 
 __all__ = ["Result", "translate", "decode"]
@@ -156,7 +156,7 @@ def _first_per_offset(
 def _unprotected(protected, edits, diagnostics, usages):
     """Drop what rules found in code the project already wrote for HIP (HIP branches and
     their CUDA alternatives, its own definitions of CUDA names, blocks kept off on HIP:
-    translator/hip_guards.py); R004 and engine errors stay."""
+    translator/source/hip_guards.py); R004 and engine errors stay."""
     return (
         [e for e in edits if not overlaps(protected, e.start, e.end)],
         [d for d in diagnostics if d.code == "R004" or d.code.startswith("E")

@@ -69,17 +69,17 @@ class Options:
     #: Tree-relative ``.cu`` paths that keep their name under "hip" naming (name clashes).
     kept_names: tuple[str, ...] = ()
     #: CUDA-looking names (``cudaCheckErrors``) that the project's own files define, found
-    #: by a tree migration (translator/project_names.py): not reported as unknown API names.
+    #: by a tree migration (translator/tree/project_names.py): not reported as unknown API names.
     project_names: tuple[str, ...] = ()
     #: The tree calls ``*_sync`` warp functions (found by a tree migration): ROCm 6.2 to 6.x
     #: declare them only with HIP_ENABLE_WARP_SYNC_BUILTINS, which the build files then define.
     warp_sync_calls: bool = False
     #: Macros the project's build defines only for its HIP build (``FOO_USE_HIP``, found by
-    #: a tree migration, translator/hip_build.py): conditions on them mark HIP branches.
+    #: a tree migration, translator/tree/hip_build.py): conditions on them mark HIP branches.
     hip_macros: tuple[str, ...] = ()
     #: Macros of the project's files that mark device code, ``NAME=target`` with target
     #: ``device``, ``host-device`` or ``global`` (found by a tree migration,
-    #: translator/qualifiers.py): a file using a header's ``HOST_DEVICE`` knows it.
+    #: translator/analysis/qualifiers.py): a file using a header's ``HOST_DEVICE`` knows it.
     device_macros: tuple[str, ...] = ()
     #: The folder a file's path is relative to (a tree migration sets it per file): clang
     #: finds the file's quoted includes next to it there. Empty: the working folder.

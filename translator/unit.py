@@ -8,13 +8,13 @@ import time
 from collections import defaultdict
 from functools import cached_property
 
-from translator import clang
-from translator.include_fence import fence_includes
-from translator.names import NameTable, load_names
+from translator.analysis import clang
+from translator.analysis.include_fence import fence_includes
+from translator.data.names import NameTable, load_names
 from translator.options import Options
-from translator.scan import Directive, Regions, find_branch_keywords, find_includes
-from translator.scan import find_directives as scan_directives
-from translator.tokens import CODE_KINDS, Token, line_starts, tokenize, tokenize_code
+from translator.source.scan import Directive, Regions, find_branch_keywords, find_includes
+from translator.source.scan import find_directives as scan_directives
+from translator.source.tokens import CODE_KINDS, Token, line_starts, tokenize, tokenize_code
 
 __all__ = [
     "Unit", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES", "API_PREFIXES",
@@ -147,7 +147,7 @@ class Unit:
         """Spans of preprocessor branches not taken, when the options ask to skip them."""
         if not self.options.skips_excluded_blocks:
             return Spans(())
-        from translator.preprocessor import inactive_spans
+        from translator.source.preprocessor import inactive_spans
 
         return Spans(inactive_spans(self))
 
@@ -217,8 +217,8 @@ class Unit:
 
     @cached_property
     def facts(self):
-        """Shared facts for hazard rules (``translator.analysis.Facts``), built once."""
-        from translator.analysis import Facts
+        """Shared facts for hazard rules (``translator.analysis.facts.Facts``), built once."""
+        from translator.analysis.facts import Facts
 
         return Facts(self)
 
@@ -247,7 +247,7 @@ class Spans:
 def find_directives(tokens: list[Token], source_length: int) -> list[Directive]:
     """All directives in TOKENS, in order; spliced lines belong to their directive.
 
-    The token-based reference for ``translator.scan.find_directives`` (which lexes only
+    The token-based reference for ``translator.source.scan.find_directives`` (which lexes only
     the directive lines and is what ``Unit.directives`` uses).
     """
     directives: list[Directive] = []

@@ -9,7 +9,7 @@ import os
 from django.conf import settings
 from django.core.checks import Tags, Warning, register
 
-from translator.clang import ClangUnavailable, find_resource_dir, libclang_version
+from translator.analysis.clang import ClangUnavailable, find_resource_dir, libclang_version
 
 
 @register(Tags.compatibility)

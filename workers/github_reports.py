@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 
-from translator.archive import Limits, extract
+from translator.tree.archive import Limits, extract
 from webapp.github.checks import (
     CHECK_NAME,
     MAX_ANNOTATIONS,

@@ -35,7 +35,7 @@ import redis
 from celery import signals
 from django.conf import settings
 
-from translator.toolchain import installed_libraries, parse_version_output
+from translator.compile.toolchain import installed_libraries, parse_version_output
 from webapp.redis_health import redis_answered, redis_failed, redis_unhealthy
 
 __all__ = ["ROCM_QUEUE", "HEARTBEAT_SECONDS", "beat", "forget", "online", "toolchains",
@@ -154,7 +154,7 @@ def toolchains() -> dict[str, dict] | None:
 def probe_toolchain(hipcc: str | None = None) -> dict:
     """This host's toolchain as a runner reports it: ``hip_version`` (major.minor),
     ``hip_version_full``, ``hipcc`` (path), ``clang_version``, ``offload_archs`` (the
-    configured targets) and ``libraries`` (translator.toolchain.installed_libraries)."""
+    configured targets) and ``libraries`` (translator.compile.toolchain.installed_libraries)."""
     hipcc = hipcc or settings.HIPCC
     path = shutil.which(hipcc) or ""
     text = _version_text(path) if path else ""

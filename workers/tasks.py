@@ -42,16 +42,17 @@ from django.conf import settings
 from django.core.files import File
 from django.db import connections
 
-from translator.archive import ArchiveError, Limits, extract
-from translator.compile import (
+from translator.compile.check import (
     CompileOptions,
     compile_check,
     merge_into_report,
     merge_outcomes,
     report_context,
 )
-from translator.compile_failures import CLASSES, summarize_classes
-from translator.confinement import (
+from translator.compile.failures import CLASSES, summarize_classes
+from translator.options import Options
+from translator.sandbox.bubblewrap import Limits as SandboxLimits
+from translator.sandbox.confinement import (
     ARTIFACT_NAMES,
     REVIEW_NAME,
     Canceled,
@@ -59,8 +60,7 @@ from translator.confinement import (
     open_output,
     translate_archive,
 )
-from translator.options import Options
-from translator.sandbox import Limits as SandboxLimits
+from translator.tree.archive import ArchiveError, Limits, extract
 from webapp.github.models import PortRequest
 from webapp.github.ports import PortRefused
 from webapp.jobs.models import InvalidTransition, Job
@@ -145,7 +145,7 @@ def _nothing_to_do(job: Job, attempt: int | None) -> None:
 
 
 def _translate(job: Job, scratch: Path) -> None:
-    """Unpack and translate in the sandbox (translator.confinement); store what it left."""
+    """Unpack and translate in the sandbox (translator.sandbox.confinement); store what it left."""
     archive = scratch / f"input{job.input_suffix()}"
     with job.open_input() as source, open(archive, "wb") as target:
         shutil.copyfileobj(source, target)

@@ -2,7 +2,7 @@
 tests/translator/test_realistic_corpus.py and benchmarks/bench_realistic.py.
 
 The corpus is migrated for the HIP installed here (``--hip-version 5.2``, gfx90a) and
-compiled with ``translator.compile.compile_check``: the units and flags ``rocport check``
+compiled with ``translator.compile.check.compile_check``: the units and flags ``rocport check``
 finds from the migrated build files, hipcc in its sandbox, two units at a time.
 """
 
@@ -12,10 +12,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from translator.compile import CompileOptions, compile_check, report_context
+from translator.compile.check import CompileOptions, compile_check, report_context
 from translator.options import Options
-from translator.report import build_report
-from translator.tree import migrate_tree
+from translator.output.report import build_report
+from translator.tree.migrate import migrate_tree
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -29,7 +29,7 @@ class Exclusion:
     """A unit this machine cannot compile after migration, and why: ``library`` (the HIP
     library is not installed), ``hip-version`` (needs a newer HIP than 5.2), ``hip-lacks``
     or ``rocport`` (a known limit of the translation); ``failure_class`` is the compile
-    check's class of the failure (translator/compile_failures.py)."""
+    check's class of the failure (translator/compile/failures.py)."""
 
     path: str
     kind: str

@@ -1,7 +1,7 @@
 """Build the migrated realistic corpus with its own build systems and hipcc, recording each
 compile: the reference that the compile check's unit outcomes are compared with.
 
-Every top-level project of the migrated tree (``translator.build_systems.find_projects``)
+Every top-level project of the migrated tree (``translator.compile.build_systems.find_projects``)
 is built as its migrated build files say, on a copy of the tree: CMake projects are
 configured with hipcc as the C++ compiler and ``-DGPU_TARGETS=gfx90a`` (as the migrated
 ``CMakeLists.txt`` asks) plus the options in ``CONFIGURE_OPTIONS``, then built with
@@ -22,7 +22,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from translator.build_systems import find_projects
+from translator.compile.build_systems import find_projects
 
 #: Configure options a user of this machine would pass: hipBLAS is not installed here, so
 #: the dlkernels build is configured without its cuBLAS part (the project's own option).

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from translator.archive import ArchiveError, extract
+from translator.tree.archive import ArchiveError, extract
 
 
 class Zeros(io.RawIOBase):

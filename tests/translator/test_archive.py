@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.translator.archives import Zeros, member, refused, tar_with
-from translator.archive import ArchiveError, Limits, detect_format, extract
-from translator.packing import pack_tar_gz
+from translator.output.packing import pack_tar_gz
+from translator.tree.archive import ArchiveError, Limits, detect_format, extract
 
 GIGABYTE = 1000 * 1000 * 1000
 

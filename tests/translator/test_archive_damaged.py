@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.translator.archives import member, refused, tar_with
-from translator.archive import ArchiveError, Limits, extract
+from translator.tree.archive import ArchiveError, Limits, extract
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.translator.archives import member, refused, tar_with
-from translator.archive import Limits, extract
+from translator.tree.archive import Limits, extract
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from translator import syntax
-from translator.syntax import Argument, call_at
+from translator.source import syntax
+from translator.source.syntax import Argument, call_at
 
 _PIECES = ["a", "b1", " ", "\t", "\n", "\r", "\r\n", "\f", "(", ")", ",", "x.y", "->", "*",
            "&", "1.5e+3", "0x1f", "\u00a0", "$", ">", "::", "/*c*/", "//c\n", '"s,)"', "'c'",

@@ -3,9 +3,9 @@
 import pytest
 
 from tests.translator.cases import Case, all_cases, format_diagnostic
-from translator.filekinds import language_of
-from translator.tokens import tokenize, untokenize
-from translator.tree import translate_file
+from translator.source.tokens import tokenize, untokenize
+from translator.tree.file_kinds import language_of
+from translator.tree.migrate import translate_file
 
 CASES = all_cases()
 

@@ -1,9 +1,9 @@
-"""translator.clang's semantic answers and translator.dataflow's pointer origins."""
+"""Semantic answers of translator.analysis.clang and pointer origins of its dataflow."""
 
 import pytest
 
-from translator import clang
-from translator.dataflow import pointer_origins
+from translator.analysis import clang
+from translator.analysis.dataflow import pointer_origins
 
 SOURCE = """#include <cuda_runtime.h>
 #include <cstdlib>

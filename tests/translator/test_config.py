@@ -5,7 +5,7 @@ import pytest
 from translator.cli import main
 from translator.config import ConfigError, configure, load_config, options_for_path
 from translator.options import Options
-from translator.tree import migrate_tree
+from translator.tree.migrate import migrate_tree
 
 LANE = "__device__ int lane() {\n  return threadIdx.x % 32;\n}\n"
 BIG_LAUNCH = ("__global__ void k(float *x) { extern __shared__ float b[]; x[0] = b[0]; }\n"

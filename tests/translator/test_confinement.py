@@ -15,9 +15,8 @@ import pytest
 
 from tests.hostile import BOMB, CRASHER, KERNEL, tricks
 from translator import Options, translate
-from translator.archive import ArchiveError
-from translator.archive import Limits as ArchiveLimits
-from translator.confinement import (
+from translator.analysis.include_fence import fence_includes, leaves_tree
+from translator.sandbox.confinement import (
     ARTIFACT_NAMES,
     Canceled,
     Confinement,
@@ -26,7 +25,8 @@ from translator.confinement import (
     translate_archive,
     translate_snippet,
 )
-from translator.include_fence import fence_includes, leaves_tree
+from translator.tree.archive import ArchiveError
+from translator.tree.archive import Limits as ArchiveLimits
 from translator.unit import Unit
 
 

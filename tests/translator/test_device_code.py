@@ -4,8 +4,8 @@ headers), class-template members, device lambdas and #if alternatives with uneve
 from __future__ import annotations
 
 from translator import Options, translate
-from translator.qualifiers import device_macros
-from translator.tree import migrate_tree
+from translator.analysis.qualifiers import device_macros
+from translator.tree.migrate import migrate_tree
 from translator.unit import Unit
 
 HEADER = b"""#pragma once

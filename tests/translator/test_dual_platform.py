@@ -19,7 +19,7 @@ import pytest
 
 from tests.realistic.measure import CORPUS, HIP_VERSION
 from translator.options import Options
-from translator.tree import migrate_tree
+from translator.tree.migrate import migrate_tree
 
 pytestmark = pytest.mark.realistic
 HIP_TOOLS = shutil.which("hipcc") is not None and shutil.which("cmake") is not None

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from translator.options import Options
-from translator.report import build_report
-from translator.tree import migrate_tree
+from translator.output.report import build_report
+from translator.tree.migrate import migrate_tree
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "particles"
 HIP_ENV = {**os.environ, "HIP_PLATFORM": "amd"}

@@ -1,8 +1,8 @@
 """Hazard findings in the report JSON: original position, category, help, fixes, and
 suppressed findings counted."""
 
-from translator.report import build_report
-from translator.tree import migrate_tree
+from translator.output.report import build_report
+from translator.tree.migrate import migrate_tree
 
 KERNEL = """#include <cuda_runtime.h>
 __device__ float sum(float v) {

@@ -1,12 +1,12 @@
-"""A repository's own HIP build: detection (translator/hip_build.py), its macros as HIP
+"""A repository's own HIP build: detection (translator/tree/hip_build.py), its macros as HIP
 switches, the report field, and code under HIP guards left as written."""
 
 from __future__ import annotations
 
-from translator.hip_build import detect_hip_build
 from translator.options import Options
-from translator.report import build_report
-from translator.tree import migrate_tree
+from translator.output.report import build_report
+from translator.tree.hip_build import detect_hip_build
+from translator.tree.migrate import migrate_tree
 
 _CMAKE = b"""project(demo LANGUAGES CXX)
 option(DEMO_ENABLE_ROCM "AMD GPUs" OFF)

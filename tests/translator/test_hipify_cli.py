@@ -106,7 +106,7 @@ def test_hipify_options_are_accepted(source, tmp_path, arguments):
 
 
 def test_clang_resource_directory_is_used(source, tmp_path):
-    from translator.clang import find_resource_dir
+    from translator.analysis.clang import find_resource_dir
 
     out = tmp_path / "o.cu"
     folder = find_resource_dir(None)

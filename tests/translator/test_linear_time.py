@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from translator import Options, clang, translate
+from translator import Options, translate
+from translator.analysis import clang
 
 #: A fragment and how often it repeats make a file; HEAD and TAIL wrap the repetitions.
 FRAGMENTS = {

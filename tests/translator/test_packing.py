@@ -8,8 +8,8 @@ import zipfile
 
 import pytest
 
-from translator.archive import extract
-from translator.packing import FIXED_TIME, pack, pack_tar_gz, pack_zip
+from translator.output.packing import FIXED_TIME, pack, pack_tar_gz, pack_zip
+from translator.tree.archive import extract
 
 
 @pytest.fixture

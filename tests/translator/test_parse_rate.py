@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from translator import clang
-from translator.compdb import read_compile_database
+from translator.analysis import clang
+from translator.analysis.include_paths import include_paths
 from translator.engine import translate
-from translator.filekinds import classify
-from translator.include_paths import include_paths
 from translator.options import Options
-from translator.report import build_report
-from translator.tree import migrate_tree
-from translator.treewalk import walk
+from translator.output.report import build_report
+from translator.tree.compdb import read_compile_database
+from translator.tree.file_kinds import classify
+from translator.tree.migrate import migrate_tree
+from translator.tree.walk import walk
 from translator.unit import Unit
 
 REALISTIC = Path(__file__).resolve().parents[1] / "realistic"

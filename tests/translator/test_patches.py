@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from translator.options import Options
-from translator.patches import quote_path, tree_patch
-from translator.tree import migrate_tree
+from translator.output.patches import quote_path, tree_patch
+from translator.tree.migrate import migrate_tree
 
 OPTIONS = Options(use_clang=False)
 ODD_NAMES = ["odd\nname.cu", "tab\there.cu", 'say "hi".cu', "back\\slash.cu", "caf\u00e9 kernel.cu"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from translator.options import Options
-from translator.preprocessor import PREDEFINED, evaluate, inactive_spans
+from translator.source.preprocessor import PREDEFINED, evaluate, inactive_spans
 from translator.unit import Unit
 
 
@@ -31,7 +31,7 @@ def _macros(**values):
     ("UNDEFINED_NAME + 1", 1),
 ])
 def test_evaluates_integer_expressions(expression, value):
-    from translator.tokens import tokenize
+    from translator.source.tokens import tokenize
 
     texts = [t.text for t in tokenize(expression) if t.kind not in ("space", "newline")]
     assert evaluate(texts, {}) == value

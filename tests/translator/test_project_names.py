@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from translator.options import Options
-from translator.project_names import defined_names
-from translator.report import build_report
-from translator.tree import migrate_tree
+from translator.output.report import build_report
+from translator.tree.migrate import migrate_tree
+from translator.tree.project_names import defined_names
 
 HEADER = b"""#pragma once
 #include <cstdio>

@@ -1,13 +1,13 @@
-"""translator.review: per-file review data of a migrated tree."""
+"""translator.output.review: per-file review data of a migrated tree."""
 
 import io
 import json
 import tarfile
 
 from translator.options import Options
-from translator.report import build_report
-from translator.review import review_archive
-from translator.tree import migrate_tree
+from translator.output.report import build_report
+from translator.output.review import review_archive
+from translator.tree.migrate import migrate_tree
 
 
 def members(data: bytes) -> dict[str, dict]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from translator.scan import Regions
-from translator.scan import find_directives as scan_directives
-from translator.tokens import CODE_KINDS, next_token, tokenize, tokenize_code, untokenize
+from translator.source.scan import Regions
+from translator.source.scan import find_directives as scan_directives
+from translator.source.tokens import CODE_KINDS, next_token, tokenize, tokenize_code, untokenize
 from translator.unit import find_directives as token_directives
 
 # Characters that matter to C lexing, plus ordinary ones, NUL and undecodable bytes.

@@ -15,10 +15,10 @@ import jsonschema
 import pytest
 
 from translator.options import Options
-from translator.packing import pack_tar_gz, pack_zip
-from translator.report import build_report, tree_patch
-from translator.sarif import to_sarif
-from translator.tree import migrate_tree
+from translator.output.packing import pack_tar_gz, pack_zip
+from translator.output.report import build_report, tree_patch
+from translator.output.sarif import to_sarif
+from translator.tree.migrate import migrate_tree
 
 OPTIONS = Options(use_clang=False)
 SCHEMA = Path(__file__).resolve().parent / "data" / "sarif-schema-2.1.0.json"

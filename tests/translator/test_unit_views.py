@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from translator.scan import Regions
+from translator.source.scan import Regions
 from translator.unit import Unit
 
 _PIECES = ["cudaMalloc", "cuda", "x", "_", "$", "__shfl_sync", "nvrtcX", "CU_X", " ", "\n",

@@ -186,7 +186,7 @@ def test_no_include_trick_shows_a_host_file_in_the_answer(trick, host_secret, mo
 
 def test_a_file_the_sandbox_cannot_run_is_answered_503(settings):
     settings.TRANSLATE_ALLOW_UNSANDBOXED = False
-    from translator.confinement import Confinement
+    from translator.sandbox.confinement import Confinement
     from webapp import sandboxes
 
     real = sandboxes.Confinement.create

@@ -16,7 +16,7 @@ from django.core.files.base import ContentFile
 from tests.factories import EXAMPLE, example_zip, make_user
 from tests.services import start_worker, wait_for
 from tests.workers.test_integration import finished
-from translator.packing import pack_tar_gz
+from translator.output.packing import pack_tar_gz
 from webapp.jobs.models import Job
 from webapp.jobs.submit import submit_job
 

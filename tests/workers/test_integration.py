@@ -12,7 +12,7 @@ from django.core.files.storage import default_storage
 
 from tests.factories import EXAMPLE, example_files, make_user, tar_bytes, zip_bytes
 from tests.services import start_worker, wait_for
-from translator.packing import pack_tar_gz
+from translator.output.packing import pack_tar_gz
 from webapp.jobs.models import Job
 from webapp.jobs.submit import submit_job
 

@@ -176,7 +176,7 @@ ENGINE_CODES: dict[str, tuple[str, str, str]] = {
     "E002": ("conflicting-edits", "parse-error", "two rules edited the same text; the first won"),
     "E003": ("rule-failure", "parse-error", "a rule failed on this file; its findings are missing"),
     "E004": ("undecodable-text", "parse-error", "the file is not valid UTF-8; bytes were kept"),
-    # From the compile check (translator/compile_report.py), confirmed by hipcc itself.
+    # From the compile check (translator/compile/report.py), confirmed by hipcc itself.
     "E101": ("compiler-lds-usage", "shared-memory-limit",
              "hipcc reports a kernel's LDS per block over the limit or filling a compute unit"),
 }

@@ -33,9 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.expressions import closing
-from translator.rules.base import Finding, Rule
-from translator.rules.hazard import (
+from translator.analysis.expressions import closing
+from translator.analysis.hazard import (
     BALLOTS,
     ballot_names,
     finding,
@@ -44,6 +43,7 @@ from translator.rules.hazard import (
     outside_platform_branches,
     scan,
 )
+from translator.rules.base import Finding, Rule
 
 _WIDE = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "__clzll"}
 

@@ -36,9 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.hazard import BALLOTS, finding, is_call, outside_platform_branches, scan
 from translator.diagnostics import Diagnostic, Fix, Severity
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import BALLOTS, finding, is_call, outside_platform_branches, scan
 from translator.rules.warp_sync_intrinsic import widened_mask_variables
 
 _NARROW = frozenset({"unsigned", "int", "uint32_t", "int32_t", "uint", "u32", "signed", "short"})

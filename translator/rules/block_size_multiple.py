@@ -37,11 +37,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import wave_size
+from translator.analysis.facts import wave_size
+from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.launch_bounds import bounds
+from translator.analysis.launch_values import threads
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
-from translator.rules.launch_bounds_values import bounds
-from translator.rules.launch_values import threads
 
 
 def check(unit) -> Iterator[Finding]:

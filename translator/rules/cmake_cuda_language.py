@@ -31,7 +31,7 @@ Limits
 ------
 Flags for the CUDA language (``CMAKE_CUDA_FLAGS``) are R506's; CMake's own ``HIP``
 language is not used because Debian's HIP packages do not support it (see
-``translator/buildsys.py``). Every C++ file of the project is compiled as HIP.
+``translator/tree/build_files.py``). Every C++ file of the project is compiled as HIP.
 """
 
 from __future__ import annotations
@@ -39,10 +39,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import cmake_commands, hip_setup, remove_argument, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import cmake_commands, hip_setup, remove_argument, unit_language
 
 _FINDS_GPU = re.compile(r"(?i)find_package\s*\(\s*(?:hip|cuda|cudatoolkit)\b")
 _GENEX = re.compile(r"\$<COMPILE_LANG(?:UAGE|_AND_ID):(?P<lang>CUDA)\b")

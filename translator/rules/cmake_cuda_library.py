@@ -38,10 +38,10 @@ import bisect
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import cmake_commands, code_spans, unit_language
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import cmake_commands, code_spans, unit_language
 
 #: CUDA library -> ((HIP target, package), (ROC target, package))
 _LIBRARIES = {

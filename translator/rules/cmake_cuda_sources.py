@@ -36,11 +36,11 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import cmake_commands, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.rules.cuda_file_reference import renamed_reference
+from translator.source.build_text import cmake_commands, unit_language
 
 _RENAMED = {"cuda_add_executable": "add_executable", "cuda_add_library": "add_library",
             "cuda_include_directories": "include_directories"}

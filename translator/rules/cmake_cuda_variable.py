@@ -39,10 +39,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import cmake_commands, code_spans, unit_language
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import cmake_commands, code_spans, unit_language
 
 _RENAME = re.compile(
     r"\bCMAKE_CUDA_(?P<rest>FLAGS(?:_[A-Z]+)?|STANDARD(?:_REQUIRED)?|EXTENSIONS)\b"

@@ -35,10 +35,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import cmake_commands, code_spans, hip_setup, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import cmake_commands, code_spans, hip_setup, unit_language
 
 _VARIABLES = {
     "CUDA_FOUND": "hip_FOUND", "CUDAToolkit_FOUND": "hip_FOUND",

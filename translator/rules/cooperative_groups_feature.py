@@ -37,8 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.hazard import finding, outside_platform_branches, scan
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches, scan
 
 MISSING = frozenset({"memcpy_async", "wait", "wait_prior", "reduce", "inclusive_scan",
                      "exclusive_scan", "this_cluster", "cluster_group", "invoke_one",

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.hazard import finding, outside_platform_branches
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
 
 _MISSING = ("memcpy_async.h", "reduce.h", "scan.h")
 

@@ -52,10 +52,10 @@ import functools
 import re
 from collections.abc import Iterator
 
+from translator.data.names import ROC_FAMILIES, load_names, resolve
+from translator.data.signatures import calls_of
 from translator.edits import Edit
-from translator.names import ROC_FAMILIES, load_names, resolve
 from translator.rules.base import Finding, Rule
-from translator.signatures import calls_of
 from translator.unit import Unit
 
 #: CUDA spellings that are typedefs of a table name.

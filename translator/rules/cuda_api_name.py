@@ -58,13 +58,13 @@ import functools
 import operator
 import re
 
+from translator.data.names import Target, load_names, resolve, resolve_name
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
-from translator.names import Target, load_names, resolve, resolve_name
 from translator.options import Options
 from translator.rules.base import Findings, Rule
-from translator.scan import Regions
-from translator.syntax import is_member_name
+from translator.source.scan import Regions
+from translator.source.syntax import is_member_name
 from translator.unit import API_PREFIXES, Spans, Unit
 
 #: Identifiers with these prefixes are looked up (table names and unknown CUDA names).

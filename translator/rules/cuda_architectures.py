@@ -33,10 +33,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import cmake_commands, code_spans, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import cmake_commands, code_spans, unit_language
 
 _COMMAND_LINE = re.compile(r"-DCMAKE_CUDA_ARCHITECTURES(?::STRING)?=(?:\"[^\"]*\"|'[^']*'|\S+)")
 _VARIABLE = re.compile(r"\bCMAKE_CUDA_ARCHITECTURES\b")

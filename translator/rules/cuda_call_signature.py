@@ -58,10 +58,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from translator.data.names import resolve
+from translator.data.signatures import calls_of, rewrite_call, signatures
 from translator.diagnostics import Diagnostic
-from translator.names import resolve
 from translator.rules.base import Finding, Rule
-from translator.signatures import calls_of, rewrite_call, signatures
 from translator.unit import Unit
 
 LIBRARIES = frozenset({"hip"})

@@ -47,7 +47,7 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic, Usage
 from translator.rules.base import Finding, Rule
-from translator.syntax import is_member_name
+from translator.source.syntax import is_member_name
 
 #: A ``cuda::`` qualified name: the namespace and the identifiers after it.
 _QUALIFIED = re.compile(r"cuda\s*::\s*\w+(?:\s*::\s*\w+)*")

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildtext import environment_variables
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import environment_variables
 
 VARIABLES = {
     "CUDA_VISIBLE_DEVICES": "HIP_VISIBLE_DEVICES",

@@ -34,10 +34,10 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import code_spans, unit_language
 
 _BUILD_REFERENCE = re.compile(r"(?P<name>[\w./${}()*%+@<>:-]*)\.cu(?![\w.+-])")
 _INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*"(?P<name>[^"\n]*)\.cu"')

@@ -47,8 +47,8 @@ from collections.abc import Iterable, Iterator
 
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
-from translator.includes import RUNTIME_HEADER, resolved_includes, runtime_insertion
 from translator.rules.base import Finding, Rule
+from translator.source.includes import RUNTIME_HEADER, resolved_includes, runtime_insertion
 from translator.unit import Directive, Unit
 
 _OPENING = frozenset({"if", "ifdef", "ifndef"})

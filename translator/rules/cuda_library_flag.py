@@ -33,11 +33,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
-from translator.nvcc_flags import FLAG_LANGUAGES, LIBRARIES
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import code_spans, unit_language
+from translator.source.nvcc_flags import FLAG_LANGUAGES, LIBRARIES
 
 _LIBRARY_FLAG = re.compile(r"(?<![\w-])-l(?P<name>" + "|".join(
     sorted(LIBRARIES, key=len, reverse=True)) + r")(?![\w+-])")

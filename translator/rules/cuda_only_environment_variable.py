@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildtext import environment_variables
 from translator.diagnostics import Diagnostic, Usage
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import environment_variables
 
 ADVICE = {
     "CUDA_DEVICE_ORDER": "ROCm already enumerates GPUs by PCI bus; remove it",

@@ -34,10 +34,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans, unit_language
+from translator.data.python_packages import package_table
 from translator.diagnostics import Diagnostic, Usage
-from translator.pythonpackages import package_table
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import code_spans, unit_language
 
 _CUDA_LINK = re.compile(r"(?:-f|--find-links|--extra-index-url|--index-url)[ =]+"
                         r"(?P<url>(?!https?://download\.pytorch\.org/)\S*/cu\d+\S*)")

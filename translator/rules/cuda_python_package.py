@@ -37,11 +37,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans, unit_language
+from translator.data.python_packages import package_table, rocm_tag
 from translator.diagnostics import Usage
 from translator.edits import Edit
-from translator.pythonpackages import package_table, rocm_tag
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import code_spans, unit_language
 
 _INDEX = re.compile(r"(?P<base>https?://download\.pytorch\.org/whl/(?:nightly/|test/)?)"
                     r"(?P<tag>cu\d+)(?![\w.])")

@@ -40,9 +40,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.data.signatures import calls_of, declared_variable
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.signatures import calls_of, declared_variable
 from translator.unit import Unit
 
 #: The symbol-taking calls and the index of their symbol argument.

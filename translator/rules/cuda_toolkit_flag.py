@@ -41,10 +41,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import code_spans, unit_language
 
 TOOLKIT = (r"(?:/usr/local/cuda(?:-[\d.]+)?|\$[({](?:CUDA_HOME|CUDA_PATH|CUDA_ROOT|CUDA_DIR"
            r"|CUDA_TOOLKIT_ROOT_DIR|CUDA_INSTALL_PATH)[)}])")

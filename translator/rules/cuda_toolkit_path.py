@@ -32,11 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import code_spans, unit_language
 from translator.diagnostics import Diagnostic
-from translator.nvcc_flags import NVCC_WORD
 from translator.rules.base import Finding, Rule
 from translator.rules.cuda_toolkit_flag import TOOLKIT_FLAG
+from translator.source.build_text import code_spans, unit_language
+from translator.source.nvcc_flags import NVCC_WORD
 
 LANGUAGES = frozenset(("make", "cmake", "shell", "ci"))
 _TOOLKIT_PATH = re.compile(

@@ -36,9 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.names import resolve
+from translator.analysis.hazard import finding, outside_platform_branches
+from translator.data.names import resolve
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
 
 _REFERENCE_TYPES = frozenset({"texture", "surface", "textureReference", "surfaceReference"})
 _FLAGS = frozenset({"cuda_deprecated", "cuda_removed", "hip_deprecated", "deprecated"})

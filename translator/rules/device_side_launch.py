@@ -33,8 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.hazard import finding, is_call, outside_platform_branches, scan
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 
 _DEVICE_RUNTIME = frozenset({"cudaDeviceSynchronize", "cudaLaunchDevice",
                              "cudaGetParameterBuffer", "cudaStreamCreateWithFlags"})

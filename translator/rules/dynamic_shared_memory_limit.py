@@ -36,11 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import lds_limit
-from translator.expressions import arguments
+from translator.analysis.expressions import arguments
+from translator.analysis.facts import lds_limit
+from translator.analysis.hazard import finding, is_call, outside_platform_branches, scan
+from translator.analysis.launch_values import span_value
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
-from translator.rules.launch_values import span_value
 
 _HELP = "size dynamic shared memory from hipDeviceAttributeMaxSharedMemoryPerBlock"
 

@@ -53,8 +53,8 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from translator.data.names import resolve_header
 from translator.edits import Edit
-from translator.names import resolve_header
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 

@@ -38,10 +38,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.expressions import arguments, closing
+from translator.analysis.expressions import arguments, closing
+from translator.analysis.hazard import finding, is_call, outside_platform_branches, scan
+from translator.analysis.memory_calls import base_name
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
-from translator.rules.memory_calls import base_name
 
 _ATOMICS = frozenset({"atomicAdd", "atomicSub", "atomicExch", "atomicMax", "atomicMin",
                       "atomicAdd_system", "atomicExch_system", "unsafeAtomicAdd"})

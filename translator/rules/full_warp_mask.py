@@ -41,10 +41,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.diagnostics import Diagnostic, Fix, Severity
-from translator.expressions import arguments, fold
-from translator.rules.base import Finding, Rule
-from translator.rules.hazard import (
+from translator.analysis.expressions import arguments, fold
+from translator.analysis.hazard import (
     FULL_MASK_32,
     SYNC_MASKED,
     finding,
@@ -53,6 +51,8 @@ from translator.rules.hazard import (
     outside_platform_branches,
     scan,
 )
+from translator.diagnostics import Diagnostic, Fix, Severity
+from translator.rules.base import Finding, Rule
 from translator.rules.warp_sync_intrinsic import mask_rewrite
 
 _FULL_64 = "0xffffffffffffffffull"

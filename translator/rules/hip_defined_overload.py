@@ -50,9 +50,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.hazard import finding, outside_platform_branches
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
 from translator.rules.merged_overloads import _parameter_types
 
 #: The HIP release whose headers were checked (amd_hip_atomic.h, amd_hip_vector_types.h).

@@ -13,7 +13,7 @@ a second HIP path; when it uses CUDA names, this rule says so with a note on its
 ``using X =``, ``typedef``, ``namespace X =`` and function definitions define keep
 their spelling too (``#define cudaMalloc hipMalloc`` is a shim, not a use), unless the
 definition is written in CUDA's own terms (``typedef struct CUstream_st
-*cudaStream_t;``); see ``translator/hip_guards.py``.
+*cudaStream_t;``); see ``translator/source/hip_guards.py``.
 
 Why
 ---
@@ -62,8 +62,8 @@ import re
 from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic, Severity
-from translator.hip_guards import hip_groups
 from translator.rules.base import Finding, Rule
+from translator.source.hip_guards import hip_groups
 from translator.unit import Unit
 
 _WORD = re.compile(r"(?<![\w$])(?:cu|CU|Cu|__|nv|NV)[\w$]*")

@@ -51,9 +51,9 @@ import re
 from collections.abc import Iterator
 
 from translator.edits import Edit
-from translator.includes import RUNTIME_HEADER, include_targets, runtime_insertion
 from translator.rules.base import Finding, Rule
-from translator.scan import next_branch
+from translator.source.includes import RUNTIME_HEADER, include_targets, runtime_insertion
+from translator.source.scan import next_branch
 from translator.unit import Unit
 
 INCLUDE_LINE = f"#include <{RUNTIME_HEADER}>\n"

@@ -35,9 +35,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.expressions import closing
+from translator.analysis.expressions import closing
+from translator.analysis.hazard import finding, outside_platform_branches, scan
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches, scan
 
 _ASM = frozenset({"asm", "__asm__", "__asm"})
 _QUALIFIERS = frozenset({"volatile", "__volatile__", "__volatile", "inline", "goto"})

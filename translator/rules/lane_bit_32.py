@@ -34,16 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import THREAD_SOURCES
-from translator.expressions import integer
-from translator.rules.base import Finding, Rule
-from translator.rules.hazard import (
+from translator.analysis.expressions import integer
+from translator.analysis.facts import THREAD_SOURCES
+from translator.analysis.hazard import (
     finding,
     fix,
     outside_platform_branches,
     shift_amount,
     within_word,
 )
+from translator.rules.base import Finding, Rule
 
 
 def check(unit) -> Iterator[Finding]:

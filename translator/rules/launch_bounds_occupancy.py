@@ -43,10 +43,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import wave_size
+from translator.analysis.facts import wave_size
+from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.launch_bounds import bounds
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
-from translator.rules.launch_bounds_values import bounds
 
 #: SIMDs (execution units) per CDNA compute unit.
 SIMDS_PER_CU = 4

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.hazard import finding, is_call, outside_platform_branches, scan
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
 
 _HELP = ("run with XNACK enabled (HSA_XNACK=1, build for gfx942:xnack+) on an HMM-capable "
          "kernel, or use hipMalloc and explicit copies")

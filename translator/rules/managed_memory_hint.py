@@ -33,8 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.hazard import (
+    finding,
+    is_call,
+    outside_platform_branches,
+    r101_reports,
+    scan,
+)
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports, scan
 
 HINTS = frozenset({"cudaMemPrefetchAsync", "cudaMemPrefetchAsync_v2", "cudaMemAdvise",
                    "cudaMemAdvise_v2", "cudaMemRangeGetAttribute", "cudaMemRangeGetAttributes",

@@ -38,9 +38,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.hazard import finding, is_call, outside_platform_branches, scan
+from translator.analysis.memory_calls import COPY_KINDS, base_name, call_arguments
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, scan
-from translator.rules.memory_calls import COPY_KINDS, base_name, call_arguments
 
 _SIDE = {"device": "device", "host": "host", "pinned": "host"}
 

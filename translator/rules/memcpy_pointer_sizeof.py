@@ -34,11 +34,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.expressions import SIZES as _SIZES
+from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.memory_calls import SIZE_CALLS, size_calls
 from translator.diagnostics import Fix
-from translator.expressions import SIZES as _SIZES
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
-from translator.rules.memory_calls import SIZE_CALLS, size_calls
 
 _TYPE_WORDS = frozenset(_SIZES) | {"void", "signed", "struct", "class", "typename"}
 

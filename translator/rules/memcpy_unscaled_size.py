@@ -36,11 +36,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import last_between
-from translator.expressions import integer
+from translator.analysis.expressions import integer
+from translator.analysis.facts import last_between
+from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.memory_calls import SIZE_CALLS, element_size, size_calls
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
-from translator.rules.memory_calls import SIZE_CALLS, element_size, size_calls
 
 _BYTES_NAME = re.compile(r"(?i)bytes|size_?in_?bytes|nbytes|mem_?size")
 _ALLOCATIONS = frozenset({"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "cudaHostAlloc",

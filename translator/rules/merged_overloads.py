@@ -42,11 +42,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.expressions import closing
+from translator.analysis.hazard import finding, outside_platform_branches
+from translator.data.names import resolve_name
 from translator.diagnostics import Fix
-from translator.expressions import closing
-from translator.names import resolve_name
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
 
 _CUDA_TYPE = re.compile(r"(?:cuda|CU|cu)[A-Za-z]\w*")
 _DRIVER_TYPE = re.compile(r"(?<![\w$])CU[a-z]")

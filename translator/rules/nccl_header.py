@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildtext import unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import unit_language
 
 
 def check(unit) -> Iterator[Finding]:

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.buildtext import offload_arch_flags
 from translator.diagnostics import Usage
 from translator.edits import Edit
-from translator.nvcc_flags import ARCH_FLAG, flag_lines
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import offload_arch_flags
+from translator.source.nvcc_flags import ARCH_FLAG, flag_lines
 
 
 def check(unit) -> Iterator[Finding]:

@@ -40,11 +40,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import WARP_SYNC_DEFINE, code_spans, defines_warp_sync, unit_language
 from translator.diagnostics import Usage
 from translator.edits import Edit
-from translator.nvcc_flags import FLAG_LANGUAGES, NVCC_WORD
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import (
+    WARP_SYNC_DEFINE,
+    code_spans,
+    defines_warp_sync,
+    unit_language,
+)
+from translator.source.nvcc_flags import FLAG_LANGUAGES, NVCC_WORD
 
 #: What precedes a Makefile's compiler: a variable assignment, or a recipe's command start.
 _COMPILER_POSITION = re.compile(r"\s*(?:[\w.]+\s*(?:::=|:=|\?=|\+=|!=|=)\s*|\t[@+-]*\s*)")

@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic
-from translator.nvcc_flags import nvcc_options
 from translator.rules.base import Finding, Rule
+from translator.source.nvcc_flags import nvcc_options
 
 
 def check(unit) -> Iterator[Finding]:

@@ -39,8 +39,8 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Usage
 from translator.edits import Edit
-from translator.nvcc_flags import nvcc_options
 from translator.rules.base import Finding, Rule
+from translator.source.nvcc_flags import nvcc_options
 
 
 def check(unit) -> Iterator[Finding]:

@@ -52,12 +52,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.buildtext import unit_language
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.rules.cuda_api_name import declared_in_file
-from translator.syntax import is_member_name
+from translator.source.build_text import unit_language
+from translator.source.syntax import is_member_name
 
 ROCTX_HEADER = "roctracer/roctx.h"
 #: NVTX headers whose declarations roctx.h offers (as far as roctx goes).

@@ -48,10 +48,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import THREAD_SOURCES
-from translator.expressions import arguments, closing
+from translator.analysis.expressions import arguments, closing
+from translator.analysis.facts import THREAD_SOURCES
+from translator.analysis.hazard import finding, outside_platform_branches, scan
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches, scan
 
 _ACQUIRE = {"atomicCAS": 3, "atomicCAS_block": 3, "atomicCAS_system": 3,
             "atomicExch": 2, "atomicExch_block": 2, "atomicExch_system": 2}

@@ -38,10 +38,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import wave_size
-from translator.expressions import closing, integer
+from translator.analysis.expressions import closing, integer
+from translator.analysis.facts import wave_size
+from translator.analysis.hazard import finding, outside_platform_branches
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
 
 _LANE_NAME = re.compile(r"(?i)lane|warp|^wid")
 _LANE_MATH = {"%": (32, "warpSize"), "&": (31,), "/": (32, "warpSize"), ">>": (5,)}

@@ -38,11 +38,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import lds_limit
-from translator.expressions import SIZES as _SIZES
-from translator.expressions import fold
+from translator.analysis.expressions import SIZES as _SIZES
+from translator.analysis.expressions import fold
+from translator.analysis.facts import lds_limit
+from translator.analysis.hazard import finding, outside_platform_branches
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
 
 
 def check(unit) -> Iterator[Finding]:

@@ -34,9 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.expressions import arguments, fold
-from translator.rules.base import Finding, Rule
-from translator.rules.hazard import (
+from translator.analysis.expressions import arguments, fold
+from translator.analysis.hazard import (
     BALLOTS,
     FULL_MASK_32,
     ballot_names,
@@ -45,6 +44,7 @@ from translator.rules.hazard import (
     outside_platform_branches,
     scan,
 )
+from translator.rules.base import Finding, Rule
 
 _FULL = (FULL_MASK_32, 0xFFFFFFFFFFFFFFFF, -1)
 

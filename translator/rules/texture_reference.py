@@ -37,8 +37,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.hazard import (
+    finding,
+    is_call,
+    outside_platform_branches,
+    r101_reports,
+    scan,
+)
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, is_call, outside_platform_branches, r101_reports, scan
 
 TEXTURE_APIS = frozenset({
     "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray",

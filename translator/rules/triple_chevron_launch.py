@@ -47,12 +47,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.data.signatures import closed_calls
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.signatures import closed_calls
-from translator.syntax import Argument, call_at, skip_blanks
-from translator.tokens import CODE_KINDS, next_token
+from translator.source.syntax import Argument, call_at, skip_blanks
+from translator.source.tokens import CODE_KINDS, next_token
 from translator.unit import Unit
 
 _LAUNCH = re.compile("<<<")

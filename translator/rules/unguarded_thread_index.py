@@ -42,9 +42,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.expressions import closing
+from translator.analysis.expressions import closing
+from translator.analysis.hazard import finding, outside_platform_branches
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
 
 _ROUNDED = re.compile(
     r"(?i)ceil|div_?up|cdiv|div_?round_?up|round_?up"  # helpers: ceil(), iDivUp(), ...
@@ -96,7 +96,7 @@ def check(unit) -> Iterator[Finding]:
 
 
 def _is_rounded(facts, launch) -> bool:
-    from translator.rules.launch_values import _definition
+    from translator.analysis.launch_values import _definition
 
     code = facts.code
     text = facts.text(*launch.config[0])

@@ -37,10 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import wave_size
-from translator.expressions import arguments, closing, fold, integer
-from translator.rules.base import Finding, Rule
-from translator.rules.hazard import (
+from translator.analysis.expressions import arguments, closing, fold, integer
+from translator.analysis.facts import wave_size
+from translator.analysis.hazard import (
     SHUFFLES,
     finding,
     fix,
@@ -49,6 +48,7 @@ from translator.rules.hazard import (
     outside_platform_branches,
     scan,
 )
+from translator.rules.base import Finding, Rule
 
 _HELP = "reduce over warpSize lanes: start at warpSize / 2"
 

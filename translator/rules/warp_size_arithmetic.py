@@ -43,10 +43,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import THREAD_SOURCES, wave_size
-from translator.expressions import closing, integer
-from translator.rules.base import Finding, Rule
-from translator.rules.hazard import (
+from translator.analysis.expressions import closing, integer
+from translator.analysis.facts import THREAD_SOURCES, wave_size
+from translator.analysis.hazard import (
     BALLOTS,
     ballot_names,
     finding,
@@ -55,6 +54,7 @@ from translator.rules.hazard import (
     one_warp_block,
     outside_platform_branches,
 )
+from translator.rules.base import Finding, Rule
 
 _EXPECTED = {"%": 32, "/": 32, "&": 31, ">>": 5}
 _TILE_TARGET = re.compile(r"(?i)^(row|col|column|tile)\w*$|^[xyrc]\d*$|bank|pad")

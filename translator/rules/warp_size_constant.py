@@ -39,10 +39,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis import wave_size
-from translator.expressions import fold
+from translator.analysis.expressions import fold
+from translator.analysis.facts import wave_size
+from translator.analysis.hazard import finding, fix, outside_platform_branches
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, fix, outside_platform_branches
 
 _WARP_NAME = re.compile(r"(?i)warp")
 _COUNT_NAME = re.compile(r"(?i)warps(?!ize|hift)|num|count|per_?(block|cta|sm)")

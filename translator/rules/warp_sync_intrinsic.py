@@ -55,13 +55,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.data.names import resolve
+from translator.data.signatures import calls_of, rewrite_call
 from translator.diagnostics import Diagnostic, Severity
 from translator.edits import Edit
-from translator.names import resolve
 from translator.rules.base import Finding, Rule
-from translator.scan import find_directives
-from translator.signatures import calls_of, rewrite_call
-from translator.syntax import Argument
+from translator.source.scan import find_directives
+from translator.source.syntax import Argument
 from translator.unit import Unit
 
 MASKED = frozenset({

@@ -42,9 +42,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.expressions import closing, integer
+from translator.analysis.expressions import closing, integer
+from translator.analysis.hazard import finding, outside_platform_branches
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches
 
 
 def check(unit) -> Iterator[Finding]:

@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis import wave_size
-from translator.expressions import arguments, fold
+from translator.analysis.expressions import arguments, fold
+from translator.analysis.facts import wave_size
+from translator.analysis.hazard import finding, outside_platform_branches, scan
 from translator.rules.base import Finding, Rule
-from translator.rules.hazard import finding, outside_platform_branches, scan
 
 _NAMES = frozenset({"tiled_partition", "thread_block_tile"})
 

@@ -71,7 +71,7 @@ def commit_status(job: Job) -> tuple[str, str]:
     """(state, description) for ``POST /statuses``: pending, success, failure or error."""
     if job.state == Job.State.DONE:
         failed = job.summary.get("compile_failed", 0)
-        # Only translation errors fail the port (translator/compile_failures.py); a job
+        # Only translation errors fail the port (translator/compile/failures.py); a job
         # from before the classes counts every failed unit.
         against = job.summary.get("compile_translation_errors", failed)
         files = f"{job.summary.get('translated', 0)} of {job.summary.get('files', 0)} files"
@@ -134,7 +134,7 @@ def report_lines(job: Job, report: dict) -> list[str]:
     summary = report.get("compile_summary") or {}
     classes = [f"{count} {kind}" for kind, count in (summary.get("classes") or {}).items()
                if count]
-    if classes:  # translator/compile_failures.py: only translation errors are the port's
+    if classes:  # translator/compile/failures.py: only translation errors are the port's
         compile_line += "; by class: " + ", ".join(classes)
     if summary.get("version_mismatch"):
         compile_line += "; " + markdown_text(summary["version_mismatch"])

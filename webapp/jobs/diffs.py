@@ -2,7 +2,7 @@
 highlighted by pygments, with findings, names without a HIP counterpart and hipcc's
 diagnostics shown under the CUDA line they are about.
 
-The input is the file's review data (``translator.review``), never the patch. Lines far
+The input is the file's review data (``translator.output.review``), never the patch. Lines far
 from any change or note are folded into one row; ``context="all"`` shows every line.
 Row anchors: ``L<n>`` for CUDA line n, ``H<n>`` for HIP line n, ``finding-<k>`` for the
 k-th note of the file (in line order), so a line and a finding can be linked to.

@@ -1,8 +1,8 @@
 """A job's per-file review data in storage: ``jobs/<uuid>/review/index.json`` and
-``jobs/<uuid>/review/files/<id>.json`` (written by ``translator.review`` in the sandbox).
+``jobs/<uuid>/review/files/<id>.json`` (written by ``translator.output.review`` in the sandbox).
 
 The worker unpacks the sandbox's ``review.tar.gz`` member by member into Django's default
-storage (never a local path: storage may be S3). Only the names ``translator.review``
+storage (never a local path: storage may be S3). Only the names ``translator.output.review``
 writes are accepted, as regular files within size limits; anything else is skipped and
 logged, since the archive comes from the sandbox that read untrusted input.
 """

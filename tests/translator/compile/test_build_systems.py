@@ -21,15 +21,15 @@ from types import SimpleNamespace
 import pytest
 
 from tests.translator.compile.conftest import needs_bubblewrap, needs_hipcc
-from translator.build_cache import build_runs_key, load_build_runs, store_build_runs
-from translator.build_flags import safe_arguments
-from translator.build_systems import BuildCommand, BuildRun, find_projects, make_commands
-from translator.compile import CompileOptions, compile_check, report_context
-from translator.compile_cache import CompileCache
-from translator.compile_units import find_units
+from translator.compile.build_cache import build_runs_key, load_build_runs, store_build_runs
+from translator.compile.build_systems import BuildCommand, BuildRun, find_projects, make_commands
+from translator.compile.cache import CompileCache
+from translator.compile.check import CompileOptions, compile_check, report_context
+from translator.compile.flags import safe_arguments
+from translator.compile.units import find_units
 from translator.options import Options
-from translator.report import build_report
-from translator.tree import migrate_tree
+from translator.output.report import build_report
+from translator.tree.migrate import migrate_tree
 
 PROJECTS = Path(__file__).resolve().parent / "projects"
 ARCH = "gfx90a"

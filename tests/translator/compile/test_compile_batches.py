@@ -7,9 +7,13 @@ import time
 import uuid
 from pathlib import Path
 
-from tests.translator.compile.conftest import needs_bubblewrap, needs_hipcc, processes_mentioning
+from tests.translator.compile.conftest import (
+    needs_bubblewrap,
+    needs_hipcc,
+    processes_mentioning,
+)
 from tests.translator.compile.test_compile_check import SLOW
-from translator.compile import CompileOptions, compile_check, merge_outcomes
+from translator.compile.check import CompileOptions, compile_check, merge_outcomes
 
 pytestmark = [needs_bubblewrap, needs_hipcc]
 

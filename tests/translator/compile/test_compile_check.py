@@ -24,11 +24,11 @@ from tests.translator.compile.conftest import (
     needs_hipcc,
     processes_mentioning,
 )
-from translator.compile import CompileOptions, Limits, compile_check
+from translator.compile.check import CompileOptions, Limits, compile_check
 from translator.edits import Edit, apply_edits, line_map
-from translator.line_maps import encode
-from translator.report import build_report
-from translator.tree import migrate_tree
+from translator.output.line_maps import encode
+from translator.output.report import build_report
+from translator.tree.migrate import migrate_tree
 
 pytestmark = [needs_bubblewrap, needs_hipcc]
 

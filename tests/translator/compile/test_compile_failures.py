@@ -1,10 +1,10 @@
-"""One class per failed unit (translator/compile_failures.py), from small hipcc results:
+"""One class per failed unit (translator/compile/failures.py), from small hipcc results:
 the first error as hipcc printed it, with the report context the classifier gets."""
 
 from __future__ import annotations
 
-from translator.compile_failures import FailureContext, classify, context_from_report
-from translator.compile_report import hip_versions, merge_into_report, summarize
+from translator.compile.failures import FailureContext, classify, context_from_report
+from translator.compile.report import hip_versions, merge_into_report, summarize
 
 HIP_5_2 = FailureContext(hip_version=(5, 2), libraries=frozenset({"hip", "hiprand", "rocprim"}))
 

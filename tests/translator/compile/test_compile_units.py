@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from translator.build_flags import Flags, cmake_flags, filter_flags, makefile_flags
-from translator.compile_units import find_units
-from translator.toolchain import Toolchain, parse_version_output
+from translator.compile.flags import Flags, cmake_flags, filter_flags, makefile_flags
+from translator.compile.toolchain import Toolchain, parse_version_output
+from translator.compile.units import find_units
 
 KERNEL = b"#include <hip/hip_runtime.h>\n__global__ void k() {}\n"
 
@@ -149,10 +149,10 @@ def test_uses_the_reports_compile_commands_section(tmp_path):
 
 
 def test_migrated_tree_report_feeds_units_after_renaming(tmp_path):
-    from translator.compile import report_context
+    from translator.compile.check import report_context
     from translator.options import Options
-    from translator.report import build_report
-    from translator.tree import migrate_tree
+    from translator.output.report import build_report
+    from translator.tree.migrate import migrate_tree
 
     _tree(tmp_path / "cuda", {
         "src/k.cu": "#include <cuda_runtime.h>\n#include \"a.h\"\n__global__ void k() {}\n",

@@ -1,7 +1,7 @@
 """Parsing clang/hipcc output: samples as HIP 5.2 (clang 15) and ROCm 6/7 print them."""
 # ruff: noqa: E501  (compiler output is quoted as printed)
 
-from translator.hipcc_output import normalize_message, parse_messages, parse_resource_usage
+from translator.compile.hipcc_output import normalize_message, parse_messages, parse_resource_usage
 
 ERROR_WITH_STACK_AND_NOTES = """\
 In file included from src/main.hip:2:

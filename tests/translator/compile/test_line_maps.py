@@ -5,8 +5,8 @@ from hypothesis import strategies as st
 
 from translator.edits import Edit, apply_edits, line_map
 from translator.engine import translate
-from translator.line_maps import LineMaps, decode, encode, line_maps_section
-from translator.tree import FileOutcome
+from translator.output.line_maps import LineMaps, decode, encode, line_maps_section
+from translator.tree.migrate import FileOutcome
 
 
 def test_an_untouched_file_is_one_run():

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.translator.compile.conftest import needs_bubblewrap, processes_mentioning
-from translator.sandbox import Limits, Sandbox, SandboxUnavailable
+from translator.sandbox.bubblewrap import Limits, Sandbox, SandboxUnavailable
 
 pytestmark = needs_bubblewrap
 
@@ -141,7 +141,7 @@ def test_works_for_a_non_root_caller_in_a_user_namespace():
         (base / "work").mkdir()
         os.chown(base / "work", 1000, 1000)
         script = (
-            "from pathlib import Path; from translator.sandbox import Sandbox; "
+            "from pathlib import Path; from translator.sandbox.bubblewrap import Sandbox; "
             "s = Sandbox(); assert not s.drops_privileges; "
             f"r = s.run(['/bin/sh', '-c', 'id -u; cat /proc/1/environ'], Path('{base}/src'), "
             f"Path('{base}/work')); print(r.output)"

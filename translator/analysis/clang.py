@@ -1,0 +1,697 @@
+"""The only importer of ``clang.cindex``: parse CUDA text and walk it as ``Node``s.
+
+Parsing needs no CUDA toolkit. The text is parsed as CUDA host code with clang's own
+CUDA builtin variables and rocport's declarations, served as in-memory files: the CUDA
+names with their types and the real C and C++ library beside them
+(``data/cuda_stubs.h``), every other name of the name table in a simple form
+(``translator.analysis.cuda_declarations``), and stand-ins for the CUDA headers, so
+``#include <cuda_runtime.h>`` resolves on any machine. The stubs are precompiled once
+per process (a PCH in a private temporary folder), so they cost each file almost
+nothing. The file is read at its place in the tree (``directory``), so quoted includes
+resolve next to it as a compiler resolves them; ``translator.analysis.include_paths`` gives the
+tree's ``-I`` folders.
+
+What rules can ask (a small API; everything else stays inside this module):
+
+- ``parse(source, path, ...) -> ParseResult`` with ``messages``/``errors`` and
+  ``functions`` (each ``Function`` has its span and CUDA ``target``: global, device,
+  host-device or host);
+- ``Node``: ``kind``, ``spelling``, ``text``, ``start``/``end``, ``children()``,
+  ``walk()``, ``referenced``, and the semantic answers ``evaluate()`` (constant folding
+  through ``clang_Cursor_Evaluate``), ``type_size``, ``pointee_size``,
+  ``array_extents``, ``is_pointer``, ``is_shared``, ``operator`` and
+  ``cuda_target``. Pointer data flow over Nodes lives in ``translator.analysis.dataflow``.
+
+A header that cannot be found is replaced by an empty stand-in and the file parsed
+again (all of a parse's missing headers at once), so a missing header does not leave
+the rest of the file unresolved.
+
+clang's resource headers (``stddef.h``, ``__clang_cuda_builtin_vars.h``) do not ship in
+the pip ``libclang`` wheel; they come from an installed clang (Debian:
+``libclang-common-NN-dev``). ``find_resource_dir()`` looks for them; when neither the
+library nor the headers can be found, ``ClangUnavailable`` is raised and callers fall
+back to tokens.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import glob
+import os
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from translator.data import DIRECTORY as DATA_DIRECTORY
+
+__all__ = [
+    "ClangUnavailable",
+    "Node",
+    "ParseResult",
+    "ClangMessage",
+    "Function",
+    "parse",
+    "find_resource_dir",
+    "libclang_version",
+]
+
+_STUBS = DATA_DIRECTORY / "cuda_stubs.h"
+_STUB_DIR = "/__rocport_stubs__"
+_RESOURCE_PATTERNS = (
+    "/usr/lib/llvm-*/lib/clang/*",
+    "/usr/lib/clang/*",
+    "/usr/local/lib/clang/*",
+    "/opt/rocm*/llvm/lib/clang/*",
+    "/opt/rocm*/lib/llvm/lib/clang/*",
+)
+
+
+class ClangUnavailable(RuntimeError):
+    """libclang or clang's resource headers cannot be found on this machine."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClangMessage:
+    """A clang diagnostic located in the parsed file (1-based line and column)."""
+
+    severity: str  # "note", "warning", "error" or "fatal"
+    line: int
+    column: int
+    message: str
+    in_main_file: bool
+
+
+@dataclass(frozen=True, eq=False)
+class Function:
+    """A function definition of the main file and where its code runs.
+
+    ``target`` is ``"global"`` (a kernel), ``"device"``, ``"host-device"`` or ``"host"``.
+    Offsets are characters of the original text; ``body`` is the COMPOUND_STMT node.
+    """
+
+    name: str
+    start: int
+    end: int
+    body_start: int
+    target: str
+    node: Node | None = None
+
+    @property
+    def on_device(self) -> bool:
+        return self.target != "host"
+
+
+_FUNCTION_KINDS = frozenset({
+    "FUNCTION_DECL", "CXX_METHOD", "FUNCTION_TEMPLATE", "CONSTRUCTOR", "DESTRUCTOR",
+    "CONVERSION_FUNCTION",
+})
+@dataclass(frozen=True)
+class ParseResult:
+    root: Node
+    messages: tuple[ClangMessage, ...]
+
+    @property
+    def errors(self) -> tuple[ClangMessage, ...]:
+        return tuple(m for m in self.messages if m.severity in ("error", "fatal"))
+
+    @functools.cached_property
+    def functions(self) -> tuple[Function, ...]:
+        """Function definitions of the main file (also in namespaces and classes), by start."""
+        found: list[Function] = []
+        pending = self.root.main_file_children()
+        while pending:
+            node = pending.pop()
+            kind = node.kind
+            if kind in _FUNCTION_KINDS:
+                body = next((c for c in node.children() if c.kind == "COMPOUND_STMT"), None)
+                if body is not None:
+                    found.append(Function(node.spelling, node.start, node.end, body.start,
+                                          node.cuda_target, node))
+            elif kind in ("NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE",
+                          "UNEXPOSED_DECL", "LINKAGE_SPEC"):
+                pending.extend(c for c in node.children() if c.in_main_file)
+        return tuple(sorted(found, key=lambda f: f.start))
+
+
+def _cindex():
+    try:
+        from clang import cindex
+    except ImportError as error:  # pragma: no cover - depends on the installation
+        raise ClangUnavailable(f"the libclang Python package is not installed: {error}") from error
+    return cindex
+
+
+@functools.cache
+def _index(library_file: str | None):
+    cindex = _cindex()
+    # Free the index while the bindings still exist, not during interpreter teardown.
+    atexit.register(_index.cache_clear)
+    if library_file and not cindex.Config.loaded:
+        cindex.Config.set_library_file(library_file)
+    try:
+        return cindex.Index.create()
+    except cindex.LibclangError as error:
+        raise ClangUnavailable(f"libclang cannot be loaded: {error}") from error
+
+
+# Drop the cached Index while clang.cindex still works; at interpreter teardown its
+# __del__ would otherwise print "Exception ignored ... 'NoneType' object has no attribute".
+atexit.register(_index.cache_clear)
+
+
+def libclang_version(library_file: str | None = None) -> str:
+    """clang's version string, e.g. ``clang version 18.1.1``."""
+    _index(library_file)
+    cindex = _cindex()
+    get_version = cindex.conf.lib.clang_getClangVersion
+    get_version.restype = cindex._CXString
+    get_version.errcheck = cindex._CXString.from_result
+    return get_version()
+
+
+@functools.cache
+def find_resource_dir(hint: str | None = None) -> str:
+    """A clang resource directory with the CUDA builtin-variable header; newest first."""
+    candidates = [hint] if hint else []
+    for pattern in _RESOURCE_PATTERNS:
+        candidates.extend(sorted(glob.glob(pattern), key=_version_key, reverse=True))
+    for candidate in candidates:
+        if candidate and os.path.isfile(
+            os.path.join(candidate, "include", "__clang_cuda_builtin_vars.h")
+        ):
+            return candidate
+    raise ClangUnavailable(
+        "clang resource headers not found (install libclang-common-NN-dev, "
+        "or set the clang resource directory)"
+    )
+
+
+def _version_key(path: str) -> tuple[int, ...]:
+    parts = []
+    for piece in path.replace("-", "/").split("/"):
+        if piece.replace(".", "").isdigit():
+            parts.extend(int(p) for p in piece.split(".") if p)
+    return tuple(parts)
+
+
+@functools.cache
+def _stub_files() -> tuple[tuple[str, str], ...]:
+    """In-memory headers: the declarations and empty stand-ins for CUDA headers."""
+    from translator.analysis.cuda_declarations import declarations
+    from translator.data.names import load_names
+
+    stubs = _STUBS.read_text(encoding="utf-8")
+    declared = frozenset(re.findall(r"[A-Za-z_]\w*", stubs))
+    files = [(f"{_STUB_DIR}/cuda_stubs.h", stubs),
+             (f"{_STUB_DIR}/cuda_names.h", declarations(declared))]
+    for header in sorted(load_names().headers):
+        files.append((f"{_STUB_DIR}/{header}", "#pragma once\n#include \"cuda_stubs.h\"\n"))
+    return tuple(files)
+
+
+def parse(
+    source: str,
+    path: str = "input.cu",
+    *,
+    include_dirs: Sequence[str] = (),
+    defines: Sequence[str] = (),
+    extra_args: Sequence[str] = (),
+    resource_dir: str | None = None,
+    library_file: str | None = None,
+    directory: str = "",
+) -> ParseResult:
+    """Parse SOURCE as CUDA; never raises on bad code, only on a missing libclang.
+
+    PATH is relative to DIRECTORY (the tree's root; default: the working folder), where
+    clang finds the file's quoted includes next to it, as a compiler does.
+    """
+    cindex = _cindex()
+    index = _index(library_file)
+    directory = os.path.abspath(directory or os.getcwd())
+    main = os.path.normpath(os.path.join(directory, path or "input.cu"))
+    base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
+    precompiled = _precompiled(index, base)
+    args = [
+        *base,
+        *(("-include-pch", precompiled) if precompiled else
+          ("-include", "cuda_stubs.h", "-include", "cuda_names.h")),
+        *(f"-I{d}" for d in include_dirs),
+        *(f"-D{d}" for d in defines),
+    ]
+    data = source.encode("utf-8", "surrogateescape")
+    unsaved = [(main, data), *_stub_files_bytes()]
+    options = (
+        cindex.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
+        | cindex.TranslationUnit.PARSE_INCOMPLETE
+        | _KEEP_GOING
+    )
+    missing: list[str] = []
+    for _attempt in range(_MAX_MISSING_HEADERS + 1):
+        try:
+            unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
+        except cindex.TranslationUnitLoadError as error:
+            if not precompiled:
+                raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
+            # libclang 18 cannot load its own C++20 PCH: include the stubs as text instead
+            _PRECOMPILED[tuple(base)] = precompiled = None
+            args[args.index("-include-pch"):args.index("-include-pch") + 2] = [
+                "-include", "cuda_stubs.h", "-include", "cuda_names.h"]
+            unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
+        headers = [h for h in _missing_headers(unit) if h not in missing]
+        if not headers:
+            break
+        # A missing header leaves calls unresolved for the rest of the file: stand in an
+        # empty one for each (in the stub folder, which is on the include path) and parse
+        # again, so unavailable headers do not cost the analysis. Parsing goes on past
+        # the first (KeepGoing), so one more parse usually finds them all.
+        missing += headers
+        unsaved += [(f"{_STUB_DIR}/{h}", b"#pragma once\n") for h in headers]
+    offsets = _OffsetMap(data, source)
+    messages = tuple(_messages(unit, main, directory, base[base.index("-resource-dir") + 1]))
+    if missing:
+        note = ClangMessage("warning", 1, 1, "headers not found, analysed as empty: "
+                            + ", ".join(missing), True)
+        messages = (note, *messages)
+    return ParseResult(Node(unit.cursor, main, offsets, unit), messages)
+
+
+_MAX_MISSING_HEADERS = 4
+#: CXTranslationUnit_KeepGoing: a missing header does not end the parse.
+_KEEP_GOING = 0x200
+
+
+def _missing_headers(unit) -> list[str]:
+    """The headers of the 'file not found' errors, in order."""
+    found = []
+    for diagnostic in unit.diagnostics:
+        text = diagnostic.spelling
+        if diagnostic.severity >= 3 and text.endswith("file not found") and text.startswith("'"):
+            header = text[1:text.index("'", 1)]
+            if ".." not in header and not header.startswith("/") and header not in found:
+                found.append(header)
+    return found
+
+
+def _base_args(resource_dir: str, extra_args: tuple[str, ...]) -> list[str]:
+    return ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
+            "-resource-dir", resource_dir, "-std=c++17", "-Wno-unknown-cuda-version",
+            "-ferror-limit=50", f"-I{_STUB_DIR}", *extra_args]
+
+
+@functools.cache
+def _stub_files_bytes() -> tuple[tuple[str, bytes], ...]:
+    return tuple((name, text.encode()) for name, text in _stub_files())
+
+
+#: Precompiled stubs of this process, by the arguments they were built with.
+_PRECOMPILED: dict[tuple[str, ...], str | None] = {}
+
+
+def _precompiled(index, base: list[str]) -> str | None:
+    """The stub headers precompiled for BASE (built once per process, in a private
+    temporary folder removed at exit), or None when that fails: the stubs, the standard
+    headers they include and the name declarations then cost one parse per process
+    instead of one per file."""
+    key = tuple(base)
+    if key in _PRECOMPILED:
+        return _PRECOMPILED[key]
+    cindex = _cindex()
+    header = f"{_STUB_DIR}/__rocport_all.h"
+    unsaved = [*_stub_files_bytes(),
+               (header, b'#include "cuda_stubs.h"\n#include "cuda_names.h"\n')]
+    folder = _precompiled_folder()
+    target = os.path.join(folder, f"stubs-{len(_PRECOMPILED)}.pch") if folder else ""
+    try:
+        unit = index.parse(header, args=base, unsaved_files=unsaved,
+                           options=cindex.TranslationUnit.PARSE_INCOMPLETE)
+        if not folder or any(d.severity >= 3 for d in unit.diagnostics):
+            raise OSError("the stubs did not parse")
+        unit.save(target)
+    except (OSError, cindex.TranslationUnitLoadError, cindex.TranslationUnitSaveError):
+        target = ""
+    _PRECOMPILED[key] = target or None
+    return _PRECOMPILED[key]
+
+
+@functools.cache
+def _precompiled_folder() -> str:
+    import shutil
+    import tempfile
+
+    try:
+        folder = tempfile.mkdtemp(prefix="rocport-clang-")
+    except OSError:
+        return ""
+    owner = os.getpid()
+    # Only the process that made it removes it (forked pool workers inherit this cache).
+    atexit.register(lambda: os.getpid() == owner and shutil.rmtree(folder, ignore_errors=True))
+    return folder
+
+
+def _messages(unit, main: str, directory: str, resource_dir: str) -> Iterator[ClangMessage]:
+    """clang's diagnostics; the text of one located in a file that is neither the tree's
+    (below DIRECTORY, which relative paths are resolved against) nor a system header is
+    withheld: it could quote a file of the host."""
+    names = {0: "ignored", 1: "note", 2: "warning", 3: "error", 4: "fatal"}
+    shown = (os.path.realpath(directory), resource_dir, _STUB_DIR, *_SYSTEM_HEADERS)
+    for diagnostic in unit.diagnostics:
+        location = diagnostic.location
+        file = location.file.name if location.file else ""
+        in_main = file == main
+        text = diagnostic.spelling
+        if file and not in_main and not _below_any(file, shown):
+            text = "an error in a file outside the project (not shown)"
+        yield ClangMessage(names.get(diagnostic.severity, "note"), location.line,
+                           location.column, text, in_main)
+
+
+#: Folders of public system headers whose diagnostics may be quoted.
+_SYSTEM_HEADERS = ("/usr/include", "/usr/lib", "/usr/local/include", "/opt/rocm")
+
+
+def _below_any(file: str, folders: Sequence[str]) -> bool:
+    real = os.path.realpath(file) if not file.startswith(_STUB_DIR) else file
+    return any(real == folder or real.startswith(folder.rstrip("/") + "/") for folder in folders)
+
+
+class _OffsetMap:
+    """Turns clang's byte offsets into character offsets of the decoded text."""
+
+    def __init__(self, data: bytes, text: str) -> None:
+        self._identity = len(data) == len(text)
+        self._data = data
+        self.text = text
+
+    def char_offset(self, byte_offset: int) -> int:
+        if self._identity:
+            return byte_offset
+        return len(self._data[:byte_offset].decode("utf-8", "surrogateescape"))
+
+
+class Node:
+    """A cursor of the parsed file with offsets in characters of the original text.
+
+    Besides the cursor's kind, spelling and extent it answers the few semantic questions
+    hazard rules ask: the constant value of an expression (``evaluate``), sizes and
+    shapes of types (``type_size``, ``pointee_size``, ``array_extents``), volatility,
+    the operator of an operator node and where a function runs (``cuda_target``).
+    """
+
+    __slots__ = ("_cursor", "_main", "_offsets", "_unit", "_start", "_end", "_walked")
+
+    def __init__(self, cursor, main: str, offsets: _OffsetMap, unit) -> None:
+        self._cursor = cursor
+        self._main = main
+        self._offsets = offsets
+        self._unit = unit  # keeps the translation unit alive while nodes exist
+        self._start = self._end = None  # character offsets, read once
+        self._walked = None  # the translation unit's walk, listed once
+
+    @property
+    def kind(self) -> str:
+        """Cursor kind name, e.g. ``CALL_EXPR``, ``FUNCTION_DECL``, ``VAR_DECL``."""
+        try:
+            return self._cursor.kind.name
+        except ValueError:  # a kind newer than the bindings know
+            return "UNKNOWN"
+
+    @property
+    def spelling(self) -> str:
+        return self._cursor.spelling
+
+    @property
+    def type_spelling(self) -> str:
+        return self._cursor.type.spelling
+
+    @property
+    def in_main_file(self) -> bool:
+        location = self._cursor.location
+        return bool(location.file) and location.file.name == self._main
+
+    @property
+    def start(self) -> int:
+        if self._start is None:
+            self._start = self._offsets.char_offset(_offset(self._extent.start))
+        return self._start
+
+    @property
+    def end(self) -> int:
+        if self._end is None:
+            self._end = self._offsets.char_offset(_offset(self._extent.end))
+        return self._end
+
+    @property
+    def _extent(self):
+        return self._cursor.extent
+
+    @property
+    def line(self) -> int:
+        return self._cursor.location.line
+
+    @property
+    def attributes(self) -> frozenset[str]:
+        """Kinds of attribute children: ``CUDAGLOBAL_ATTR``, ``CUDADEVICE_ATTR``..."""
+        return frozenset(
+            child.kind.name for child in self._cursor.get_children() if child.kind.is_attribute()
+        )
+
+    @property
+    def text(self) -> str:
+        """The source text of the extent ('' for nodes without a main-file extent)."""
+        start, end = self.start, self.end
+        return self._offsets.text[start:end] if end > start else ""
+
+    @property
+    def cuda_target(self) -> str:
+        """For a function: ``global``, ``device``, ``host-device`` or ``host``."""
+        attributes = self.attributes
+        if "CUDAGLOBAL_ATTR" in attributes:
+            return "global"
+        if "CUDADEVICE_ATTR" in attributes:
+            return "host-device" if "CUDAHOST_ATTR" in attributes else "device"
+        return "host"
+
+    @property
+    def is_shared(self) -> bool:
+        """A variable declared ``__shared__``."""
+        return "CUDASHARED_ATTR" in self.attributes
+
+    @property
+    def is_pointer(self) -> bool:
+        return self._cursor.type.get_canonical().kind.name == "POINTER"
+
+    @property
+    def type_size(self) -> int | None:
+        """Size in bytes of the node's type; None for incomplete or dependent types."""
+        size = self._cursor.type.get_size()
+        return size if size >= 0 else None
+
+    @property
+    def pointee_size(self) -> int | None:
+        """Size in bytes of what a pointer (or array) points to; None when unknown."""
+        canonical = self._cursor.type.get_canonical()
+        inner = canonical.get_pointee() if canonical.kind.name == "POINTER" else None
+        if inner is None or inner.kind.name == "INVALID":
+            inner = canonical.get_array_element_type()
+        size = inner.get_size() if inner.kind.name != "INVALID" else -1
+        return size if size > 0 else None
+
+    @property
+    def pointee_spelling(self) -> str:
+        canonical = self._cursor.type.get_canonical()
+        inner = canonical.get_pointee()
+        if inner.kind.name == "INVALID":
+            inner = canonical.get_array_element_type()
+        return inner.spelling if inner.kind.name != "INVALID" else ""
+
+    @property
+    def array_extents(self) -> tuple[int, ...]:
+        """Extents of a constant-size array type, outermost first (``()`` otherwise)."""
+        extents = []
+        kind = self._cursor.type.get_canonical()
+        while kind.kind.name == "CONSTANTARRAY":
+            extents.append(kind.get_array_size())
+            kind = kind.get_array_element_type().get_canonical()
+        return tuple(extents)
+
+    @property
+    def operator(self) -> str:
+        """The operator of a binary, compound-assignment or unary operator node."""
+        children = list(self._cursor.get_children())
+        text = self._offsets.text
+        if len(children) == 2 and self.kind != "UNARY_OPERATOR":
+            left, right = (Node(c, self._main, self._offsets, self._unit) for c in children)
+            return text[left.end:right.start].strip() if right.start > left.end else ""
+        if len(children) == 1:
+            operand = Node(children[0], self._main, self._offsets, self._unit)
+            before = text[self.start:operand.start].strip()
+            return before or text[operand.end:self.end].strip()
+        return ""
+
+    def evaluate(self) -> int | float | None:
+        """The value clang computes for a constant expression, or None."""
+        return _evaluate(self._cursor)
+
+    @property
+    def referenced(self) -> Node | None:
+        target = self._cursor.referenced
+        return Node(target, self._main, self._offsets, self._unit) if target else None
+
+    def main_file_children(self) -> list[Node]:
+        """The children located in the main file (for the translation unit: its top-level
+        declarations, without visiting the headers' declarations one by one in Python)."""
+        if self._cursor.kind.name == "TRANSLATION_UNIT":
+            return self._walk(_top_cursors(self._cursor, self._main))
+        return [child for child in self.children() if child.in_main_file]
+
+    def children(self) -> Iterator[Node]:
+        for child in self._cursor.get_children():
+            yield Node(child, self._main, self._offsets, self._unit)
+
+    def walk(self) -> Iterator[Node]:
+        """This node and its descendants located in the main file, depth first.
+
+        From the translation unit, only top-level declarations of the main file are
+        entered, so the (large) ASTs of included headers are never visited; that walk is
+        listed once and shared by every rule that asks for it.
+        """
+        if self._cursor.kind.name != "TRANSLATION_UNIT":
+            return iter(self._walk(_main_file_cursors(self._cursor, self._main)))
+        if self._walked is None:
+            found = []
+            for top in _top_cursors(self._cursor, self._main):
+                found += _main_file_cursors(top, self._main)
+            self._walked = self._walk(found)
+        return iter(self._walked)
+
+    def _walk(self, cursors) -> list[Node]:
+        main, offsets, unit = self._main, self._offsets, self._unit
+        return [Node(cursor, main, offsets, unit) for cursor in cursors]
+
+    def __repr__(self) -> str:
+        return f"Node({self.kind}, {self.spelling!r}, {self.start}..{self.end})"
+
+
+@functools.cache
+def _location_parts():
+    """``clang_getInstantiationLocation`` and ``clang_getCursorLocation`` declared to take
+    plain pointers (the bindings' declaration builds a File per call)."""
+    import ctypes
+
+    cindex = _cindex()
+    lib = cindex.conf.lib
+    parts = lib._FuncPtr(("clang_getInstantiationLocation", lib))
+    parts.argtypes = [cindex.SourceLocation, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                      ctypes.c_void_p]
+    parts.restype = None
+    return parts, lib.clang_getCursorLocation
+
+
+def _offset(location) -> int:
+    """The (expansion) byte offset of a source location."""
+    import ctypes
+
+    offset = ctypes.c_uint()
+    _location_parts()[0](location, None, None, None, ctypes.byref(offset))
+    return offset.value
+
+
+def _main_file_test(main: str):
+    """A test ``cursor.location.file.name == main`` that names each distinct file once."""
+    import ctypes
+
+    cindex = _cindex()
+    parts, location_of = _location_parts()
+    file = ctypes.c_void_p()
+    file_pointer = ctypes.byref(file)
+    names: dict[int, bool] = {}
+
+    def in_main(cursor) -> bool:
+        parts(location_of(cursor), file_pointer, None, None, None)
+        address = file.value
+        if not address:
+            return False
+        known = names.get(address)
+        if known is None:
+            named = cindex.File(ctypes.cast(address, cindex.c_object_p))
+            known = names[address] = named.name == main
+        return known
+
+    return in_main
+
+
+def _top_cursors(unit_cursor, main: str) -> list:
+    """The top-level cursors of the translation unit located in the main file, in order
+    (one C callback per declaration instead of Python cursor lists)."""
+    cindex = _cindex()
+    tu, in_main, found = unit_cursor._tu, _main_file_test(main), []
+
+    def visit(cursor, _parent, _data):
+        if in_main(cursor):
+            cursor._tu = tu
+            found.append(cursor)
+        return 1  # CXChildVisit_Continue
+
+    cindex.conf.lib.clang_visitChildren(unit_cursor, cindex.callbacks["cursor_visit"](visit), [])
+    return found
+
+
+def _main_file_cursors(top, main: str) -> list:
+    """TOP and its descendants located in the main file, in preorder (as
+    ``walk_preorder`` filtered by file, with one C callback per cursor)."""
+    cindex = _cindex()
+    tu, in_main = top._tu, _main_file_test(main)
+    found = [top] if in_main(top) else []
+
+    def visit(cursor, _parent, _data):
+        if in_main(cursor):
+            cursor._tu = tu
+            found.append(cursor)
+        return 2  # CXChildVisit_Recurse: preorder
+
+    cindex.conf.lib.clang_visitChildren(top, cindex.callbacks["cursor_visit"](visit), [])
+    return found
+
+
+@functools.cache
+def _evaluation_library():
+    """libclang with the clang_Cursor_Evaluate family declared (the bindings lack it)."""
+    import ctypes
+
+    cindex = _cindex()
+    lib = cindex.conf.lib
+    lib.clang_Cursor_Evaluate.argtypes = [cindex.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    for name, restype in (
+        ("clang_EvalResult_getKind", ctypes.c_int),
+        ("clang_EvalResult_isUnsignedInt", ctypes.c_uint),
+        ("clang_EvalResult_getAsUnsigned", ctypes.c_ulonglong),
+        ("clang_EvalResult_getAsLongLong", ctypes.c_longlong),
+        ("clang_EvalResult_getAsDouble", ctypes.c_double),
+        ("clang_EvalResult_dispose", None),
+    ):
+        function = getattr(lib, name)
+        function.argtypes = [ctypes.c_void_p]
+        function.restype = restype
+    return lib
+
+
+def _evaluate(cursor) -> int | float | None:
+    if not (cursor.kind.is_expression() or cursor.kind.name == "VAR_DECL"):
+        return None
+    lib = _evaluation_library()
+    result = lib.clang_Cursor_Evaluate(cursor)
+    if not result:
+        return None
+    try:
+        kind = lib.clang_EvalResult_getKind(result)
+        if kind == 1:  # CXEval_Int
+            if lib.clang_EvalResult_isUnsignedInt(result):
+                return int(lib.clang_EvalResult_getAsUnsigned(result))
+            return int(lib.clang_EvalResult_getAsLongLong(result))
+        if kind == 2:  # CXEval_Float
+            return float(lib.clang_EvalResult_getAsDouble(result))
+        return None
+    finally:
+        lib.clang_EvalResult_dispose(result)

@@ -1,0 +1,511 @@
+"""Facts that hazard rules share: functions and where they run, constants, thread
+indices, pointer origins and kernel launches.
+
+``Facts(unit)`` (reached as ``unit.facts``) answers from tokens first and asks clang
+(``translator.analysis.clang``) when tokens cannot answer: the type of a variable whose type is
+not a built-in one (typedefs, structs, templates), the size of ``__shared__`` data of
+such types. Parsing costs far more than all token rules together (system headers), so
+a file is parsed only when a rule needs one of those answers; once it is parsed, its
+functions and pointer origins are merged in too. Every warning rule therefore also runs
+on files clang cannot parse and on machines without libclang. The token answers are
+deliberately simple: they never look into comments or string literals, expand only
+object-like macros defined in the same file, and follow data flow only inside one
+function, in source order.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from translator.analysis.clang import Function
+from translator.analysis.dataflow import Origin, pointer_origins
+from translator.analysis.expressions import CodeTokens, arguments, closing, fold
+from translator.analysis.functions import (
+    Declaration,
+    token_declarations,
+    token_functions,
+    token_origins,
+)
+from translator.source.tokens import Token
+
+__all__ = ["Facts", "Declaration", "Launch", "wave_size", "lds_limit", "THREAD_SOURCES",
+           "last_between"]
+
+#: Identifiers whose value depends on the thread's position in its block or warp.
+THREAD_SOURCES = frozenset({"threadIdx", "thread_rank", "__lane_id", "laneid", "__laneid"})
+#: Variable names that by convention hold a lane or warp index.
+LANE_NAME = re.compile(r"(?i)^(lane|warp|wid|tid|thread_?id|tx|ltid|lid)")
+_CAST_WORDS = frozenset({"void", "const", "char", "reinterpret_cast", "static_cast",
+                         "const_cast"})
+#: Words of a constant expression: macros and constants (UPPER_CASE, kName), sizeof, types.
+_CONSTANT_WORD = re.compile(r"^([A-Z][A-Z0-9_]*|k[A-Z]\w*|sizeof|alignof|struct|[A-Z]\w*_t|"
+                            r"unsigned|signed|int|long|short|char|float|double|size_t|[A-Z]\w*)$")
+#: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
+_PLATFORM = re.compile(r"_*(HIP|ROCM|AMDGCN|AMD)\w*$|\w*_(HIP|ROCM|HIPBLAS|AMD)\w*$")
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """``kernel<<<config>>>(arguments)``; spans are (first, past-last) code-token indexes."""
+
+    kernel: str
+    index: int  # code index of the kernel name
+    config: tuple[tuple[int, int], ...]
+    arguments: tuple[tuple[int, int], ...]
+
+
+def wave_size(options) -> int:
+    """The widest wavefront among the target GPUs (64 on CDNA gfx9, 32 on RDNA)."""
+    sizes = [32 if re.match(r"gfx1\d", arch) else 64 for arch in options.offload_archs]
+    return max(sizes or [64])
+
+
+#: LDS (shared memory) per workgroup, in bytes, for the gfx targets rocport knows.
+LDS_BYTES = {"gfx950": 160 * 1024}
+
+
+def lds_limit(options) -> tuple[int, str]:
+    """The smallest LDS size among the targets and the target that has it."""
+    archs = options.offload_archs or ("gfx942",)
+    return min((LDS_BYTES.get(arch, 64 * 1024), arch) for arch in archs)
+
+
+class Facts:
+    """Per-file facts for hazard rules, computed lazily and once."""
+
+    def __init__(self, unit) -> None:
+        self.unit = unit
+
+    # ---- clang ---------------------------------------------------------------
+    @property
+    def parsed_already(self):
+        """clang's result if some rule already paid for the parse, else None."""
+        if not self.unit.options.use_clang:
+            return None
+        return self.unit.__dict__.get("parsed")
+
+    def parse(self):
+        """clang's result, parsing now if needed (None without clang or when switched off)."""
+        return self.unit.parsed if self.unit.options.use_clang else None
+
+    # ---- tokens -------------------------------------------------------------
+    @cached_property
+    def code(self) -> list[Token]:
+        """Code tokens outside preprocessor directives."""
+        spans = [(d.start, d.end) for d in self.unit.directives]
+        if not spans:
+            return CodeTokens(self.unit.code)
+        starts = [s for s, _ in spans]
+        kept = []
+        for token in self.unit.code:
+            at = bisect.bisect_right(starts, token.start) - 1
+            if at < 0 or token.start >= spans[at][1]:
+                kept.append(token)
+        return CodeTokens(kept)
+
+    @cached_property
+    def type_names(self) -> frozenset[str]:
+        """Names the file declares as types (struct/class/union/enum, typedef, using)."""
+        code, names = self.code, set()
+        for index, token in enumerate(code[:-1]):
+            if token.text in ("struct", "class", "union", "enum") and (
+                    code[index + 1].kind == "ident"):
+                names.add(code[index + 1].text)
+            elif token.text == "using" and index + 2 < len(code) and code[index + 2].text == "=":
+                names.add(code[index + 1].text)
+            elif token.text == "typedef":
+                end = index
+                while end < len(code) and code[end].text != ";":
+                    end += 1
+                if code[end - 1].kind == "ident":
+                    names.add(code[end - 1].text)
+        return frozenset(names)
+
+    @cached_property
+    def _positions(self) -> dict[str, list[int]]:
+        positions: dict[str, list[int]] = {}
+        for index, token in enumerate(self.code):
+            if token.kind == "ident":
+                positions.setdefault(token.text, []).append(index)
+        return positions
+
+    def occurrences(self, names) -> list[int]:
+        """Code-token indexes of the identifiers NAMES, in source order."""
+        positions = self._positions
+        found = [i for name in names for i in positions.get(name, ())]
+        return sorted(found)
+
+    def latest(self, key: str, name: str, keep, first: int, last: int) -> int | None:
+        """The last code index between FIRST and LAST (both excluded) where the identifier
+        NAME occurs and ``KEEP(code, index)`` holds, or None.
+
+        The indexes where KEEP holds are listed once per (KEY, NAME), so that rules
+        looking back from each of many uses for the latest definition of a name cost a
+        search, not a walk back over the function.
+        """
+        cache = self.__dict__.setdefault("_latest", {})
+        marked = cache.get((key, name))
+        if marked is None:
+            code = self.code
+            marked = cache[key, name] = [
+                index for index in self._positions.get(name, ()) if keep(code, index)]
+        return last_between(marked, first, last)
+
+    def contains(self, text: str, first: int, last: int) -> bool:
+        """True when a code token with TEXT lies at an index from FIRST to LAST (excluded);
+        the indexes of each TEXT asked are listed once."""
+        cache = self.__dict__.setdefault("_indexes_of", {})
+        indexes = cache.get(text)
+        if indexes is None:
+            indexes = cache[text] = [i for i, token in enumerate(self.code) if token.text == text]
+        position = bisect.bisect_left(indexes, first)
+        return position < len(indexes) and indexes[position] < last
+
+    @cached_property
+    def starts(self) -> list[int]:
+        return [token.start for token in self.code]
+
+    def index_at(self, offset: int) -> int:
+        """Index of the first code token starting at or after OFFSET."""
+        return bisect.bisect_left(self.starts, offset)
+
+    @cached_property
+    def macros(self) -> dict[str, list[Token]]:
+        """Object-like macros defined in the file, and ``const``/``constexpr`` integers."""
+        found: dict[str, list[Token]] = {}
+        for directive in self.unit.directives:
+            body = directive.tokens
+            if directive.keyword == "define" and body and body[0].kind == "ident":
+                if len(body) > 1 and body[1].text == "(" and body[1].start == body[0].end:
+                    continue  # function-like
+                found[body[0].text] = body[1:]
+        code = self.code
+        for index, token in enumerate(code):
+            if token.text in ("constexpr", "const") and index + 4 < len(code):
+                position = index + 1
+                while position < len(code) and code[position].kind == "ident" and \
+                        code[position + 1].kind == "ident":
+                    position += 1
+                if code[position + 1].text == "=" and code[position].kind == "ident":
+                    end = position + 2
+                    while end < len(code) and code[end].text not in (";", ","):
+                        end += 1
+                    found.setdefault(code[position].text, code[position + 2:end])
+        return found
+
+    def fold_span(self, first: int, last: int) -> int | None:
+        return fold(self.code[first:last], self.macros)
+
+    def constant_value(self, first: int, last: int) -> int | None:
+        """clang's value of the constant expression spelled by code tokens FIRST..LAST,
+        for spans tokens cannot fold: ``sizeof`` of user types, constants from headers.
+        Asks clang only when the span looks constant (no lower-case variable names)."""
+        words = [t for t in self.code[first:last] if t.kind == "ident"]
+        if not words or not all(_CONSTANT_WORD.match(t.text) for t in words):
+            return None
+        parsed = self.parse()
+        if parsed is None:
+            return None
+        start, end = self.code[first].start, self.code[last - 1].end
+        for node in self._expressions.get(start, ()):
+            if node.end != end:
+                continue
+            value = node.evaluate()
+            if isinstance(value, int):
+                return value
+        return None
+
+    @cached_property
+    def _expressions(self) -> dict[int, list]:
+        """clang's expression nodes of the main file by start, innermost last (the ends
+        are read only for the starts asked)."""
+        found: dict[int, list] = {}
+        for node in self.parse().root.walk():
+            if node.kind.endswith(("_EXPR", "_LITERAL", "_OPERATOR")):
+                found.setdefault(node.start, []).append(node)
+        return found
+
+    def text(self, first: int, last: int) -> str:
+        last = min(last, len(self.code))
+        if last <= first:
+            return ""
+        return self.unit.source[self.code[first].start:self.code[last - 1].end]
+
+    # ---- preprocessor ----------------------------------------------------------
+    @cached_property
+    def platform_branches(self) -> list[tuple[int, int]]:
+        """Spans of ``#if``...``#endif`` groups that test for HIP, ROCm or AMD (code the
+        author already wrote per platform) and of ``#if 0`` branches (never compiled);
+        hazard rules leave them alone."""
+        spans, stack = [], []
+        for directive in self.unit.directives:
+            keyword = directive.keyword
+            mentions = any(_PLATFORM.match(t.text) for t in directive.tokens)
+            if keyword in ("if", "ifdef", "ifndef"):
+                dead = keyword == "if" and [t.text for t in directive.tokens] in (["0"], ["false"])
+                stack.append([directive.start, mentions, directive.start if dead else None])
+            elif keyword in ("elif", "elifdef", "elifndef", "else", "endif") and stack:
+                group = stack[-1]
+                if group[2] is not None:  # the end of an "#if 0" branch: never compiled
+                    spans.append((group[2], directive.start))
+                    group[2] = None
+                group[1] = group[1] or mentions
+                if keyword == "endif":
+                    start, aware, _ = stack.pop()
+                    if aware:
+                        spans.append((start, directive.end))
+        return sorted(spans)
+
+    def in_platform_branch(self, offset: int) -> bool:
+        return any(start <= offset < end for start, end in self.platform_branches)
+
+    # ---- functions -----------------------------------------------------------
+    @cached_property
+    def functions(self) -> list[Function]:
+        """Function definitions from tokens, and clang's when the file was parsed."""
+        parsed = self.parsed_already
+        semantic = list(parsed.functions) if parsed is not None else []
+        tokens = token_functions(self)
+        if semantic:
+            # A qualifier macro from a header clang did not find leaves clang a host
+            # function; the tokens saw the project's macro (translator/analysis/qualifiers.py).
+            marked = {f.body_start: f.target for f in tokens if f.on_device}
+            semantic = [replace(f, target=marked[f.body_start])
+                        if f.target == "host" and f.body_start in marked else f
+                        for f in semantic]
+        found = semantic + [
+            function for function in tokens if function.name == "<lambda>"
+            or not any(f.start <= function.body_start < f.end for f in semantic)]
+        return sorted(found, key=lambda f: f.start)
+
+    def function_at(self, offset: int) -> Function | None:
+        """The innermost function whose body contains OFFSET."""
+        functions, reach = self.functions, self._function_reach
+        position = bisect.bisect_right(self._function_starts, offset) - 1
+        while position >= 0 and reach[position] > offset:
+            function = functions[position]
+            if function.body_start <= offset < function.end:
+                return function
+            position -= 1
+        return None
+
+    @cached_property
+    def _function_starts(self) -> list[int]:
+        return [function.start for function in self.functions]
+
+    @cached_property
+    def _function_reach(self) -> list[int]:
+        """For each function (by start), the largest end among it and those before it."""
+        reach, largest = [], -1
+        for function in self.functions:
+            largest = max(largest, function.end)
+            reach.append(largest)
+        return reach
+
+    def on_device(self, offset: int) -> bool:
+        function = self.function_at(offset)
+        return function is not None and function.on_device
+
+    # ---- data flow ------------------------------------------------------------
+    def body_span(self, function: Function) -> tuple[int, int]:
+        """Code-token index range of a function's body."""
+        return self.index_at(function.body_start), self.index_at(function.end)
+
+    def thread_names(self, function: Function) -> frozenset[str]:
+        """Variables of FUNCTION whose value derives from the thread index, and
+        parameters or variables whose names say they hold a lane or warp index."""
+        code = self.code
+        first, last = self.body_span(function)
+        names = set()
+        for index in range(first, last):
+            token = code[index]
+            if token.kind == "ident" and LANE_NAME.match(token.text):
+                names.add(token.text)
+            if token.text != "=" or code[index - 1].kind != "ident":
+                continue
+            end = index + 1
+            depth = 0
+            while end < last and not (depth == 0 and code[end].text in (";", ",")):
+                depth += code[end].text in "([{"
+                depth -= code[end].text in ")]}"
+                if depth < 0:
+                    break
+                end += 1
+            words = {code[i].text for i in range(index + 1, end)}
+            if words & THREAD_SOURCES or words & names:
+                names.add(code[index - 1].text)
+        for start, end in self._parameter_spans(function):
+            for index in range(start, end):
+                if code[index].kind == "ident" and LANE_NAME.match(code[index].text):
+                    names.add(code[index].text)
+        return frozenset(names)
+
+    def _parameter_spans(self, function: Function):
+        code = self.code
+        first = self.index_at(function.start)
+        body = self.index_at(function.body_start)
+        for index in range(first, body):
+            if code[index].text == "(":
+                return [(index + 1, closing(code, index))]
+        return []
+
+    def origins(self, function: Function) -> list[Origin]:
+        """Where pointer variables of FUNCTION got their memory, in source order: what
+        clang's data flow found (when parsed) together with what the tokens show."""
+        cache = self.__dict__.setdefault("_origins", {})
+        if function not in cache:
+            cache[function] = self._merged_origins(function)
+        return cache[function]
+
+    def _merged_origins(self, function: Function) -> list[Origin]:
+        found = token_origins(self, function)
+        if function.node is not None:
+            seen = {(o.name, o.kind) for o in found}
+            found += [o for o in pointer_origins(function.node)
+                      if (o.name, o.kind) not in seen]
+        return sorted(found, key=lambda o: o.offset)
+
+    @cached_property
+    def global_origins(self) -> dict[str, Origin]:
+        """File-scope ``__managed__`` variables (kind ``managed``)."""
+        code = self.code
+        found = {}
+        for index, token in enumerate(code):
+            if token.text == "__managed__":
+                end = index
+                while end < len(code) and code[end].text not in (";", "=", "[", "{"):
+                    end += 1
+                if end < len(code) and code[end - 1].kind == "ident":
+                    found[code[end - 1].text] = Origin(code[end - 1].text, "managed", token.start)
+        return found
+
+    def origin_of(self, name: str, offset: int) -> Origin | None:
+        """The latest origin of variable NAME before OFFSET in its function, or a global's."""
+        function = self.function_at(offset)
+        if function is not None:
+            offsets, origins = self._origins_by_name(function).get(name, ((), ()))
+            position = bisect.bisect_left(offsets, offset) - 1
+            if position >= 0:
+                return origins[position]
+        return self.global_origins.get(name)
+
+    def _origins_by_name(self, function: Function) -> dict[str, tuple[list[int], list[Origin]]]:
+        """The origins of FUNCTION by variable name: (offsets, origins), in source order."""
+        cache = self.__dict__.setdefault("_grouped_origins", {})
+        if function not in cache:
+            grouped: dict[str, tuple[list[int], list[Origin]]] = {}
+            for origin in self.origins(function):
+                offsets, origins = grouped.setdefault(origin.name, ([], []))
+                offsets.append(origin.offset)
+                origins.append(origin)
+            cache[function] = grouped
+        return cache[function]
+
+    # ---- declarations ---------------------------------------------------------
+    @cached_property
+    def declarations(self) -> list[Declaration]:
+        """Variables and parameters whose type tokens can size (built-in types)."""
+        return sorted(token_declarations(self), key=lambda d: d.start)
+
+    @cached_property
+    def clang_declarations(self) -> list[Declaration]:
+        """Every variable and parameter of the file, typed by clang (parses the file)."""
+        return sorted((_typed(node) for nodes in self._clang_declaration_nodes.values()
+                       for node in nodes), key=lambda d: d.start)
+
+    @cached_property
+    def _clang_declaration_nodes(self) -> dict[str, list]:
+        """clang's variables and parameters by name, in walk order (parses the file)."""
+        parsed = self.parse()
+        grouped: dict[str, list] = {}
+        if parsed is not None:
+            for node in parsed.root.walk():
+                if node.kind in ("VAR_DECL", "PARM_DECL"):
+                    grouped.setdefault(node.spelling, []).append(node)
+        return grouped
+
+    def _clang_declarations_of(self, name: str) -> list[Declaration]:
+        """clang's declarations of NAME by start; only the names asked are typed (each
+        type question is a few calls into libclang)."""
+        cache = self.__dict__.setdefault("_clang_declarations_by_name", {})
+        if name not in cache:
+            cache[name] = sorted((_typed(node) for node in
+                                  self._clang_declaration_nodes.get(name, ())),
+                                 key=lambda d: d.start)
+        return cache[name]
+
+    def declaration(self, name: str, offset: int) -> Declaration | None:
+        """The declaration of NAME visible at OFFSET (the latest one before it); asks
+        clang when the tokens show none with a known type."""
+        found = _latest(self._by_name(self.declarations).get(name, ()), name, offset)
+        if found is None or found.size is None or found.pointer and not found.pointee_size:
+            semantic = self._clang_declarations_of(name)
+            found = _latest(semantic, name, offset) or found
+        return found
+
+    def _by_name(self, declarations: list[Declaration]) -> dict[str, list[Declaration]]:
+        cache = self.__dict__.setdefault("_declarations_by_name", {})
+        key = id(declarations)
+        if key not in cache:
+            grouped: dict[str, list[Declaration]] = {}
+            for declaration in declarations:
+                grouped.setdefault(declaration.name, []).append(declaration)
+            cache[key] = grouped
+        return cache[key]
+
+    # ---- launches ----------------------------------------------------------------
+    @cached_property
+    def launches(self) -> list[Launch]:
+        """``k<<<grid, block, shared, stream>>>(args)`` and
+        ``cudaLaunchKernel(k, grid, block, args, shared, stream)`` (arguments unknown)."""
+        code = self.code
+        found = []
+        for index in self.occurrences(("cudaLaunchKernel",)):
+            if index + 1 < len(code) and code[index + 1].text == "(":
+                spans = arguments(code, index + 1)
+                names = [i for i in range(*spans[0]) if code[i].kind == "ident"
+                         and code[i].text not in _CAST_WORDS] if spans else []
+                if names and len(spans) >= 3:
+                    config = (spans[1], spans[2], *spans[4:5])
+                    found.append(Launch(code[names[-1]].text, names[-1], config, ()))
+        for index, token in enumerate(code):
+            if token.text != "<<<" or index == 0:
+                continue
+            end = closing(code, index)
+            name_index = index - 1
+            if code[name_index].text == ">":  # kernel<T><<<...>>>
+                depth = 0
+                while name_index > 0:
+                    depth += {">": 1, "<": -1}.get(code[name_index].text, 0)
+                    name_index -= 1
+                    if depth == 0:
+                        break
+            if end + 1 < len(code) and code[end + 1].text == "(":
+                found.append(Launch(code[name_index].text, name_index,
+                                    tuple(arguments(code, index)),
+                                    tuple(arguments(code, end + 1))))
+        return sorted(found, key=lambda launch: launch.index)
+
+
+def last_between(indexes: list[int], first: int, last: int) -> int | None:
+    """The largest of the increasing INDEXES strictly between FIRST and LAST, or None."""
+    position = bisect.bisect_left(indexes, last) - 1
+    return indexes[position] if position >= 0 and indexes[position] > first else None
+
+
+def _typed(node) -> Declaration:
+    return Declaration(node.spelling, node.start, node.type_spelling, node.type_size,
+                       node.is_pointer, node.pointee_size, node.pointee_spelling)
+
+
+def _latest(declarations: list[Declaration], name: str, offset: int) -> Declaration | None:
+    best = None
+    for declaration in declarations:  # the declarations of one name, by start
+        if declaration.start > offset:
+            break
+        if declaration.name == name:
+            best = declaration
+    return best
+
+

@@ -1,0 +1,308 @@
+"""Token scanners behind ``translator.analysis.facts.Facts``: function definitions and where
+they run, variable declarations with built-in types, and pointer origins, read from code
+tokens alone (used when clang is not asked, cannot parse, or is not installed)."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from translator.analysis.clang import Function
+from translator.analysis.dataflow import ALLOCATORS, HOST_ALLOCATORS, Origin
+from translator.analysis.expressions import SIZES as _SIZES
+from translator.analysis.expressions import arguments
+from translator.analysis.qualifiers import MARKS, qualifier_macros, target_of
+
+__all__ = ["Declaration", "token_functions", "token_declarations", "token_origins"]
+
+_DECLARATOR = frozenset({"*", "&", "const", "__restrict__", "__restrict", "volatile"})
+_QUALIFIERS = frozenset({"const", "static", "extern", "volatile", "__shared__", "__device__",
+                         "__constant__", "__managed__", "register", "unsigned", "signed",
+                         "constexpr", "inline"})
+_STARTS = frozenset({";", "{", "}", "(", ",", "const", "static", "extern", "volatile",
+                     "__shared__", "__device__", "__constant__", "__managed__", "struct",
+                     "class", "typename", "register"})
+_ATTRIBUTES = frozenset({"__launch_bounds__", "__attribute__", "__declspec", "alignas",
+                         "__align__", "__cluster_dims__", "__maxnreg__"})
+_SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
+_BEFORE_LAMBDA = frozenset({"(", ",", "=", "return", "{", ";", "?", ":", "&&", "||"})
+_NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "do", "else", "try",
+                            "return", "sizeof", "decltype", "alignof", "enum"})
+
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A variable or parameter: its type as written and what is known of its size."""
+
+    name: str
+    start: int  # offset of the declaration
+    type_text: str  # the type as spelled (clang's spelling, or the tokens before the name)
+    size: int | None  # bytes of the variable itself
+    pointer: bool
+    pointee_size: int | None  # bytes of one element for pointers and arrays
+    pointee: str = ""  # element type spelling
+
+
+def token_functions(facts) -> list[Function]:
+    """Function definitions (class and class-template members and device lambdas too),
+    with CUDA qualifiers spelled directly or through macros (translator/analysis/qualifiers.py).
+    Braces are counted in one alternative of an ``#if`` group whose alternatives open or
+    close braces unevenly (``#if A`` ``void f(int a) {`` ``#else`` ``void f() {``)."""
+    kinds = {word: frozenset({mark}) for word, mark in MARKS.items()}
+    kinds.update(qualifier_macros(facts.unit))
+    tokens = _one_alternative(facts)
+    found = []
+    stack: list = []  # "scope", "block", or [name, start, body_start, target] of a function
+    header_start = 0
+    for index, token in enumerate(tokens):
+        text = token.text
+        if text in (";", "}"):
+            if text == "}" and stack:
+                opened = stack.pop()
+                if type(opened) is list:
+                    found.append(Function(opened[0], opened[1], token.end, opened[2], opened[3]))
+            header_start = index + 1
+        elif text == "{":
+            header = tokens[header_start:index]
+            words = [t.text for t in header]
+            plain = _without_template(words)
+            in_scope = all(kind == "scope" for kind in stack)
+            if in_scope and plain and (plain[0] in _SCOPES or "namespace" in plain):
+                stack.append("scope")
+            elif in_scope and _is_function_header(plain):
+                marks = {mark for word in words if word in kinds for mark in kinds[word]}
+                stack.append([_function_name(plain), header[0].start, token.start,
+                              target_of(marks)])
+            elif not in_scope and _is_device_lambda(words, kinds):
+                marks = {mark for word in words[_lambda_start(words):] if word in kinds
+                         for mark in kinds[word]}
+                start = header[_lambda_start(words)].start
+                stack.append(["<lambda>", start, token.start, target_of(marks)])
+            else:
+                stack.append("block")
+            header_start = index + 1
+    end = len(facts.unit.source)
+    found.extend(Function(o[0], o[1], end, o[2], o[3]) for o in stack if type(o) is list)
+    return found
+
+
+def _without_template(words: list[str]) -> list[str]:
+    """WORDS after leading ``template <...>`` clauses."""
+    position = 0
+    while position + 1 < len(words) and words[position] == "template" and \
+            words[position + 1] == "<":
+        depth, position = 0, position + 1
+        while position < len(words):
+            depth += {"<": 1, ">": -1, ">>": -2}.get(words[position], 0)
+            position += 1
+            if depth <= 0:
+                break
+    return words[position:]
+
+
+def _lambda_start(words: list[str]) -> int:
+    """Index of the ``[`` that opens the last lambda introducer of WORDS, or -1."""
+    if "]" not in words:
+        return -1
+    close = len(words) - 1 - words[::-1].index("]")
+    depth = 0
+    for position in range(close, -1, -1):
+        depth += {"]": 1, "[": -1}.get(words[position], 0)
+        if depth == 0:
+            before = words[position - 1] if position else "("
+            return position if before in _BEFORE_LAMBDA else -1
+    return -1
+
+
+def _is_device_lambda(words: list[str], kinds) -> bool:
+    """``[=] __device__ (int i) mutable -> int``: a lambda whose qualifiers mark device
+    code (through a macro too)."""
+    start = _lambda_start(words)
+    if start < 0:
+        return False
+    close = words.index("]", start)
+    return any("device" in kinds.get(word, ()) or "global" in kinds.get(word, ())
+               for word in words[close + 1:])
+
+
+def _one_alternative(facts) -> list:
+    """Code tokens without those of the later alternatives of ``#if`` groups whose
+    alternatives change the brace depth (all code tokens when there are none)."""
+    code = facts.code
+    conditionals = facts.unit.conditionals
+    if not conditionals:
+        return code
+    braces = [(t.start, 1 if t.text == "{" else -1) for t in code if t.text in ("{", "}")]
+    offsets = [offset for offset, _ in braces]
+    totals = [0]
+    for _, step in braces:
+        totals.append(totals[-1] + step)
+
+    def depth_change(start: int, end: int) -> int:
+        change = totals[bisect.bisect_left(offsets, end)] - totals[
+            bisect.bisect_left(offsets, start)]
+        return change - sum(d for s, e, d in skipped if start <= s and e <= end)
+
+    skipped: list[tuple[int, int, int]] = []
+    frames: list[list] = []  # per open group: [(keyword, body start, body end, tokens)]
+    for directive in conditionals:
+        keyword = directive.keyword
+        if keyword in ("if", "ifdef", "ifndef"):
+            frames.append([[keyword, directive.end, None, directive.tokens]])
+            continue
+        if not frames:
+            continue
+        frames[-1][-1][2] = directive.start
+        if keyword != "endif":
+            frames[-1].append([keyword, directive.end, None, directive.tokens])
+            continue
+        branches = frames.pop()
+        changes = [depth_change(b[1], b[2]) for b in branches]
+        if len(branches) < 2 or not any(changes):
+            continue
+        dead = [b[0] == "if" and [t.text for t in b[3]] in (["0"], ["false"]) for b in branches]
+        kept = next((i for i, d in enumerate(dead) if not d), 0)
+        skipped.extend((b[1], b[2], change) for i, (b, change) in
+                       enumerate(zip(branches, changes, strict=True)) if i != kept)
+        skipped.sort()
+    if not skipped:
+        return code
+    merged: list[list[int]] = []
+    for start, end, _ in skipped:  # nested spans inside a skipped one
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    starts = [start for start, _ in merged]
+    kept_tokens = []
+    for token in code:
+        at = bisect.bisect_right(starts, token.start) - 1
+        if at < 0 or token.start >= merged[at][1]:
+            kept_tokens.append(token)
+    return kept_tokens
+
+
+def token_origins(facts, function: Function) -> list[Origin]:
+    code = facts.code
+    first, last = facts.body_span(function)
+    found = []
+    for index in range(first, last):
+        token = code[index]
+        if token.text in ALLOCATORS and index + 1 < last and code[index + 1].text == "(":
+            span = arguments(code, index + 1)[:1]
+            # An index, not the words: an unclosed call's first argument runs to the end.
+            if span and facts.contains("&", *span[0]) and code[span[0][1] - 1].kind == "ident" \
+                    and code[span[0][1] - 2].text not in (".", "->"):  # not a member
+                found.append(Origin(code[span[0][1] - 1].text, ALLOCATORS[token.text],
+                                    token.start))
+        elif token.text == "=" and code[index - 1].kind == "ident" and \
+                code[index - 2].text not in (".", "->"):  # a member is not the variable
+            end = index + 1
+            while end < last and code[end].text not in (";", ","):
+                end += 1
+            words = {code[i].text for i in range(index + 1, end)}
+            name = code[index - 1].text
+            if words & HOST_ALLOCATORS or "new" in words:
+                found.append(Origin(name, "host", token.start))
+            elif end == index + 2 and code[index + 1].kind == "ident":
+                alias = next((o for o in reversed(found) if o.name == code[index + 1].text),
+                             None)  # p = q: p now points where q points
+                found.append(Origin(name, alias.kind if alias else "unknown", token.start))
+            else:
+                found.append(Origin(name, "unknown", token.start))
+        elif (token.text == "[" and code[index - 1].kind == "ident"
+              and code[index - 2].text in _SIZES and function.target == "host"):
+            found.append(Origin(code[index - 1].text, "host", token.start))
+    return found
+
+
+def token_declarations(facts) -> list[Declaration]:
+    """``T *a, b[4]``, parameters and ``std::vector<T> v`` with T a built-in type;
+    ``S *p`` for any type S when the declaration start is unambiguous."""
+    code, found = facts.code, []
+    for index in range(1, len(code) - 1):
+        token = code[index]
+        following = code[index + 1].text
+        if token.kind != "ident" or following not in ("=", ";", ",", ")", "[", "(", "{"):
+            continue
+        if code[index - 1].text == ">" and following in ("(", ";", "{"):
+            found.extend(_vector_declaration(facts, index))
+            continue
+        if following in ("(", "{"):
+            continue
+        position, stars = index - 1, 0
+        while position > 0 and code[position].text in _DECLARATOR:
+            stars += code[position].text == "*"
+            position -= 1
+        base = code[position]
+        if base.text == "," and following != ")":
+            base = _declaration_base(facts, position)
+            if base is None:
+                continue
+        if base.text in _SIZES:
+            size = _SIZES[base.text]
+            found.append(Declaration(token.text, base.start, base.text,
+                                     8 if stars else size, bool(stars),
+                                     size if stars else None, base.text))
+        elif stars and base.kind == "ident" and code[position - 1].text in _STARTS:
+            found.append(Declaration(token.text, base.start, base.text, 8, True, None,
+                                     base.text))
+    return found
+
+def _declaration_base(facts, comma: int):
+    """The type of a later declarator in ``T a, *b``: T at the statement start."""
+    code = facts.code
+    start = comma
+    while start > 0 and code[start - 1].text not in (";", "{", "}", "(", ")"):
+        start -= 1
+    while start < comma and code[start].text in _QUALIFIERS:
+        start += 1
+    base = code[start]
+    return base if base.text in _SIZES and start + 1 < comma else None
+
+def _vector_declaration(facts, index: int) -> list[Declaration]:
+    code = facts.code
+    if index < 4 or code[index - 4].text != "vector" or code[index - 3].text != "<":
+        return []
+    element = code[index - 2].text
+    if element not in _SIZES:
+        return []
+    return [Declaration(code[index].text, code[index - 4].start, f"std::vector<{element}>",
+                        None, False, _SIZES[element], element)]
+
+
+def _parameters_open(words: list[str]) -> int:
+    """Index of the ``(`` opening the parameter list, after attribute-like macros such as
+    ``__launch_bounds__(256)`` or ``__attribute__((...))``."""
+    position = 0
+    while position < len(words):
+        if words[position] == "(":
+            if position == 0 or words[position - 1] not in _ATTRIBUTES:
+                return position
+            depth = 0
+            while position < len(words):  # skip the attribute's parentheses
+                depth += {"(": 1, ")": -1}.get(words[position], 0)
+                position += 1
+                if depth == 0:
+                    break
+            continue
+        position += 1
+    return -1
+
+
+def _function_name(words: list[str]) -> str:
+    first = _parameters_open(words)
+    return words[first - 1] if first > 0 else ""
+
+
+def _is_function_header(words: list[str]) -> bool:
+    """``... name ( parameters ) qualifiers`` without a control keyword or ``=``."""
+    first = _parameters_open(words)
+    if first <= 0 or ")" not in words[first:]:
+        return False
+    if words[first - 1] in _NOT_FUNCTIONS or "=" in words[:first]:
+        return False
+    if words[0] in _NOT_FUNCTIONS or words[-1] in ("=", "]"):
+        return False
+    return not any(w in ("if", "for", "while", "switch") for w in words[:first])

@@ -1,0 +1,259 @@
+"""Helpers shared by the warning (W) rules: building findings and reading expressions.
+
+Not a rule itself. Everything here works on ``unit.facts`` code tokens (no comments,
+strings or preprocessor directives), so no rule can fire inside a comment or string.
+"""
+
+from __future__ import annotations
+
+from translator.data.names import resolve
+from translator.diagnostics import Diagnostic, Fix
+from translator.source.tokens import Token
+
+__all__ = ["outside_platform_branches", "finding", "fix", "r101_reports", "left_operand",
+           "right_operand", "SYNC_MASKED", "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32",
+           "ballot_names", "shift_amount", "within_word", "unreachable_on_amd",
+           "one_warp_block"]
+
+#: Warp intrinsics whose first argument is a lane mask.
+SYNC_MASKED = frozenset({
+    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
+    "__any_sync", "__all_sync", "__uni_sync", "__match_any_sync", "__match_all_sync",
+    "__syncwarp", "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync",
+})
+#: Intrinsics that return one bit per lane.
+BALLOTS = frozenset({"__ballot_sync", "__ballot", "__activemask", "__match_any_sync"})
+SHUFFLES = frozenset({"__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync",
+                      "__shfl", "__shfl_up", "__shfl_down", "__shfl_xor"})
+FULL_MASK_32 = 0xFFFFFFFF
+_BOUNDARY = frozenset({"=", ",", ";", "(", "[", "{", "}", "?", ":", "return", "&&", "||", "==",
+                       "!=", "<", ">", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
+                       "^=", "<<=", ">>=", "<<<", ">>>"})
+_MULTIPLICATIVE = frozenset({"*", "/", "%"})
+_SHIFT = _MULTIPLICATIVE | {"+", "-", ">>", "<<"}
+#: For a binary operator, the operators that bind at least as tightly on its left.
+_TIGHTER = {"*": _MULTIPLICATIVE, "/": _MULTIPLICATIVE, "%": _MULTIPLICATIVE,
+            ">>": _SHIFT, "<<": _SHIFT, "&": _SHIFT}
+_BINARY = frozenset({"+", "-", "*", "/", "%", ">>", "<<", "&", "|", "^"})
+
+
+def outside_platform_branches(check):
+    """Wrap a warning rule's check: drop findings inside ``#if`` groups that test for
+    HIP/ROCm/AMD (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author
+    already chose what each platform compiles, inside ``#if 0`` branches, and inside
+    ``#if __CUDA_ARCH__ >= N`` branches that R003 replaces by their alternative or that
+    no AMD compile takes (``unreachable_on_amd``)."""
+
+    def checked(unit):
+        replaced = None
+        for item in check(unit):
+            offset = getattr(item, "offset", -1)
+            if offset < 0:
+                yield item
+                continue
+            if replaced is None:
+                from translator.rules.cuda_macro_test import replaced_branches
+
+                replaced = replaced_branches(unit) + unreachable_on_amd(unit)
+            if not (unit.facts.platform_branches and unit.facts.in_platform_branch(offset)
+                    or any(start <= offset < end for start, end in replaced)):
+                yield item
+
+    checked.__name__ = getattr(check, "__name__", "check")
+    checked.__doc__ = check.__doc__
+    return checked
+
+
+def unreachable_on_amd(unit) -> list[tuple[int, int]]:
+    """Source spans of ``#if``/``#elif``/``#else`` branches that neither pass of an AMD
+    compile takes, judged as R003 rewrites ``__CUDA_ARCH__``: undefined in the host pass,
+    compute capability 8.0 in the device pass (``#if __CUDA_ARCH__ >= 900``, the
+    ``#else`` of ``#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600``). Only
+    conditions that test nothing but ``__CUDA_ARCH__`` are judged."""
+    return unit.shared("unreachable on AMD", _unreachable_on_amd)
+
+
+def _unreachable_on_amd(unit) -> list[tuple[int, int]]:
+    from translator.rules.cuda_macro_test import AMD_ARCH_EQUIVALENT, ARCH
+    from translator.source.preprocessor import evaluate
+    from translator.source.scan import next_branch
+
+    if ARCH not in unit.source:
+        return []
+    worlds = ({}, {ARCH: (str(AMD_ARCH_EQUIVALENT),)})
+    conditionals = unit.conditionals
+    spans = []
+    for index, directive in enumerate(conditionals):
+        if directive.keyword != "if" or ARCH not in unit.source[directive.start:directive.end]:
+            continue
+        position, taken = index, False  # taken: an earlier branch is always taken
+        while position is not None and conditionals[position].keyword != "endif":
+            branch = conditionals[position]
+            following = next_branch(conditionals, position)
+            if following is None:
+                break
+            if branch.keyword == "else":
+                value = (False, False) if taken else (True, True)
+            else:
+                texts = [t.text for t in branch.tokens]
+                if branch.keyword not in ("if", "elif") or not set(
+                        t for t in texts if t[:1].isalpha() or t[:1] == "_") <= {ARCH, "defined"}:
+                    break
+                value = tuple(evaluate(texts, world) for world in worlds)
+                if None in value:
+                    break
+                value = (False, False) if taken else tuple(bool(v) for v in value)
+            if not any(value):
+                spans.append((branch.end, following.start))
+            taken = taken or all(value)
+            position = conditionals.index(following, position + 1)
+    return spans
+
+
+def finding(code: str, message: str, offset: int, help: str = "",
+            fixes: tuple[Fix, ...] = ()) -> Diagnostic:
+    return Diagnostic(code, message, offset=offset, help=help, fixes=fixes)
+
+
+def fix(token: Token, text: str, description: str) -> Fix:
+    return Fix(token.start, token.end, text, description)
+
+
+def r101_reports(unit, name: str) -> bool:
+    """True when R101 reports NAME as not translated (so a W rule must not repeat it)."""
+    entry = unit.names.identifiers.get(name)
+    return entry is not None and resolve(entry, unit.options).name is None
+
+
+def is_call(code: list[Token], index: int, names) -> bool:
+    return (index + 1 < len(code) and code[index].text in names
+            and code[index + 1].text == "(" and (index == 0 or code[index - 1].text not in
+                                                 (".", "->")))
+
+
+def left_operand(code: list[Token], index: int) -> int:
+    """First token index of the left operand of the binary operator at INDEX."""
+    tighter = _TIGHTER.get(code[index].text, frozenset())
+    position, depth = index - 1, 0
+    while position >= 0:
+        text = code[position].text
+        if text in (")", "]"):
+            depth += 1
+        elif text in ("(", "["):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (text in _BOUNDARY or text in _BINARY and text not in tighter):
+            break
+        position -= 1
+    return position + 1
+
+
+def right_operand(code: list[Token], index: int) -> int:
+    """Past-last token index of a simple right operand (a primary expression)."""
+    position = index + 1
+    if position < len(code) and code[position].text == "(":
+        from translator.analysis.expressions import closing
+
+        return closing(code, position) + 1
+    while position < len(code) and (code[position].kind in ("ident", "number")
+                                    or code[position].text in (".", "->", "::")):
+        position += 1
+    return position
+
+
+def shift_amount(code: list[Token], index: int) -> int:
+    """Past-last token index of the right operand of the shift operator at INDEX: an
+    additive expression (``1u << tid % 32`` shifts by ``tid % 32``)."""
+    position, depth = index + 1, 0
+    while position < len(code):
+        text = code[position].text
+        if text in ("(", "["):
+            depth += 1
+        elif text in (")", "]"):
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (text in _BOUNDARY or text in ("<<", ">>", "&", "|", "^")):
+            break
+        position += 1
+    return position
+
+
+def within_word(code: list[Token], first: int, last: int, macros) -> bool:
+    """True when the expression FIRST..LAST is reduced to a bit position of a 32-bit word
+    (``x % 32``, ``x & 31``, also spelled with constants): whatever ``x`` is, shifting a
+    32-bit value by it cannot overflow, so it is a bit index, not a 64-lane lane index."""
+    from translator.analysis.expressions import fold
+
+    while last - first > 2 and code[first].text == "(" and right_operand(code, first - 1) == last:
+        first, last = first + 1, last - 1
+    depth = 0
+    for position in range(last - 1, first, -1):
+        text = code[position].text
+        depth += text in (")", "]")
+        depth -= text in ("(", "[")
+        if depth == 0 and text in ("%", "&"):
+            value = fold(code[position + 1:last], macros)
+            return value is not None and 0 < value <= (32 if text == "%" else 31)
+        if depth == 0 and text in ("+", "-", "*", "/"):
+            return False
+    return False
+
+
+def ballot_names(facts, function) -> frozenset[str]:
+    """Variables of FUNCTION assigned from a ballot (or from another such variable)."""
+    code = facts.code
+    first, last = facts.body_span(function)
+    names: set[str] = set()
+    for index in range(first, last):
+        if code[index].text not in ("=", "|=", "&=") or code[index - 1].kind != "ident":
+            continue
+        end = index + 1
+        while end < last and code[end].text not in (";", ","):
+            end += 1
+        words = {t.text for t in code[index + 1:end]}
+        if words & BALLOTS or words & names or "ballot" in words:
+            names.add(code[index - 1].text)
+    return frozenset(names)
+
+
+def scan(facts, names):
+    """(index, token) of every identifier in NAMES, in code order (fast: indexed)."""
+    code = facts.code
+    return ((index, code[index]) for index in facts.occurrences(names))
+
+
+def one_warp_block(unit, offset: int) -> str:
+    """For a warp-size finding at OFFSET: a note when its kernel takes one block for one
+    warp, launched in the file with a literal 32-thread block (``k<<<n, 32>>>``) or
+    testing ``blockDim.x == 32``; '' otherwise."""
+    function = unit.facts.function_at(offset)
+    if function is None:
+        return ""
+    launched, tested = unit.shared("one-warp blocks", _one_warp_blocks)
+    if function.name in launched and function.target == "global":
+        return (f"; {function.name} is launched with blocks of 32 threads (line "
+                f"{launched[function.name]}): one block is one warp on NVIDIA GPUs, half a "
+                "wavefront on AMD")
+    if any(function.start <= at < function.end for at in tested):
+        return "; the code tests blockDim.x == 32: one block was meant to be one warp"
+    return ""
+
+
+def _one_warp_blocks(unit) -> tuple[dict[str, int], list[int]]:
+    facts = unit.facts
+    code = facts.code
+    launched: dict[str, int] = {}
+    for launch in facts.launches:
+        if len(launch.config) >= 2:
+            first, last = launch.config[1]
+            if last - first == 1 and code[first].text == "32":
+                launched.setdefault(launch.kernel, unit.location(code[first].start)[0])
+    tested = []
+    for index in facts.occurrences(("blockDim",)):
+        if index + 4 < len(code) and code[index + 1].text == "." and \
+                code[index + 3].text in ("==", "!=") and code[index + 4].text == "32":
+            tested.append(code[index].start)
+    return launched, tested

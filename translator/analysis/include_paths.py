@@ -1,0 +1,177 @@
+"""Where clang looks for a tree's headers during analysis, as the project's compiler would.
+
+A compiler finds a quoted include next to the including file first (clang does that
+itself once the file's path is right: ``Options.tree_root``), then in the ``-I``
+folders, then in the system folders. ``IncludePaths.for_file`` gives a file's ``-I``
+folders, tree-relative, best first:
+
+1. the folders of the build files (``CMakeLists.txt``, Makefiles; read by
+   ``translator.compile.flags``) in the file's folder and above, nearest first;
+2. the file's own ``compile_commands.json`` entry (or every entry's, for a header);
+3. the folders of the other build files of the tree (targets are not told apart);
+4. last, folders guessed from the tree's own includes: an include that none of the
+   above resolves but that names a tree file by path suffix (``"dlk/ops.h"`` found as
+   ``include/dlk/ops.h``) adds the folder in front of it (``include``), so a project
+   whose flags live where rocport cannot read them (``setup.py``, a CMake function)
+   still finds its own headers.
+
+The C++ standard the nearest build file names (``-std=c++20``, ``CMAKE_CXX_STANDARD``)
+is passed too; C++17 otherwise.
+
+Only folders inside the tree are kept: absolute folders and folders that climb out
+(``../x``) are dropped, as the include fence (``translator.analysis.include_fence``) refuses
+such includes.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from translator.compile.flags import BUILD_FILE_NAMES, Flags, cmake_flags, makefile_flags
+from translator.options import Options
+from translator.tree.compdb import CompileDatabase
+
+__all__ = ["IncludePaths", "include_paths"]
+
+#: The standards clang takes; a build file's other values are ignored.
+_STANDARD = re.compile(r"(?:c|gnu)\+\+(?:11|14|17|20|23|2a|2b|1z)")
+_INCLUDE = re.compile(
+    rb'^[ \t]*#[ \t]*include[ \t]*(?:"(?P<quoted>[^"\n]+)"|<(?P<angled>[^>\n]+)>)', re.M)
+
+
+@dataclass(frozen=True)
+class IncludePaths:
+    """The ``-I`` folders of a tree's files (see the module doc)."""
+
+    #: tree-relative folder of a build file -> its include folders (inside the tree)
+    build: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    database: CompileDatabase = field(default_factory=CompileDatabase)
+    guessed: tuple[str, ...] = ()
+    root: str = ""  # the tree's absolute path
+    #: tree-relative folder of a build file -> the C++ standard it asks for (c++20)
+    standards: Mapping[str, str] = field(default_factory=dict)
+
+    def standard_for(self, path: str) -> str:
+        """The C++ standard of the nearest build file above PATH that names one, else
+        the newest any build file names (targets are not told apart); '' for none."""
+        folder = posixpath.dirname(path)
+        own = sorted((f for f in self.standards if _within(f, folder)), key=len, reverse=True)
+        if own:
+            return self.standards[own[0]]
+        return max(self.standards.values(), key=_year, default="")
+
+    def analysis_options(self, options: Options, path: str) -> tuple[Options, str]:
+        """OPTIONS for analysing the tree file PATH (its place in the tree, its include
+        folders and compile-database macros), and a key for caching its result."""
+        include_dirs = self.for_file(path)
+        defines = self.database.flags_for(path).defines
+        standard = self.standard_for(path)
+        options = options.with_changes(
+            tree_root=self.root,
+            include_dirs=options.include_dirs
+            + tuple(posixpath.join(self.root, d) for d in include_dirs),
+            defines=options.defines + defines,
+            # the project's own standard first, so that the caller's clang_args win
+            clang_args=((f"-std={standard}",) if standard else ()) + options.clang_args)
+        return options, "\0".join(include_dirs) + "\1" + "\0".join(defines) + "\1" + standard
+
+    def for_file(self, path: str) -> tuple[str, ...]:
+        folder = posixpath.dirname(path)
+        own = sorted((f for f in self.build if _within(f, folder)), key=len, reverse=True)
+        others = sorted(f for f in self.build if f not in own)
+        found: list[str] = []
+        for build_folder in own:
+            found += self.build[build_folder]
+        found += self.database.flags_for(path).include_dirs
+        for build_folder in others:
+            found += self.build[build_folder]
+        found += self.guessed
+        return tuple(dict.fromkeys(found))
+
+
+def include_paths(root: str, contents: Mapping[str, bytes], c_files: list[str],
+                  database: CompileDatabase) -> IncludePaths:
+    """The include folders of the tree at ROOT whose files (tree-relative path -> bytes)
+    are CONTENTS; C_FILES are its C/C++ files."""
+    folders = _folders(contents)
+    build: dict[str, tuple[str, ...]] = {}
+    standards: dict[str, str] = {}
+    for path in sorted(contents):
+        name = posixpath.basename(path)
+        if name in BUILD_FILE_NAMES or name.endswith(".mk"):
+            flags = _flags(path, contents[path])
+            dirs = _inside(flags.include_dirs + flags.system_include_dirs, folders)
+            if dirs:
+                build[posixpath.dirname(path)] = dirs
+            if flags.std and _STANDARD.fullmatch(flags.std):
+                standards[posixpath.dirname(path)] = flags.std
+    known = [*(d for dirs in build.values() for d in dirs),
+             *(d for flags in database.files.values() for d in flags.include_dirs)]
+    guessed = _guessed(contents, c_files, tuple(dict.fromkeys(known)))
+    return IncludePaths(build, database, guessed, root, standards)
+
+
+def _flags(path: str, data: bytes) -> Flags:
+    text = data.decode("utf-8", "replace")
+    folder = posixpath.dirname(path)
+    if posixpath.basename(path) == "CMakeLists.txt":
+        return cmake_flags(text, folder)
+    return makefile_flags(text, folder)
+
+
+def _folders(contents: Mapping[str, bytes]) -> set[str]:
+    folders = {"."}
+    for path in contents:
+        parent = posixpath.dirname(path)
+        while parent and parent not in folders:
+            folders.add(parent)
+            parent = posixpath.dirname(parent)
+    return folders
+
+
+def _inside(values: list[str], folders: set[str]) -> tuple[str, ...]:
+    kept = []
+    for value in values:
+        normal = posixpath.normpath(value.replace("\\", "/"))
+        if not posixpath.isabs(normal) and normal in folders:
+            kept.append(normal)
+    return tuple(dict.fromkeys(kept))
+
+
+def _guessed(contents: Mapping[str, bytes], c_files: list[str],
+             known: tuple[str, ...]) -> tuple[str, ...]:
+    """Folders that resolve the tree's includes which nothing else resolves."""
+    files = set(contents)
+    by_name: dict[str, list[str]] = {}
+    for path in sorted(files):
+        by_name.setdefault(posixpath.basename(path), []).append(path)
+    guessed: dict[str, None] = {}
+    for includer in sorted(c_files):
+        for match in _INCLUDE.finditer(contents[includer]):
+            raw = match["quoted"] or match["angled"]
+            name = posixpath.normpath(raw.decode("utf-8", "replace").strip())
+            if name.startswith(("/", "..")) or ".." in name.split("/"):
+                continue
+            if match["angled"] and "/" not in name:
+                continue  # <vector>, <cuda_runtime.h>: the system's, not the tree's
+            places = (posixpath.dirname(includer), *known, *guessed)
+            if any(posixpath.normpath(posixpath.join(p, name)) in files for p in places):
+                continue
+            matches = [p for p in by_name.get(posixpath.basename(name), [])
+                       if ("/" + p).endswith("/" + name)]
+            if matches:
+                best = min(matches, key=lambda p: (p.count("/"), p))
+                guessed[best[: len(best) - len(name)].rstrip("/") or "."] = None
+    return tuple(guessed)
+
+
+def _year(standard: str) -> int:
+    digits = {"1z": "17", "2a": "20", "2b": "23"}.get(standard[-2:], standard[-2:])
+    return int(digits)
+
+
+def _within(folder: str, path_folder: str) -> bool:
+    return folder == "" or path_folder == folder or path_folder.startswith(folder + "/")

@@ -1,0 +1,1 @@
+"""The hipcc compile check: toolchain, flags, units, hipcc output, failures, cache, report."""

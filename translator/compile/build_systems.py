@@ -1,0 +1,355 @@
+"""The compile commands of the project's own build, from its real build system, sandboxed.
+
+Rather than re-implementing make and CMake, the compile check asks them:
+
+- a CMake project (a folder with ``CMakeLists.txt`` and none above it) is configured with
+  the real ``cmake`` (``-DCMAKE_EXPORT_COMPILE_COMMANDS=ON``, hipcc as the C++ compiler,
+  the check's GPU targets as ``CMAKE_HIP_ARCHITECTURES``/``GPU_TARGETS``) into a build
+  folder outside the tree, and its ``compile_commands.json`` is read back;
+- a Makefile project (a folder with ``Makefile``, ``makefile`` or ``GNUmakefile``, none
+  above it and not inside a CMake project) is dry-run with the real ``make -n -B -k -w``,
+  with ``CC``, ``CXX``, ``NVCC`` and ``HIPCC`` pointed at hipcc, and the compiler
+  commands it prints are read (``cd`` and make's directory messages are followed).
+
+Configuring runs the project's code (CMake scripts, ``$(shell ...)``), so it runs in the
+same bubblewrap sandbox as hipcc: the tree read-only, only the build folder writable, no
+network, its own time limit. Each command is reduced to its safe flags, in order
+(translator/compile/flags.py ``safe_arguments``); nothing is merged or invented. Paths stay
+as the sandbox saw them (``/job/src/...`` for the tree, ``/job/out/build-N/...`` for the
+build folder); the compile check shows each unit the same paths, generated headers
+included. When a build system fails (a missing package, a configure error, a time-out),
+``BuildRun.problem`` says why and the compile check falls back to its own reader for
+that project's units.
+
+Limits: only the default goal of a Makefile is dry-run; commands of sub-makes are read
+when make runs them under ``-n`` (lines with ``$(MAKE)``). A CMake tree that enables the
+HIP language needs a ROCm clang that CMake accepts (not Debian's hipcc wrapper): there
+the configure fails and the reader is used.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import posixpath
+import re
+import shlex
+import shutil
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from translator.compile.flags import path_arguments, safe_arguments
+from translator.sandbox.bubblewrap import Sandbox
+
+__all__ = ["BuildCommand", "BuildRun", "find_projects", "run_build_systems",
+           "make_commands", "database_commands", "link_generated", "MAKE_FILE_NAMES",
+           "GENERATED_SUFFIXES"]
+
+MAKE_FILE_NAMES = ("GNUmakefile", "makefile", "Makefile")
+SOURCE_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx", ".c++", ".C")
+_COMPILER = re.compile(r"^(?:[\w.+-]*-)?(?:hipcc|nvcc|clang\+\+|clang|g\+\+|gcc|c\+\+|cc|"
+                       r"amdclang\+\+|amdclang|icpx|hipcc\.pl)(?:-\d+(?:\.\d+)*)?$")
+_VALUE_FLAGS = {"-o", "-MF", "-MT", "-MQ", "-MJ", "-I", "-D", "-U", "-x", "-isystem",
+                "-iquote", "-idirafter", "-include", "-imacros", "-Xclang", "-mllvm",
+                "-Xlinker", "-L", "-l", "-B", "-isysroot", "--sysroot", "-target", "-arch",
+                "-Xcompiler", "-ccbin", "--config", "--offload-arch"}
+_ENTERING = re.compile(r"^\S*make(?:\[\d+\])?: (?P<what>Entering|Leaving) directory "
+                       r"[`'\"](?P<folder>.*)['\"]$")
+_OPERATORS = {";", "&&", "||", "|", "(", ")", "&"}
+GENERATED_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inc", ".inl", ".ipp", ".def",
+                       ".tcc")
+_MAX_PROJECTS = 12
+
+
+@dataclass(frozen=True)
+class BuildCommand:
+    """How the project's build compiles one source (tree-relative ``path``)."""
+
+    path: str
+    arguments: tuple[str, ...]  # safe flags in order; paths as the sandbox sees them
+    dropped: tuple[str, ...]
+    source: str  # "cmake" or "make -n"
+
+
+@dataclass
+class BuildRun:
+    """One build system run: its compile commands, or the problem that stopped it."""
+
+    folder: str  # tree-relative folder of the project ('' for the root)
+    system: str  # "cmake" or "make -n"
+    problem: str = ""
+    seconds: float = 0.0
+    commands: dict[str, BuildCommand] = field(default_factory=dict)
+    #: Host folder of the CMake build (generated headers) and where units see it.
+    generated: str = ""
+    generated_mount: str = ""
+    timed_out: bool = False  # stopped by its time limit (never cached)
+    cached: bool = False  # from the compile cache (translator/compile/build_cache.py)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problem
+
+    def covers(self, path: str) -> bool:
+        return self.folder == "" or path == self.folder or path.startswith(self.folder + "/")
+
+    def note(self) -> str:
+        where = self.folder or "the tree's root"
+        if self.ok:
+            took = "cached" if self.cached else f"{self.seconds:.1f} s"
+            return f"{self.system}: {len(self.commands)} compile commands for {where} ({took})"
+        return f"{self.system}: {where}: {self.problem}; its units use rocport's reader"
+
+
+def find_projects(root: Path) -> list[tuple[str, str]]:
+    """(tree-relative folder, "cmake" or "make -n") of the tree's top-level builds."""
+    projects: list[tuple[str, str]] = []
+    for folder, folders, files in os.walk(root, followlinks=False):
+        folders[:] = sorted(f for f in folders if not f.startswith(".") and f != "build")
+        relative = Path(folder).relative_to(root).as_posix()
+        relative = "" if relative == "." else relative
+        if "CMakeLists.txt" in files:
+            projects.append((relative, "cmake"))
+        elif any(name in files for name in MAKE_FILE_NAMES):
+            projects.append((relative, "make -n"))
+        else:
+            continue
+        folders[:] = []  # the project's build decides what its sub-folders compile
+    return projects
+
+
+def run_build_systems(root: Path, source_view: Path, sandbox: Sandbox, scratch: Path, *,
+                      hipcc: str, archs: list[str], seconds: float,
+                      jobs: int = 1) -> list[BuildRun]:
+    """Run every top-level build of the tree at ROOT (mounted from SOURCE_VIEW) in
+    SANDBOX, JOBS at a time, each with at most SECONDS of wall-clock time."""
+    limited = _with_wall_seconds(sandbox, seconds)
+
+    def run_one(indexed: tuple[int, tuple[str, str]]) -> BuildRun:
+        index, (folder, system) = indexed
+        if index >= _MAX_PROJECTS:
+            return BuildRun(folder, system, f"not run (more than {_MAX_PROJECTS} builds)")
+        work = scratch / f"build-system-{index}"
+        work.mkdir(parents=True, exist_ok=True)
+        started = time.monotonic()
+        if system == "cmake":
+            run = _configure_cmake(folder, index, limited, source_view, work, hipcc, archs)
+        else:
+            run = _dry_run_make(folder, limited, source_view, work, hipcc)
+        run.seconds = round(time.monotonic() - started, 2)
+        return run
+
+    projects = list(enumerate(find_projects(root)))
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(projects) or 1))) as pool:
+        return list(pool.map(run_one, projects))
+
+
+def _with_wall_seconds(sandbox: Sandbox, seconds: float) -> Sandbox:
+    limits = dataclasses.replace(sandbox.limits, wall_seconds=seconds,
+                                 cpu_seconds=max(1, int(seconds)))
+    return dataclasses.replace(sandbox, limits=limits)
+
+
+# --- CMake -------------------------------------------------------------------------------
+
+def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Path,
+                     work: Path, hipcc: str, archs: list[str]) -> BuildRun:
+    run = BuildRun(folder, "cmake")
+    cmake = shutil.which("cmake", path="/usr/local/bin:/usr/bin:/bin")
+    if cmake is None:
+        run.problem = "cmake is not installed on this runner"
+        return run
+    source_mount, work_mount = sandbox.mounts(source_view, work)
+    build = f"{work_mount}/build-{index}"
+    targets = ";".join(archs)
+    argv = [cmake, "-S", posixpath.join(source_mount, folder) if folder else source_mount,
+            "-B", build, "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", f"-DCMAKE_CXX_COMPILER={hipcc}",
+            f"-DCMAKE_HIP_ARCHITECTURES={targets}", f"-DGPU_TARGETS={targets}",
+            f"-DAMDGPU_TARGETS={targets}"]
+    clang = _rocm_clang(hipcc)
+    if clang:
+        argv.append(f"-DCMAKE_HIP_COMPILER={clang}")
+    done = sandbox.run(argv, source_view, work)
+    database = work / f"build-{index}" / "compile_commands.json"
+    if done.timed_out:
+        run.problem = f"configure stopped after {sandbox.limits.wall_seconds:g} s"
+        run.timed_out = True
+    elif done.returncode != 0:
+        run.problem = "configure failed: " + _cmake_error(done.output)
+    elif not database.is_file():
+        run.problem = "configure wrote no compile_commands.json (a generator without it?)"
+    if run.problem:
+        return run
+    run.commands = database_commands(database.read_bytes(), source_mount)
+    if not run.commands:
+        run.problem = "the configured build compiles no sources of the tree"
+        return run
+    run.generated, run.generated_mount = str(work / f"build-{index}"), build
+    return run
+
+
+def _rocm_clang(hipcc: str) -> str:
+    """ROCm's clang++ next to hipcc (/opt/rocm/bin/hipcc -> /opt/rocm/llvm/bin/clang++),
+    which CMake accepts as the HIP compiler; '' when there is none (Debian's hipcc)."""
+    candidate = Path(os.path.realpath(hipcc)).parent.parent / "llvm" / "bin" / "clang++"
+    return str(candidate) if candidate.is_file() else ""
+
+
+def _cmake_error(output: str) -> str:
+    lines = output.splitlines()
+    for number, line in enumerate(lines):
+        if line.startswith("CMake Error"):
+            text = " ".join(part.strip() for part in lines[number:number + 8] if part.strip())
+            return text[:400]
+    tail = " ".join(line.strip() for line in lines[-3:] if line.strip())
+    return tail[:400] or "no output"
+
+
+def database_commands(data: bytes, source_mount: str) -> dict[str, BuildCommand]:
+    """The commands of a compile_commands.json that CMake wrote in the sandbox, keyed by
+    tree-relative source path."""
+    try:
+        entries = json.loads(data.decode("utf-8", errors="replace"))
+    except ValueError:
+        return {}
+    commands: dict[str, BuildCommand] = {}
+    for entry in entries if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        try:
+            words = entry.get("arguments") or shlex.split(str(entry.get("command", "")))
+        except ValueError:
+            continue
+        directory = str(entry.get("directory", source_mount))
+        for command in _compiles([str(w) for w in words], directory, source_mount, "cmake"):
+            commands.setdefault(command.path, command)
+    return commands
+
+
+# --- make -n -----------------------------------------------------------------------------
+
+def _dry_run_make(folder: str, sandbox: Sandbox, source_view: Path, work: Path,
+                  hipcc: str) -> BuildRun:
+    run = BuildRun(folder, "make -n")
+    make = shutil.which("make", path="/usr/local/bin:/usr/bin:/bin")
+    if make is None:
+        run.problem = "make is not installed on this runner"
+        return run
+    source_mount = sandbox.mounts(source_view, work)[0]
+    directory = posixpath.join(source_mount, folder) if folder else source_mount
+    argv = [make, "-n", "-B", "-k", "-w", "-C", directory,
+            *(f"{name}={hipcc}" for name in ("CC", "CXX", "NVCC", "HIPCC"))]
+    done = sandbox.run(argv, source_view, work)
+    if done.timed_out:
+        run.problem = f"make -n stopped after {sandbox.limits.wall_seconds:g} s"
+        run.timed_out = True
+        return run
+    run.commands = make_commands(done.output, directory, source_mount)
+    if not run.commands:
+        last = " ".join(done.output.strip().splitlines()[-2:])[:300]
+        run.problem = f"make -n printed no compile commands ({last or 'no output'})"
+    return run
+
+
+def make_commands(output: str, directory: str, source_mount: str) -> dict[str, BuildCommand]:
+    """The compile commands in what ``make -n -w`` printed, run from DIRECTORY."""
+    commands: dict[str, BuildCommand] = {}
+    folders = [directory]
+    for line in output.replace("\\\n", " ").splitlines():
+        entering = _ENTERING.match(line.strip())
+        if entering:
+            if entering.group("what") == "Entering":
+                folders.append(entering.group("folder"))
+            elif len(folders) > 1:
+                folders.pop()
+            continue
+        here = folders[-1]
+        for words in _shell_commands(line):
+            if words[0] == "cd" and len(words) > 1:
+                here = posixpath.normpath(posixpath.join(here, words[1]))
+                continue
+            for command in _compiles(words, here, source_mount, "make -n"):
+                commands.setdefault(command.path, command)
+    return commands
+
+
+def _shell_commands(line: str) -> list[list[str]]:
+    """The simple commands of one shell line (split at ``;``, ``&&``, ``|`` ...)."""
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|()")
+    lexer.whitespace_split = True
+    commands: list[list[str]] = [[]]
+    try:
+        for token in lexer:
+            if token in _OPERATORS or set(token) <= set(";&|()"):
+                commands.append([])
+            else:
+                commands[-1].append(token)
+    except ValueError:
+        return []
+    return [words for words in commands if words]
+
+
+# --- one compile command ------------------------------------------------------------------
+
+def _compiles(words: list[str], directory: str, source_mount: str,
+              system: str) -> list[BuildCommand]:
+    """A BuildCommand per tree source compiled by WORDS (a compiler command line run in
+    DIRECTORY); none for other commands, preprocessing and dependency-only runs."""
+    while words and re.match(r"^\w+=", words[0]):  # VAR=value before the program
+        words = words[1:]
+    if not words or not _COMPILER.match(posixpath.basename(words[0])):
+        return []
+    flags, sources = [], []
+    items = iter(words[1:])
+    for word in items:
+        if word in _VALUE_FLAGS:
+            flags += [word, next(items, "")]
+        elif not word.startswith("-") and word.endswith(SOURCE_SUFFIXES):
+            sources.append(word)
+        else:
+            flags.append(word)
+    if not sources or "-E" in flags or ("-M" in flags or "-MM" in flags) and "-c" not in flags:
+        return []
+    kept, dropped = safe_arguments(flags)
+
+    def placed(value: str) -> str | None:
+        absolute = posixpath.normpath(posixpath.join(directory, value))
+        inside = absolute == source_mount or absolute.startswith(source_mount + "/")
+        if not inside and any(part.startswith("cuda") for part in absolute.split("/")):
+            dropped.append(f"-I{value}")  # a CUDA toolkit's headers would shadow HIP's
+            return None
+        return absolute
+
+    arguments = tuple(path_arguments(kept, placed))
+    found = []
+    for source in sources:
+        absolute = posixpath.normpath(posixpath.join(directory, source))
+        if not absolute.startswith(source_mount.rstrip("/") + "/"):
+            continue  # generated in the build folder, or outside the tree
+        relative = absolute[len(source_mount.rstrip("/")) + 1:]
+        found.append(BuildCommand(relative, arguments, tuple(dropped), system))
+    return found
+
+
+def link_generated(run_folder: str, mount: str, work: Path, isolated: bool) -> None:
+    """Show a unit compiled in WORK the headers the configure step generated: in the
+    sandbox the unit's writable folder is ``/job/out``, where the build folder was."""
+    if not isolated or not run_folder:
+        return
+    top = Path(run_folder)
+    target_top = work / posixpath.basename(mount)
+    for folder, folders, files in os.walk(top):
+        folders[:] = [f for f in folders if f != "CMakeFiles"]
+        for name in files:
+            if not name.endswith(GENERATED_SUFFIXES):
+                continue
+            source = Path(folder, name)
+            target = target_top / source.relative_to(top)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.link(source, target)
+            except OSError:
+                shutil.copyfile(source, target)

@@ -1,0 +1,222 @@
+"""The report JSON of a migrated tree, its statistics and a short summary for people.
+
+The report JSON is the one format the CLI, the workers, the API and the pages share;
+its fields are documented in ``docs/report.md``. Diffs and the tree patch are in
+``translator/output/patches.py`` (re-exported here), SARIF in ``translator/output/sarif.py``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict
+
+from translator.engine import Result
+from translator.output.line_maps import line_maps_section
+from translator.output.patches import file_diff, split_lines, tree_patch
+from translator.output.statistics import analysis_counts, format_analysis, kind_counts
+from translator.tree.migrate import FileOutcome, TreeResult
+
+__all__ = ["file_diff", "tree_patch", "build_report", "statistics", "summary", "REPORT_VERSION"]
+
+REPORT_VERSION = 2
+
+
+def statistics(results: Iterable[Result]) -> dict:
+    """Counts per API family: converted, unsupported, coverage (%); and lines changed.
+
+    ``kinds`` splits the counts by family and kind (``translator.output.statistics.kind_counts``).
+    """
+    results = list(results)
+    converted: Counter[str] = Counter()
+    unsupported: Counter[str] = Counter()
+    lines_changed = 0
+    for result in results:
+        for usage in result.usages:
+            (converted if usage.converted else unsupported)[usage.api] += 1
+        lines_changed += _changed_lines(result)
+    families = {}
+    for api in sorted(set(converted) | set(unsupported)):
+        total = converted[api] + unsupported[api]
+        families[api] = {
+            "converted": converted[api],
+            "unsupported": unsupported[api],
+            "coverage": round(100.0 * converted[api] / total, 1) if total else 100.0,
+        }
+    total_converted, total_unsupported = sum(converted.values()), sum(unsupported.values())
+    total = total_converted + total_unsupported
+    return {
+        "families": families,
+        "converted": total_converted,
+        "unsupported": total_unsupported,
+        "coverage": round(100.0 * total_converted / total, 1) if total else 100.0,
+        "lines_changed": lines_changed,
+        "kinds": kind_counts(results),
+    }
+
+
+def _changed_lines(result: Result) -> int:
+    if not result.changed:
+        return 0
+    matcher = difflib.SequenceMatcher(
+        None, split_lines(result.original), split_lines(result.source), autojunk=False
+    )
+    return sum(
+        max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"
+    )
+
+
+def _file_entry(outcome: FileOutcome) -> dict:
+    result = outcome.result
+    return {
+        "path": outcome.path,
+        "output_path": outcome.output_path,
+        "kind": outcome.kind,
+        "language": outcome.language,
+        "status": outcome.status,
+        "message": outcome.message,
+        "utf8": result.utf8 if result else None,
+        # "types", "tokens" (with analysis_error: clang's first error) or "" (not needed)
+        "analysis": result.analysis if result else "",
+        "analysis_error": result.analysis_error if result else "",
+        "replacements": len(result.edits) if result else 0,
+        "unsupported": [
+            {"name": u.name, "line": line, "column": column, "reason": u.reason}
+            for u in (result.unsupported if result else [])
+            for line, column in [_position(result.original, u.offset)]
+        ],
+    }
+
+
+def _position(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _finding(diagnostic) -> dict:
+    return {
+        "code": diagnostic.code, "name": diagnostic.name, "category": diagnostic.category,
+        "severity": diagnostic.severity.value, "path": diagnostic.path,
+        "line": diagnostic.line, "column": diagnostic.column, "message": diagnostic.message,
+        "help": diagnostic.help, "suppressed": diagnostic.suppressed,
+        "fixes": [{"start": f.start, "end": f.end, "text": f.text, "description": f.description}
+                  for f in diagnostic.fixes],
+    }
+
+
+def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
+    """The report JSON (a dict) for a migrated tree; ``compile`` is filled in later."""
+    from translator import __version__
+
+    results = [o.result for o in tree.files if o.result is not None]
+    statuses = Counter(o.status for o in tree.files)
+    kinds = Counter(o.kind for o in tree.files)
+    output_paths = {o.path: o.output_path for o in tree.files}
+    database = tree.compile_database.to_dict()
+    database["files"] = {output_paths.get(path, path): {"source_path": path, **flags}
+                         for path, flags in database["files"].items()}
+    stats = statistics(results)
+    findings = [_finding(d) for result in results for d in result.diagnostics]
+    stats.update(files=dict(sorted(statuses.items())), kinds=dict(sorted(kinds.items())),
+                 run=tree.run, findings=_finding_counts(findings),
+                 analysis=analysis_counts(o.result for o in tree.files
+                                          if o.result is not None and o.language == "c++"))
+    report = {
+        "tool": "rocport",
+        "version": REPORT_VERSION,
+        "rocport_version": __version__,
+        "options": {key: list(value) if isinstance(value, tuple) else value
+                    for key, value in asdict(tree.options).items()},
+        "toolchain": toolchain or {},
+        "files": [_file_entry(outcome) for outcome in tree.files],
+        "findings": findings,
+        "compile": [],
+        "compile_commands": database,
+        "stats": stats,
+        # output line -> original line per translated file: puts hipcc's diagnostics on
+        # the CUDA lines (translator/output/line_maps.py, used by the compile check)
+        "line_maps": line_maps_section(tree.files),
+    }
+    report["hip_build"] = hip_build_section(tree, findings)
+    report["summary"] = summary(report)
+    return report
+
+
+def hip_build_section(tree: TreeResult, findings: list[dict]) -> dict:
+    """The tree's own HIP build (``translator/tree/hip_build.py``) and what rocport did about
+    it: the CUDA alternatives of HIP branches it left as written (R004) and the blocks
+    that version gates keep off on HIP (R003)."""
+    section = tree.hip_build.to_dict()
+    left = [f for f in findings if f["code"] == "R004"]
+    kept_off = [f for f in findings if f["code"] == "R003" and "stays off on HIP" in f["message"]]
+    guarded_files = sorted({f["path"] for f in left})
+    if guarded_files:
+        section["detected"] = True
+        section["evidence"].append(
+            f"HIP branches in {len(guarded_files)} source file(s): "
+            + ", ".join(guarded_files[:3]) + (" ..." if len(guarded_files) > 3 else ""))
+    section["cuda_branches_left"] = len(left)
+    section["blocks_kept_off"] = len(kept_off)
+    actions = []
+    if section["detected"]:
+        actions.append("left the project's HIP branches and the CUDA code they replace as "
+                       f"written ({len(left)} CUDA branch(es) in {len(guarded_files)} file(s), "
+                       "R004), and kept the names its own #define, using, typedef and "
+                       "namespace lines define")
+    if section["macros"]:
+        actions.append("read " + ", ".join(section["macros"]) + " as HIP build switches")
+    if kept_off:
+        actions.append(f"kept {len(kept_off)} version-gated block(s) off on HIP (R003)")
+    section["action"] = "; ".join(actions)
+    return section
+
+
+def _finding_counts(findings: list[dict]) -> dict:
+    """Active and suppressed findings (suppressed ones are counted, never dropped)."""
+    active = [f for f in findings if not f["suppressed"]]
+    return {"active": len(active), "suppressed": len(findings) - len(active),
+            "categories": dict(sorted(Counter(f["category"] for f in active).items()))}
+
+
+def summary(report: dict) -> str:
+    """A few lines a person can read: files, API coverage by family, findings, speed."""
+    stats = report["stats"]
+    files = stats.get("files", {})
+    lines = []
+    hip_build = report.get("hip_build") or {}
+    if hip_build.get("detected"):
+        lines.append("Already builds for HIP: " + "; ".join(hip_build["evidence"][:3])
+                     + (f". rocport {hip_build['action']}" if hip_build.get("action") else ""))
+    lines.append(f"{sum(files.values())} entries: " + ", ".join(
+        f"{count} {status}" for status, count in sorted(files.items())))
+    if stats["converted"] or stats["unsupported"]:
+        families = ", ".join(
+            f"{name} {family['coverage']}% ({family['converted']}/"
+            f"{family['converted'] + family['unsupported']})"
+            for name, family in stats["families"].items())
+        lines.append(f"API uses: {stats['converted']} converted, {stats['unsupported']} not "
+                     f"converted ({stats['coverage']}% coverage): {families}")
+    active = [f for f in report["findings"] if not f["suppressed"]]
+    if active:
+        severities = Counter(f["severity"] for f in active)
+        codes = Counter(f["code"] for f in active).most_common(5)
+        suppressed = len(report["findings"]) - len(active)
+        lines.append("Findings: " + ", ".join(f"{n} {s}" for s, n in sorted(severities.items()))
+                     + " (most frequent: " + ", ".join(f"{c} x{n}" for c, n in codes) + ")"
+                     + (f"; {suppressed} suppressed" if suppressed else ""))
+    else:
+        lines.append("Findings: none")
+    problems = [f for f in report["files"] if f["status"] in ("error", "skipped")]
+    if problems:
+        lines.append("Not in the output: " + ", ".join(
+            f"{f['path']} ({f['message']})" for f in problems[:5])
+            + (f" and {len(problems) - 5} more" if len(problems) > 5 else ""))
+    analysis = stats.get("analysis") or {}
+    if analysis.get("types") or analysis.get("tokens"):
+        lines.append(format_analysis(analysis))
+    run = stats.get("run") or {}
+    if run:
+        lines.append(f"Translated {run.get('translated', 0)} files in {run.get('seconds', 0)} s "
+                     f"with {run.get('jobs', 1)} jobs; cache hits {run.get('cache_hits', 0)}")
+    return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Running untrusted work: bubblewrap, time and output limits, confined translation."""

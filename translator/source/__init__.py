@@ -1,0 +1,1 @@
+"""Text in: the lossless lexer, fast scans, preprocessor branches, syntax helpers."""

@@ -1,0 +1,1 @@
+"""Whole repositories: walk, classify, name files, build files, caches."""

@@ -1,0 +1,371 @@
+"""migrate_tree(): migrate a whole repository folder into a HIP folder.
+
+Every entry of the source tree is accounted for in ``TreeResult.files``:
+
+- C/C++ files (CUDA sources and headers, C/C++ files, and any file a C/C++ file includes
+  with quotes, wherever it lives) are translated by ``translator.engine.translate``;
+- build files, scripts, CI and Python dependency files by the build-system rules
+  (``translator.tree.build_files``);
+- everything else is copied byte for byte; file modes are kept; empty folders are kept;
+- symbolic links are never followed: a relative link that stays inside the tree is
+  recreated as a link, any other link is skipped and reported;
+- unreadable files, special files, NUL bytes (binary), undecodable text and files larger
+  than ``max_file_bytes`` are reported per file and never lose data in the output.
+
+``compile_commands.json`` anywhere in the tree feeds include directories and macros to
+the analysis (``TreeResult.compile_database``, also in the report for the compile check).
+Translations run in a process pool (``jobs``) in a fixed order, so the output does not
+depend on scheduling; with ``cache_dir`` results are reused by content hash.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+import time
+from collections.abc import Callable, Collection, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from translator.analysis.include_paths import IncludePaths, include_paths
+from translator.analysis.qualifiers import device_macros
+from translator.config import configure, options_for_path
+from translator.engine import Result, translate
+from translator.options import Options
+from translator.rules.warp_sync_intrinsic import MASKED
+from translator.tree.build_files import translate_build_file
+from translator.tree.cache import ResultCache
+from translator.tree.compdb import CompileDatabase, read_compile_database
+from translator.tree.file_kinds import classify
+from translator.tree.file_names import plan_names
+from translator.tree.hip_build import HipBuild, detect_hip_build, reads_file
+from translator.tree.project_names import defined_names
+from translator.tree.walk import Entry, included_files, link_inside, walk
+
+__all__ = ["FileOutcome", "TreeResult", "migrate_tree", "translate_file",
+           "MAX_TRANSLATED_BYTES"]
+
+MAX_TRANSLATED_BYTES = 8 * 1024 * 1024
+_C_KINDS = ("cuda-source", "cuda-header", "cpp")
+#: A call of a ``*_sync`` warp function: the build files then define the macro that
+#: ROCm 6.2 to 6.x need to declare them (translator.source.build_text.defines_warp_sync).
+_WARP_SYNC_CALL = re.compile(rb"\b(?:" + b"|".join(n.encode() for n in sorted(MASKED)) + rb")\s*\(")
+
+
+@dataclass
+class FileOutcome:
+    """What happened to one entry. Paths are relative to the tree roots, with ``/``.
+
+    ``kind``: cuda-source, cuda-header, cuda-cpp, cpp, build, script, text, binary, link,
+    folder, special, unknown. ``status``: translated (content changed), unchanged
+    (translated, same content), copied, skipped (not in the output), error (not in the
+    output). ``message`` says why, for anything unusual.
+    """
+
+    path: str
+    output_path: str
+    kind: str
+    status: str
+    result: Result | None = None
+    message: str = ""
+    language: str = ""
+    mode: int = 0o644
+
+
+@dataclass
+class TreeResult:
+    source_root: Path
+    output_root: Path
+    options: Options
+    files: list[FileOutcome] = field(default_factory=list)
+    compile_database: CompileDatabase = field(default_factory=CompileDatabase)
+    #: Where clang finds the tree's headers during analysis (translator/analysis/include_paths.py).
+    include_paths: IncludePaths = field(default_factory=IncludePaths)
+    #: cache hits, misses, files translated in this run, jobs, seconds
+    run: dict = field(default_factory=dict)
+    #: The tree's own HIP build, when it has one (translator/tree/hip_build.py).
+    hip_build: HipBuild = field(default_factory=HipBuild)
+
+
+def translate_file(data: bytes, options: Options, path: str, language: str) -> Result:
+    """Translate one file with the engine that fits its language."""
+    if language == "c++":
+        return translate(data, options, path)
+    return translate_build_file(data, options, path)
+
+
+def _translate_job(job: tuple[bytes, Options, str, str]) -> Result:
+    return translate_file(*job)
+
+
+def migrate_tree(
+    source: str | os.PathLike,
+    output: str | os.PathLike,
+    options: Options | None = None,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    starting: Callable[[str], None] | None = None,
+    token_only: Collection[str] = (),
+    jobs: int | None = None,
+    cache_dir: str | os.PathLike | None = None,
+    max_file_bytes: int = MAX_TRANSLATED_BYTES,
+) -> TreeResult:
+    """Migrate every entry under SOURCE into OUTPUT (created; must not be inside SOURCE).
+
+    PROGRESS is called with (files done, files to translate); STARTING with the path of
+    each file about to be translated in this process (not with JOBS > 1): a supervisor
+    learns which file a crash happened in. Files in TOKEN_ONLY are translated without
+    libclang (one that crashed it). JOBS is the number of
+    processes (default: the CPU count; 1 = in this process). CACHE_DIR, when given, is a
+    private folder for cached results. Raises ValueError for overlapping folders or an
+    unknown naming policy.
+    """
+    started = time.monotonic()
+    source_root, output_root = Path(source).resolve(), Path(output).resolve()
+    if output_root == source_root or source_root in output_root.parents:
+        raise ValueError("the output folder must not be inside the source folder")
+    if output_root in source_root.parents:
+        raise ValueError("the source folder must not be inside the output folder")
+    options = configure(options or Options(), source_root)  # the repository's .rocport.toml
+    entries = list(walk(source_root))
+    files = {e.path: e for e in entries if e.type == "file"}
+    outputs, kept, notes = plan_names(sorted(files), options.naming)
+    options = options.with_changes(kept_names=kept)
+    tree = TreeResult(source_root, output_root, options)
+    contents, outcomes = _read_and_classify(source_root, entries, outputs, max_file_bytes)
+    tree.compile_database = _compile_database(contents, set(files))
+    _promote_included(contents, outcomes, tree.compile_database)
+    code = [(p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents]
+    tree.include_paths = include_paths(str(source_root), contents, [p for p, _ in code],
+                                       tree.compile_database)
+    tree.options = tree.options.with_changes(
+        project_names=defined_names(code),
+        device_macros=device_macros(code),
+        warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
+    del code  # each file's bytes are held by CONTENTS only until it is translated
+    tree.hip_build = detect_hip_build((p, contents[p]) for p in contents if reads_file(p))
+    if tree.hip_build.macros:
+        tree.options = tree.options.with_changes(hip_macros=tree.hip_build.macros)
+    for path, outcome in outcomes.items():
+        if not outcome.language and path in contents:
+            contents.release(path)  # copied as it is: written from disk
+    cache = ResultCache(cache_dir) if cache_dir is not None else None
+    translated = _translate_all(tree, contents, outcomes, cache, jobs, progress, starting,
+                                frozenset(token_only))
+    output_root.mkdir(parents=True, exist_ok=True)
+    for entry in entries:
+        outcome = outcomes[entry.path]
+        if entry.path in notes:
+            outcome.message = "; ".join(filter(None, [outcome.message, *notes[entry.path]]))
+        _write(source_root, output_root, entry, outcome)
+        tree.files.append(outcome)
+    tree.run = {
+        "cache_hits": cache.hits if cache else 0, "cache_misses": cache.misses if cache else 0,
+        "translated": translated, "jobs": _job_count(jobs),
+        "seconds": round(time.monotonic() - started, 3),
+    }
+    return tree
+
+
+class _Contents(Mapping[str, bytes]):
+    """The readable files of the tree (path -> bytes) in walk order. Only what the
+    migration reads again is held in memory; the bytes of a binary file (kept only when
+    ``translator.tree.hip_build`` reads its name) or of a file that is already translated are
+    read from disk when asked for, so a big repository never sits in memory at once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.held: dict[str, bytes | None] = {}  # None: on disk only
+
+    def add(self, path: str, data: bytes, hold: bool = True) -> None:
+        self.held[path] = data if hold else None
+
+    def release(self, path: str) -> None:
+        self.held[path] = None
+
+    def __getitem__(self, path: str) -> bytes:
+        data = self.held[path]
+        return data if data is not None else (self.root / path).read_bytes()
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.held
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.held)
+
+    def __len__(self) -> int:
+        return len(self.held)
+
+
+def _read_and_classify(root: Path, entries: list[Entry], outputs: dict[str, str],
+                       limit: int) -> tuple[_Contents, dict[str, FileOutcome]]:
+    contents = _Contents(root)
+    outcomes: dict[str, FileOutcome] = {}
+    for entry in entries:
+        path = entry.path
+        if entry.type == "folder":
+            outcomes[path] = FileOutcome(path, path, "folder", "copied", message="empty folder",
+                                         mode=entry.mode)
+        elif entry.type == "special":
+            outcomes[path] = FileOutcome(path, path, "special", "skipped",
+                                         message="not a regular file (device, socket or pipe)")
+        elif entry.type == "link":
+            target = link_inside(root, path)
+            outcomes[path] = (
+                FileOutcome(path, path, "link", "copied", message=f"link to {target}")
+                if target is not None else
+                FileOutcome(path, path, "link", "skipped",
+                            message="symbolic link leaves the tree or is absolute; not followed")
+            )
+        elif entry.size > limit:
+            outcomes[path] = FileOutcome(path, outputs[path], "text", "copied", mode=entry.mode,
+                                         message=f"{entry.size} bytes is over the {limit}-byte "
+                                         "translation limit; copied unchanged")
+        else:
+            try:
+                data = (root / path).read_bytes()
+            except OSError as error:
+                outcomes[path] = FileOutcome(path, path, "unknown", "error",
+                                             message=f"cannot read: {error.strerror}")
+                continue
+            kind = classify(path, data)
+            output_path = outputs[path] if kind.language == "c++" else path
+            outcome = FileOutcome(path, output_path, kind.kind, "copied", language=kind.language,
+                                  mode=entry.mode)
+            if kind.kind == "binary" and path.lower().endswith((".cu", ".cuh", ".cpp", ".h")):
+                outcome.message = "contains NUL bytes; copied unchanged, not translated"
+            outcomes[path] = outcome
+            contents.add(path, data, hold=kind.kind != "binary" or reads_file(path))
+    return contents, outcomes
+
+
+def _compile_database(contents: Mapping[str, bytes], tree_files: set[str]) -> CompileDatabase:
+    candidates = sorted((p for p in contents if p.rsplit("/", 1)[-1] == "compile_commands.json"),
+                        key=lambda p: (p.count("/"), p))
+    if not candidates:
+        return CompileDatabase()
+    return read_compile_database(contents[candidates[0]], candidates[0], tree_files)
+
+
+def _promote_included(contents: Mapping[str, bytes], outcomes: dict[str, FileOutcome],
+                      database: CompileDatabase) -> None:
+    """Text files included by C/C++ files are C/C++ headers too (repeat to a fixed point)."""
+    include_dirs = database.flags_for("").include_dirs
+    while True:
+        sources = {p: contents[p] for p, o in outcomes.items()
+                   if o.language == "c++" and p in contents}
+        promoted = [
+            (path, includer)
+            for path, includer in included_files(sources, contents, include_dirs).items()
+            if outcomes[path].kind == "text"
+        ]
+        if not promoted:
+            return
+        for path, includer in promoted:
+            outcome = outcomes[path]
+            outcome.kind, outcome.language = "cuda-header", "c++"
+            outcome.message = f"included by {includer}; translated as a header"
+
+
+def _translate_all(tree: TreeResult, contents: _Contents,
+                   outcomes: dict[str, FileOutcome], cache: ResultCache | None,
+                   jobs: int | None, progress: Callable[[int, int], None] | None,
+                   starting: Callable[[str], None] | None, token_only: frozenset[str]) -> int:
+    pending: list[tuple[str, tuple, str | None]] = []  # jobs without their bytes
+    for path, outcome in outcomes.items():
+        if outcome.language and path in contents and outcome.kind != "binary":
+            (_data, *job), key = _job(tree, path, outcome.language, contents[path],
+                                      path in token_only)
+            result = cache.get(key) if cache is not None else None
+            if result is not None:
+                _finish(outcome, result)
+                contents.release(path)  # the result holds its text now
+            else:
+                pending.append((path, tuple(job), key))
+
+    def with_bytes() -> Iterator[tuple]:
+        for path, job, _key in pending:
+            data = contents[path]
+            contents.release(path)  # from here on only the job holds it
+            yield (data, *job)
+
+    total = len(pending)
+    for done, ((path, _job_args, key), result) in enumerate(
+        zip(pending, _run(with_bytes(), total, jobs, starting), strict=True), start=1
+    ):
+        _finish(outcomes[path], result)
+        if cache is not None:
+            cache.put(key, result)
+        if progress is not None:
+            progress(done, total)
+    return total
+
+
+def _job(tree: TreeResult, path: str, language: str, data: bytes,
+         token_only: bool) -> tuple[tuple, str]:
+    options = options_for_path(tree.options, path)  # per-path ignores of .rocport.toml
+    if token_only:
+        options = options.with_changes(use_clang=False)
+    # clang reads the file at its place in the tree, with the tree's include folders
+    options, includes = tree.include_paths.analysis_options(options, path)
+    key = ResultCache.key(data, path, language, repr(tree.options), includes)
+    return (data, options, path, language), key
+
+
+def _job_count(jobs: int | None) -> int:
+    if multiprocessing.current_process().daemon:
+        return 1  # a daemonic process (a Celery prefork child) may not start children
+    return max(1, jobs if jobs is not None else (os.cpu_count() or 1))
+
+
+def _run(jobs_list: Iterator[tuple], count: int, jobs: int | None,
+         starting: Callable[[str], None] | None = None) -> Iterator[Result]:
+    """Results of the COUNT jobs of JOBS_LIST, in order; one at a time in this process,
+    which reads each file's bytes only when it comes to it, or in a process pool."""
+    workers = min(_job_count(jobs), count)
+    if workers <= 1 or count < 8:
+        for job in jobs_list:
+            if starting is not None:
+                starting(job[2])
+            yield _translate_job(job)
+        return
+    chunk = max(1, count // (workers * 8))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from list(pool.map(_translate_job, jobs_list, chunksize=chunk))
+
+
+def _finish(outcome: FileOutcome, result: Result) -> None:
+    outcome.result = result
+    outcome.status = "translated" if result.changed else "unchanged"
+    if outcome.kind == "cpp" and (result.usages or result.changed):
+        outcome.kind = "cuda-cpp"
+
+
+def _write(source_root: Path, output_root: Path, entry: Entry, outcome: FileOutcome) -> None:
+    target = output_root / outcome.output_path
+    try:
+        if outcome.kind == "folder":
+            target.mkdir(parents=True, exist_ok=True)
+            os.chmod(target, entry.mode)
+            return
+        if outcome.status in ("skipped", "error"):
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if outcome.kind == "link":
+            if target.is_symlink() or target.exists():
+                target.unlink()
+            os.symlink(os.readlink(source_root / entry.path), target)
+            return
+        if outcome.result is not None:
+            target.write_bytes(outcome.result.encode())
+        else:  # copied: streamed, never held in memory
+            with open(source_root / entry.path, "rb") as src, open(target, "wb") as dst:
+                while chunk := src.read(1 << 20):
+                    dst.write(chunk)
+        os.chmod(target, entry.mode)
+    except OSError as error:
+        outcome.status = "error"
+        outcome.message = "; ".join(filter(None, [outcome.message,
+                                                  f"cannot write: {error.strerror}"]))

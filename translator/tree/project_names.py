@@ -1,0 +1,41 @@
+"""The CUDA-looking names a project defines itself, found once for a whole tree.
+
+A project's error-check macro (``cudaCheckErrors``, ``CUDA_CHECK``), helper function
+(``cudaDeviceInit``) or build switch (``CUDA_DRIVER_API``) is usually defined in one
+header and used in many files. Translated file by file, every user of such a name would
+report it as an unknown CUDA API name; ``defined_names`` collects them across the tree
+so that ``Options.project_names`` can tell R101 they are the project's own.
+
+Limits: the same declaration shapes as R101 (``#define NAME``, ``TYPE NAME(``,
+``struct NAME``, ...); only names of the unknown-CUDA shape that the table lacks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from translator.data.names import load_names
+from translator.options import Options
+from translator.rules.cuda_api_name import UNKNOWN, declared_in_file
+from translator.unit import Unit
+
+__all__ = ["defined_names"]
+
+_WHOLE_NAME = re.compile(rf"(?<![\w$])(?:{UNKNOWN.pattern})(?![\w$])", UNKNOWN.flags)
+
+
+def defined_names(sources: Iterable[tuple[str, bytes]]) -> tuple[str, ...]:
+    """Unknown-CUDA-shaped names that any of SOURCES ((path, C/C++ text)) declares, sorted."""
+    table = load_names().identifiers
+    found: set[str] = set()
+    options = Options()
+    for path, data in sources:
+        text = data.decode("utf-8", "replace")
+        candidates = {m.group() for m in _WHOLE_NAME.finditer(text)} - found
+        candidates = {name for name in candidates if name not in table}
+        if not candidates:
+            continue
+        unit = Unit(text, options, path)
+        found.update(name for name in candidates if declared_in_file(unit, name))
+    return tuple(sorted(found))
