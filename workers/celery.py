@@ -1,4 +1,4 @@
-"""The Celery app, configured from Django settings (names with the ``CELERY_`` prefix).
+"""The workers' side of the Celery app (``webapp.celery``): the modules of its tasks.
 
 Routing: ``translate_job`` runs on queue ``translate`` (CPU workers), ``compile_job`` on
 queue ``rocm`` (hosts with hipcc). Start one worker for both with
@@ -9,16 +9,18 @@ periodic job recovery itself (``workers.recovery``).
 import logging
 import os
 
-from celery import Celery, signals
+from celery import signals
 
+# Before the app is created: Celery installs its Django fix-up only when this is set.
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "webapp.settings")
+
+from webapp.celery import app  # noqa: E402  (after the settings module is named)
 
 logger = logging.getLogger(__name__)
 
 # workers.runners: ROCm runners announce themselves (job pages say when none is online).
 # workers.recovery: every worker requeues stranded jobs and sends what the outbox holds.
-app = Celery("rocport", include=["workers.tasks", "workers.runners", "workers.recovery"])
-app.config_from_object("django.conf:settings", namespace="CELERY")
+app.conf.include = ["workers.tasks", "workers.runners", "workers.recovery"]
 
 
 @signals.worker_init.connect

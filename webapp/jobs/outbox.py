@@ -20,6 +20,7 @@ import logging
 from django.conf import settings
 from kombu.exceptions import OperationalError
 
+from webapp.celery import app
 from webapp.jobs.models import AWAITING, SPLIT, Job
 from webapp.redis_health import redis_answered, redis_failed, redis_unhealthy
 
@@ -30,10 +31,12 @@ BATCH = 500
 
 
 def send(task_name: str, *args) -> bool:
-    """Send task ``workers.tasks.TASK_NAME`` with ARGS; False when the broker did not take it."""
-    from workers import tasks
-    from workers.celery import app
+    """Send task ``workers.tasks.TASK_NAME`` with ARGS; False when the broker did not take it.
 
+    The one place the web sends a task. By name: the web never imports the workers
+    (the routes in settings pick the queue). Where the task is defined in this process
+    (a worker, a test running tasks eagerly) it is sent as that task would send itself.
+    """
     if redis_unhealthy():  # it just failed: the job stays in the outbox, sent later
         return False
     timeout = settings.BROKER_PUBLISH_TIMEOUT
@@ -44,8 +47,8 @@ def send(task_name: str, *args) -> bool:
         with app.connection_for_write(transport_options=options) as connection:
             # ignore_result: else Celery first subscribes to the result backend (the same
             # Redis) with its own connection, which waits without our timeout.
-            getattr(tasks, task_name).apply_async(args=args, connection=connection, retry=False,
-                                                  ignore_result=True)
+            app.signature(f"workers.tasks.{task_name}", args=args).apply_async(
+                connection=connection, retry=False, ignore_result=True)
     except OperationalError as error:
         redis_failed()
         logger.warning("cannot send %s%s to the job queue: %s", task_name, args, error)
