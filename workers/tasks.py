@@ -61,6 +61,7 @@ from translator.sandbox.confinement import (
     translate_archive,
 )
 from translator.tree.archive import ArchiveError, Limits, extract
+from webapp import runners
 from webapp.github.models import PortRequest
 from webapp.github.ports import PortRefused
 from webapp.jobs.models import InvalidTransition, Job
@@ -68,7 +69,7 @@ from webapp.jobs.outbox import publish
 from webapp.jobs.review import store_review
 from webapp.jobs.submit import enqueue_translation
 from webapp.sandboxes import translation_confinement
-from workers import github_reports, runners
+from workers import github_reports
 from workers.celery import app
 from workers.github import GitHubClient, GitHubError, TransientGitHubError
 from workers.recovery import heartbeat

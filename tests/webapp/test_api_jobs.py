@@ -96,7 +96,7 @@ def test_submit_creates_an_api_job_with_options(api, user, django_capture_on_com
 
 def test_a_blank_hip_version_targets_the_runners(api, monkeypatch,
                                                   django_capture_on_commit_callbacks):
-    monkeypatch.setattr("workers.runners.default_hip_version", lambda: "6.1")
+    monkeypatch.setattr("webapp.runners.default_hip_version", lambda: "6.1")
     with django_capture_on_commit_callbacks(execute=False):
         response = api.post("/api/jobs/", {"archive": upload(), "hip_version": ""},
                             format="multipart")
@@ -310,7 +310,7 @@ def test_queued_job_says_its_place_in_the_queue(api, user):
 
 
 def test_compile_check_without_a_runner_says_so(api, user, monkeypatch):
-    from workers import runners
+    from webapp import runners
 
     monkeypatch.setattr(runners, "online", lambda: [])
     job = make_job(owner=user, state=Job.State.COMPILING)
@@ -319,7 +319,7 @@ def test_compile_check_without_a_runner_says_so(api, user, monkeypatch):
 
 
 def test_compile_check_behind_busy_runners_says_how_busy(api, user, monkeypatch):
-    from workers import runners
+    from webapp import runners
 
     monkeypatch.setattr(runners, "online", lambda: ["rocm-1"])
     monkeypatch.setattr(runners, "busy_units", lambda: 37)

@@ -30,10 +30,10 @@ REPORT = {
 
 @pytest.fixture(autouse=True)
 def runners_version(monkeypatch):
-    """The HIP version of the ROCm runners (workers.runners.default_hip_version): none
+    """The HIP version of the ROCm runners (webapp.runners.default_hip_version): none
     known unless a test says otherwise."""
     versions = {"version": ""}
-    monkeypatch.setattr("workers.runners.default_hip_version", lambda: versions["version"])
+    monkeypatch.setattr("webapp.runners.default_hip_version", lambda: versions["version"])
     return versions
 
 

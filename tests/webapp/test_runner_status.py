@@ -7,8 +7,8 @@ import pytest
 
 from tests.factories import make_job, make_user
 from tests.services import redis_url  # noqa: F401  (fixture)
+from webapp import runners
 from webapp.jobs.models import Job
-from workers import runners
 
 pytestmark = pytest.mark.django_db
 

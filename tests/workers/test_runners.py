@@ -6,7 +6,7 @@ import uuid
 import pytest
 
 from tests.services import start_worker, wait_for
-from workers import runners
+from webapp import runners
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

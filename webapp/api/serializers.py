@@ -16,6 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from translator.options import parse_version
+from webapp import runners
 from webapp.api.errors import PayloadTooLarge
 from webapp.jobs.forms import archive_suffix
 from webapp.jobs.models import ARCHIVE_SUFFIXES, ARTIFACTS, Job
@@ -48,7 +49,7 @@ class OptionsSerializer(serializers.Serializer):
     hip_version = serializers.CharField(
         required=False, allow_blank=True, max_length=20,
         help_text="target HIP version, e.g. 6.2 (jobs default to the version of the ROCm "
-        "runners that compile them: workers.runners.default_hip_version)")
+        "runners that compile them: webapp.runners.default_hip_version)")
     naming = serializers.ChoiceField(
         ("keep", "hip"), required=False,
         help_text="file names: keep them, or rename .cu to .hip (repository jobs only)")
@@ -92,13 +93,11 @@ class OptionsSerializer(serializers.Serializer):
 
 def with_default_hip_version(options: dict) -> dict:
     """A job's OPTIONS with the default target HIP version when none was chosen: the one
-    the ROCm runners compile with (workers.runners.default_hip_version), so that a correct
+    the ROCm runners compile with (webapp.runners.default_hip_version), so that a correct
     translation also compiles there."""
     if options.get("hip_version"):
         return options
-    from workers.runners import default_hip_version
-
-    default = default_hip_version()
+    default = runners.default_hip_version()
     return {**options, "hip_version": list(parse_version(default))} if default else options
 
 

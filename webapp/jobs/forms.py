@@ -12,6 +12,7 @@ from django import forms
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 
+from webapp import runners
 from webapp.jobs.models import ARCHIVE_SUFFIXES
 
 
@@ -23,10 +24,8 @@ def archive_suffix(name: str) -> str | None:
 
 def default_hip_version() -> str:
     """The HIP version a new job targets unless the user picks another: the one the ROCm
-    runners compile with (``workers.runners.default_hip_version``)."""
-    from workers.runners import default_hip_version as runners_version
-
-    return runners_version()
+    runners compile with (``webapp.runners.default_hip_version``)."""
+    return runners.default_hip_version()
 
 
 def _words(text: str) -> list[str]:

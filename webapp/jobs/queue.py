@@ -1,13 +1,13 @@
 """Why a job waits: its place in the translation queue, or the state of the ROCm runners.
 
 Read by the job page and the API; every figure comes from the database or from the
-runners' heartbeats in Redis (``workers.runners``), never from the broker's queues.
+runners' heartbeats in Redis (``webapp.runners``), never from the broker's queues.
 """
 
 from __future__ import annotations
 
+from webapp import runners
 from webapp.jobs.models import Job
-from workers import runners
 
 
 def waiting_reason(job: Job) -> str:

@@ -13,6 +13,7 @@ from django.template.defaultfilters import filesizeformat
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
+from webapp import runners
 from webapp.jobs.charts import summary_charts
 from webapp.jobs.diffs import file_notes, review_rows, rows_html
 from webapp.jobs.forms import UploadForm, archive_suffix
@@ -32,7 +33,6 @@ from webapp.jobs.queue import progress_of
 from webapp.jobs.review import read_file, read_index
 from webapp.jobs.submit import submit_job
 from webapp.jobs.uploads import is_disk_full
-from workers import runners
 
 logger = logging.getLogger(__name__)
 

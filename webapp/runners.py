@@ -1,0 +1,196 @@
+"""Which ROCm runners are online, so that a job page can say why its compile check waits.
+
+The runners' status lives here, in the web app, which reads it; a runner writes it
+through ``beat`` and ``report_load`` (its heartbeat thread is ``workers.runners``).
+
+Every worker that consumes the ``rocm`` queue writes a heartbeat key to Redis
+(``<REDIS_KEY_PREFIX>rocport:rocm-runner:<hostname>``) when it is ready and then every
+``HEARTBEAT_SECONDS``, with a time-to-live of three beats, and deletes it when it shuts
+down. A runner that dies without shutting down disappears within ``3 *
+HEARTBEAT_SECONDS``. ``online()`` lists the hostnames; it returns None when Redis does
+not answer, so that a page shows nothing rather than a wrong claim.
+
+Each heartbeat carries the runner's toolchain (``probe_toolchain()``: HIP version, hipcc
+path, offload targets, the ROCm and other libraries whose headers it has), read once
+when the runner starts; ``toolchains()`` returns them by hostname. ``default_hip_version()``
+is the HIP version new jobs target unless the user picks one: the version most runners
+online compile with, else the ``DEFAULT_HIP_VERSION`` setting, else this host's hipcc.
+
+Load: a compile task on a runner reports the units it still has to compile
+(``report_load``, a key per task that lives three beats), and each heartbeat carries the
+runner's sum as ``load``; ``busy_units()`` adds them up for a job page ("the runners are
+busy with N units").
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import shutil
+import subprocess
+import time
+from collections import Counter
+from functools import cache
+
+import redis
+from django.conf import settings
+
+from translator.compile.toolchain import installed_libraries, parse_version_output
+from webapp.redis_health import redis_answered, redis_failed, redis_unhealthy
+
+__all__ = ["ROCM_QUEUE", "HEARTBEAT_SECONDS", "beat", "forget", "online", "toolchains",
+           "probe_toolchain", "default_hip_version", "report_load", "busy_units"]
+
+logger = logging.getLogger(__name__)
+
+ROCM_QUEUE = "rocm"
+HEARTBEAT_SECONDS = 10
+_KEY = "rocport:rocm-runner:"
+_LOAD_KEY = "rocport:rocm-load:"
+
+
+def _client() -> redis.Redis:
+    # Short: a job page asks while it renders, and a hung Redis must not hold the page.
+    timeout = settings.BROKER_PUBLISH_TIMEOUT
+    return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=timeout,
+                                socket_timeout=timeout)
+
+
+def _key(hostname: str) -> str:
+    return f"{settings.REDIS_KEY_PREFIX}{_KEY}{hostname}"
+
+
+def beat(hostname: str, toolchain: dict | None = None) -> None:
+    """Say that HOSTNAME, a ROCm runner with TOOLCHAIN, is online for the next three beats."""
+    client = _client()
+    value = json.dumps({"hostname": hostname, "seen": time.time(),
+                        "toolchain": toolchain or {}, "load": _load(client, hostname)})
+    client.set(_key(hostname), value, ex=3 * HEARTBEAT_SECONDS)
+
+
+def _load(client: redis.Redis, hostname: str) -> int:
+    """Units the compile tasks on HOSTNAME still have to compile."""
+    keys = list(client.scan_iter(match=f"{settings.REDIS_KEY_PREFIX}{_LOAD_KEY}{hostname}:*",
+                                 count=100))
+    return sum(int(value or 0) for value in client.mget(keys)) if keys else 0
+
+
+def report_load(hostname: str, task_id: str, units: int) -> None:
+    """Task TASK_ID on HOSTNAME has UNITS units left to compile (0: it is done). Never raises:
+    the load is only an explanation for job pages."""
+    key = f"{settings.REDIS_KEY_PREFIX}{_LOAD_KEY}{hostname}:{task_id}"
+    try:
+        if units > 0:
+            _client().set(key, units, ex=3 * HEARTBEAT_SECONDS)
+        else:
+            _client().delete(key)
+    except redis.exceptions.RedisError as error:
+        logger.warning("cannot report the ROCm runner's load: %s", error)
+
+
+def busy_units() -> int | None:
+    """Units the ROCm runners online are compiling or have yet to compile, as their last
+    heartbeats said; None when Redis cannot tell."""
+    prefix = _key("")
+    try:
+        client = _client()
+        keys = list(client.scan_iter(match=f"{prefix}*", count=100))
+        values = client.mget(keys) if keys else []
+    except redis.exceptions.RedisError as error:
+        logger.warning("cannot read the ROCm runners' load: %s", error)
+        return None
+    total = 0
+    for value in values:
+        try:
+            total += int(json.loads(value or b"{}").get("load") or 0)
+        except (ValueError, TypeError):
+            continue
+    return total
+
+
+def forget(hostname: str) -> None:
+    _client().delete(_key(hostname))
+
+
+def online() -> list[str] | None:
+    """Hostnames of the ROCm runners online, or None when Redis cannot tell."""
+    prefix = _key("")
+    if redis_unhealthy():
+        return None
+    try:
+        keys = _client().scan_iter(match=f"{prefix}*", count=100)
+        found = sorted(key.decode()[len(prefix):] for key in keys)
+    except redis.exceptions.RedisError as error:
+        redis_failed()
+        logger.warning("cannot list the ROCm runners: %s", error)
+        return None
+    redis_answered()
+    return found
+
+
+def toolchains() -> dict[str, dict] | None:
+    """{hostname: toolchain} of the ROCm runners online, or None when Redis cannot tell."""
+    prefix = _key("")
+    if redis_unhealthy():
+        return None
+    try:
+        client = _client()
+        found = {}
+        for key in client.scan_iter(match=f"{prefix}*", count=100):
+            value = client.get(key)
+            try:
+                toolchain = json.loads(value or b"{}").get("toolchain") or {}
+            except ValueError:
+                toolchain = {}
+            found[key.decode()[len(prefix):]] = toolchain
+    except redis.exceptions.RedisError as error:
+        redis_failed()
+        logger.warning("cannot read the ROCm runners' toolchains: %s", error)
+        return None
+    redis_answered()
+    return found
+
+
+def probe_toolchain(hipcc: str | None = None) -> dict:
+    """This host's toolchain as a runner reports it: ``hip_version`` (major.minor),
+    ``hip_version_full``, ``hipcc`` (path), ``clang_version``, ``offload_archs`` (the
+    configured targets) and ``libraries`` (translator.compile.toolchain.installed_libraries)."""
+    hipcc = hipcc or settings.HIPCC
+    path = shutil.which(hipcc) or ""
+    text = _version_text(path) if path else ""
+    full, clang, _ = parse_version_output(text)
+    return {"hip_version": _major_minor(full), "hip_version_full": full, "hipcc": path,
+            "clang_version": clang,
+            "offload_archs": [a.strip() for a in settings.HIP_OFFLOAD_ARCH.split(",")
+                              if a.strip()],
+            "libraries": installed_libraries()}
+
+
+@cache
+def _version_text(path: str) -> str:
+    try:
+        run = subprocess.run([path, "--version"], capture_output=True, text=True, timeout=30,
+                             check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return run.stdout + run.stderr
+
+
+def _major_minor(version: str) -> str:
+    match = re.match(r"(\d+)\.(\d+)", version or "")
+    return f"{match[1]}.{match[2]}" if match else ""
+
+
+def default_hip_version() -> str:
+    """The HIP version (major.minor) new jobs target by default: the one most ROCm runners
+    online compile with; without runners the ``DEFAULT_HIP_VERSION`` setting, then the
+    hipcc of this host; '' when none is known (the newest HIP rocport knows)."""
+    versions = Counter(toolchain.get("hip_version") for toolchain in
+                       (toolchains() or {}).values() if toolchain.get("hip_version"))
+    if versions:
+        return versions.most_common(1)[0][0]
+    if settings.DEFAULT_HIP_VERSION:
+        return settings.DEFAULT_HIP_VERSION
+    path = shutil.which(settings.HIPCC) or ""
+    return _major_minor(parse_version_output(_version_text(path))[0]) if path else ""
