@@ -122,6 +122,7 @@ INSTALLED_APPS = [
     "webapp.rules",
     "webapp.api",
     "webapp.github",
+    "workers",  # for its command recoverjobs, which every worker starts
 ]
 MIDDLEWARE = [
     "webapp.proxies.ForwardedMiddleware",  # first: everything after sees the real client
@@ -251,7 +252,7 @@ COMPILE_TIME_LIMIT = env_int("COMPILE_TIME_LIMIT", 600, minimum=1)
 HIPCC = env_str("HIPCC", "hipcc")
 HIP_OFFLOAD_ARCH = env_str("HIP_OFFLOAD_ARCH", "gfx942")
 # The HIP version (major.minor) new jobs target when no ROCm runner is online to say which
-# it compiles with (workers.runners.default_hip_version); empty: this host's hipcc.
+# it compiles with (webapp.runners.default_hip_version); empty: this host's hipcc.
 DEFAULT_HIP_VERSION = env_str("DEFAULT_HIP_VERSION", "").strip()
 if DEFAULT_HIP_VERSION and not re.fullmatch(r"\d+\.\d+", DEFAULT_HIP_VERSION):
     raise ImproperlyConfigured(
