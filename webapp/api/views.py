@@ -79,9 +79,9 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
     lookup_value_regex = "[0-9a-f-]{36}"
 
     def get_queryset(self):
-        jobs = Job.objects.all()
-        if self.action == "list" or not self.request.user.is_superuser:
-            jobs = jobs.filter(owner=self.request.user)
+        user = self.request.user
+        jobs = Job.objects.owned_by(user) if self.action == "list" else \
+            Job.objects.visible_to(user)
         return jobs.order_by("-created_at")
 
     @extend_schema(request=JobCreateSerializer, responses={201: JobSerializer},

@@ -71,6 +71,18 @@ def _attempt_is(attempt: int | None) -> models.Q:
     return models.Q() if attempt is None else models.Q(attempt=attempt)
 
 
+class JobQuerySet(models.QuerySet):
+    """Which jobs a user may see; every page and API view that reads jobs asks here."""
+
+    def owned_by(self, user) -> JobQuerySet:
+        """USER's own jobs: what the job lists show (to a superuser too)."""
+        return self.filter(owner=user)
+
+    def visible_to(self, user) -> JobQuerySet:
+        """The jobs USER may open: their own, and every job for a superuser."""
+        return self if user.is_superuser else self.owned_by(user)
+
+
 class Job(models.Model):
     class State(models.TextChoices):
         QUEUED = "queued"
@@ -134,6 +146,8 @@ class Job(models.Model):
         null=True, blank=True, help_text="when the message the job waits for was sent")
     heartbeat_at = models.DateTimeField(
         null=True, blank=True, help_text="last sign of life of the worker running it")
+
+    objects = JobQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

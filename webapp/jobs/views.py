@@ -43,15 +43,12 @@ _ENVELOPE_BYTES = 64 * 1024
 
 
 def _own_job(request: HttpRequest, job_id) -> Job:
-    job = get_object_or_404(Job, pk=job_id)
-    if job.owner_id != request.user.pk and not request.user.is_superuser:
-        raise Http404("no such job")
-    return job
+    return get_object_or_404(Job.objects.visible_to(request.user), pk=job_id)
 
 
 @login_required
 def job_list(request: HttpRequest) -> HttpResponse:
-    jobs = Job.objects.filter(owner=request.user)[:200]
+    jobs = Job.objects.owned_by(request.user)[:200]
     return render(request, "jobs/list.html", {"jobs": jobs})
 
 
