@@ -1,14 +1,19 @@
 """Options: everything a caller can choose about one translation, as an immutable value.
 
-Options are hashable so that a translation can be cached by (content, options).
+What a tree migration finds out about the whole repository (``TreeFacts``) travels with
+the options, in ``Options.tree``, so that ``translate(source, options, path)`` stays the
+one entry point. Options are hashable so that a translation can be cached by
+(content, options), and picklable so that they cross the sandbox boundary.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
+from functools import cached_property
+from typing import Any
 
-__all__ = ["Options", "parse_version"]
+__all__ = ["Options", "TreeFacts", "parse_version"]
 
 
 def parse_version(text: str) -> tuple[int, ...]:
@@ -16,6 +21,42 @@ def parse_version(text: str) -> tuple[int, ...]:
     if not re.fullmatch(r"\d+(?:\.\d+)*", text.strip()):
         raise ValueError(f"not a version number: {text!r}")
     return tuple(int(part) for part in text.strip().split("."))
+
+
+def _lists_as_tuples(value: Options | TreeFacts) -> None:
+    """Store the list fields of VALUE (frozen) as tuples, so that it hashes."""
+    for field in fields(value):
+        if isinstance(getattr(value, field.name), list):
+            object.__setattr__(value, field.name, tuple(getattr(value, field.name)))
+
+
+@dataclass(frozen=True)
+class TreeFacts:
+    """What a tree migration (translator/tree/migrate.py) computes about the repository
+    before it translates a file; callers never choose these. Every field's default means
+    "not a tree migration"."""
+
+    #: Tree-relative ``.cu`` paths that keep their name under "hip" naming (name clashes).
+    kept_names: tuple[str, ...] = ()
+    #: CUDA-looking names (``cudaCheckErrors``) that the project's own files define
+    #: (translator/tree/project_names.py): not reported as unknown API names.
+    project_names: tuple[str, ...] = ()
+    #: The tree calls ``*_sync`` warp functions: ROCm 6.2 to 6.x declare them only with
+    #: HIP_ENABLE_WARP_SYNC_BUILTINS, which the build files then define.
+    warp_sync_calls: bool = False
+    #: Macros the project's build defines only for its HIP build (``FOO_USE_HIP``,
+    #: translator/tree/hip_build.py): conditions on them mark HIP branches.
+    hip_macros: tuple[str, ...] = ()
+    #: Macros of the project's files that mark device code, ``NAME=target`` with target
+    #: ``device``, ``host-device`` or ``global`` (translator/analysis/qualifiers.py):
+    #: a file using a header's ``HOST_DEVICE`` knows it.
+    device_macros: tuple[str, ...] = ()
+    #: The folder a file's path is relative to (set per file): clang
+    #: finds the file's quoted includes next to it there. Empty: the working folder.
+    tree_root: str = ""
+
+    def __post_init__(self) -> None:
+        _lists_as_tuples(self)
 
 
 @dataclass(frozen=True)
@@ -66,49 +107,35 @@ class Options:
     #: File naming policy of a tree migration: "keep" names, or "hip" (``.cu`` -> ``.hip``,
     #: with includes and build files updated; ``.cuh`` headers keep their names).
     naming: str = "keep"
-    #: Tree-relative ``.cu`` paths that keep their name under "hip" naming (name clashes).
-    kept_names: tuple[str, ...] = ()
-    #: CUDA-looking names (``cudaCheckErrors``) that the project's own files define, found
-    #: by a tree migration (translator/tree/project_names.py): not reported as unknown API names.
-    project_names: tuple[str, ...] = ()
-    #: The tree calls ``*_sync`` warp functions (found by a tree migration): ROCm 6.2 to 6.x
-    #: declare them only with HIP_ENABLE_WARP_SYNC_BUILTINS, which the build files then define.
-    warp_sync_calls: bool = False
-    #: Macros the project's build defines only for its HIP build (``FOO_USE_HIP``, found by
-    #: a tree migration, translator/tree/hip_build.py): conditions on them mark HIP branches.
-    hip_macros: tuple[str, ...] = ()
-    #: Macros of the project's files that mark device code, ``NAME=target`` with target
-    #: ``device``, ``host-device`` or ``global`` (found by a tree migration,
-    #: translator/analysis/qualifiers.py): a file using a header's ``HOST_DEVICE`` knows it.
-    device_macros: tuple[str, ...] = ()
-    #: The folder a file's path is relative to (a tree migration sets it per file): clang
-    #: finds the file's quoted includes next to it there. Empty: the working folder.
-    tree_root: str = ""
+    #: What a tree migration computed about the repository; empty for a single file.
+    tree: TreeFacts = TreeFacts()
     #: CPU seconds clang may spend parsing a file, per 100 KB of its text (a file smaller
     #: than that gets the whole allowance); a file over it is analysed with tokens only and
     #: says so (E001). 0: no limit.
     analysis_budget: float = 10.0
 
     def __post_init__(self) -> None:
-        for field in fields(self):
-            value = getattr(self, field.name)
-            if isinstance(value, list):
-                object.__setattr__(self, field.name, tuple(value))
-        # Options key caches looked up once per name of every file: hash them once.
-        object.__setattr__(
-            self, "_hash", hash(tuple(getattr(self, field.name) for field in fields(self)))
-        )
+        _lists_as_tuples(self)
 
     def __hash__(self) -> int:
         return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        # Options key caches looked up once per name of every file: hash them once.
+        return hash(tuple(getattr(self, field.name) for field in fields(self)))
 
     @property
     def skips_excluded_blocks(self) -> bool:
         """True when code in preprocessor branches not taken is left untouched."""
         return self.skip_excluded_preprocessor_blocks and not self.amap
 
-    def with_changes(self, **changes) -> Options:
+    def with_changes(self, **changes: Any) -> Options:
         return replace(self, **changes)
+
+    def with_tree_facts(self, **facts: Any) -> Options:
+        """These options with some of ``tree``'s fields changed."""
+        return replace(self, tree=replace(self.tree, **facts))
 
     def rule_enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(prefix) for prefix in self.select):

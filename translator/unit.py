@@ -196,7 +196,7 @@ class Unit:
                 defines=self.options.defines,
                 extra_args=self.options.clang_args,
                 resource_dir=self.options.clang_resource_dir,
-                directory=self.options.tree_root,
+                directory=self.options.tree.tree_root,
             )
         except clang.ClangUnavailable as error:
             self.clang_error = str(error)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from translator import Options, translate
 from translator.analysis.qualifiers import device_macros
+from translator.options import TreeFacts
 from translator.tree.migrate import migrate_tree
 from translator.unit import Unit
 
@@ -36,7 +37,7 @@ def test_finds_device_macros_through_chains_and_alternatives():
 
 
 def test_project_macros_mark_device_code_in_other_files():
-    options = Options(device_macros=("DEV_INLINE=device", "HD=host-device"))
+    options = Options(tree=TreeFacts(device_macros=("DEV_INLINE=device", "HD=host-device")))
     assert _targets(SOURCE.decode(), options) == {
         "lane_of": "device", "host_too": "host-device", "host_only": "host"}
 

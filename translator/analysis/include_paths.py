@@ -1,7 +1,7 @@
 """Where clang looks for a tree's headers during analysis, as the project's compiler would.
 
 A compiler finds a quoted include next to the including file first (clang does that
-itself once the file's path is right: ``Options.tree_root``), then in the ``-I``
+itself once the file's path is right: ``Options.tree.tree_root``), then in the ``-I``
 folders, then in the system folders. ``IncludePaths.for_file`` gives a file's ``-I``
 folders, tree-relative, best first:
 
@@ -69,8 +69,7 @@ class IncludePaths:
         include_dirs = self.for_file(path)
         defines = self.database.flags_for(path).defines
         standard = self.standard_for(path)
-        options = options.with_changes(
-            tree_root=self.root,
+        options = options.with_tree_facts(tree_root=self.root).with_changes(
             include_dirs=options.include_dirs
             + tuple(posixpath.join(self.root, d) for d in include_dirs),
             defines=options.defines + defines,

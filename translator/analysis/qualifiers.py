@@ -7,7 +7,7 @@ compilers other than nvcc, ``#else #define HOST_DEVICE #endif``), chains such ma
 every other file includes. ``qualifier_macros`` reads a file's ``#define``s: a macro
 marks what any of its alternative definitions mark, through chains of macros, and the
 macros a tree migration found in the project's other files
-(``Options.device_macros``, from ``device_macros``) count too.
+(``Options.tree.device_macros``, from ``device_macros``) count too.
 
 Limits: a definition is read from its tokens; a macro that builds a qualifier by token
 pasting, or takes it from a header outside the project, is not seen.
@@ -43,7 +43,7 @@ def qualifier_macros(unit: Unit) -> dict[str, frozenset[str]]:
 
 def _unit_macros(unit: Unit) -> dict[str, frozenset[str]]:
     known = {}
-    for entry in unit.options.device_macros:
+    for entry in unit.options.tree.device_macros:
         name, _, target = entry.partition("=")
         known[name] = _marks_of_target(target)
     if "define" not in unit.source:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import asdict
 
 from translator.engine import Result
+from translator.options import Options
 from translator.output.line_maps import line_maps_section
 from translator.output.patches import file_diff, split_lines, tree_patch
 from translator.output.statistics import analysis_counts, format_analysis, kind_counts
@@ -105,6 +106,16 @@ def _finding(diagnostic) -> dict:
     }
 
 
+def options_section(options: Options) -> dict:
+    """OPTIONS as the report shows them: one flat object of the caller's choices and the
+    tree facts (``Options.tree``) in field order, tuples as lists."""
+    flat: dict = {}
+    for key, value in asdict(options).items():
+        for name, item in value.items() if key == "tree" else [(key, value)]:
+            flat[name] = list(item) if isinstance(item, tuple) else item
+    return flat
+
+
 def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
     """The report JSON (a dict) for a migrated tree; ``compile`` is filled in later."""
     from translator import __version__
@@ -126,8 +137,7 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
         "tool": "rocport",
         "version": REPORT_VERSION,
         "rocport_version": __version__,
-        "options": {key: list(value) if isinstance(value, tuple) else value
-                    for key, value in asdict(tree.options).items()},
+        "options": options_section(tree.options),
         "toolchain": toolchain or {},
         "files": [_file_entry(outcome) for outcome in tree.files],
         "findings": findings,

@@ -215,7 +215,7 @@ def _decide(unit: Unit, name: str) -> tuple[tuple | None, bool]:
     if resolved is None:
         if not UNKNOWN.fullmatch(name):
             return None, True
-        if name in unit.options.project_names or declared_in_file(unit, name):
+        if name in unit.options.tree.project_names or declared_in_file(unit, name):
             return None, False
         return (None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True), False
     entry, target = resolved

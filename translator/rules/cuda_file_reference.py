@@ -47,7 +47,7 @@ def renamed_reference(name: str, folder: str, options) -> str:
     """NAME as it reads after the naming policy (``x.cu`` -> ``x.hip`` unless kept)."""
     if options.naming != "hip" or not name.endswith(".cu"):
         return name
-    if posixpath.normpath(posixpath.join(folder, name)) in options.kept_names:
+    if posixpath.normpath(posixpath.join(folder, name)) in options.tree.kept_names:
         return name
     return name[:-3] + ".hip"
 
@@ -66,7 +66,7 @@ def check(unit) -> Iterator[Finding]:
         return
     for offset, match in matches:
         path = posixpath.normpath(posixpath.join(folder, match.group("name") + ".cu"))
-        if path in unit.options.kept_names:
+        if path in unit.options.tree.kept_names:
             continue
         start = offset + match.end("name")
         yield Edit(start, start + 3, ".hip")

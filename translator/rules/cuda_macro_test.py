@@ -475,7 +475,7 @@ def enabled_block(conditionals: list[Directive], index: int,
 def first_missing(unit: Unit, conditionals: list[Directive], start: int, end: int) -> str:
     """The first name or header between START and END (outside nested gates, which are
     judged on their own) that does not translate at the target HIP version, with why."""
-    skipped = _nested_gates(conditionals, start, end, unit.options.hip_macros)
+    skipped = _nested_gates(conditionals, start, end, unit.options.tree.hip_macros)
     source = unit.source
     table = unit.names.identifiers
     for include in unit.includes:
@@ -498,7 +498,7 @@ def first_missing(unit: Unit, conditionals: list[Directive], start: int, end: in
             if target.name is None and entry.kind not in ("preprocessor", "define"):
                 return f"{name} ({target.reason})"
         elif (name not in table and UNKNOWN.fullmatch(name) and not _FEATURE.fullmatch(name)
-              and name not in unit.options.project_names and not declared_in_file(unit, name)):
+              and name not in unit.options.tree.project_names and not declared_in_file(unit, name)):
             return f"{name} (not in the CUDA->HIP table)"
     return ""
 

@@ -64,7 +64,7 @@ def check(unit: Unit) -> Iterator[Finding]:
         if len(call.arguments) != 2:
             continue
         if name not in own:
-            own[name] = name in unit.options.project_names or declared_in_file(unit, name)
+            own[name] = name in unit.options.tree.project_names or declared_in_file(unit, name)
         if own[name]:
             continue
         target = FUNCTIONS[name]

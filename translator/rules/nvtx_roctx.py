@@ -110,7 +110,7 @@ def check(unit) -> Iterator[Finding]:
             target, kind = NAMES[name]
             yield Edit(start, start + len(name), target)
             yield Usage(name, "nvtx", kind, start, True, target)
-        elif name not in unit.options.project_names and not declared_in_file(unit, name):
+        elif name not in unit.options.tree.project_names and not declared_in_file(unit, name):
             kind = "namespace" if name == "nvtx3" else "macro" if name[0] == "N" else "function"
             reason = _CPP_REASON if name == "nvtx3" else _REASON
             yield Usage(name, "nvtx", kind, start, False, reason=reason)

@@ -31,9 +31,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
-from translator.options import Options
+from translator.options import Options, TreeFacts
 from translator.sandbox.bubblewrap import (
     NOBODY,
     READONLY_PATHS,
@@ -303,12 +303,21 @@ def _options_json(options: Options) -> dict:
     return dataclasses.asdict(options)
 
 
+_Value = TypeVar("_Value", Options, TreeFacts)
+
+
 def _options_from_json(data: dict) -> Options:
+    facts = _from_json(TreeFacts, data.get("tree", {}))
+    return _from_json(Options, {**data, "tree": facts})
+
+
+def _from_json(kind: type[_Value], data: dict) -> _Value:
+    """KIND from the fields of DATA that it has (JSON lists back to tuples)."""
     def frozen(value):
         return tuple(frozen(v) for v in value) if isinstance(value, list) else value
 
-    names = {f.name for f in dataclasses.fields(Options)}
-    return Options(**{k: frozen(v) for k, v in data.items() if k in names})
+    names = {f.name for f in dataclasses.fields(kind)}
+    return kind(**{k: frozen(v) for k, v in data.items() if k in names})
 
 
 # --- the child: what runs inside the sandbox ---------------------------------------------

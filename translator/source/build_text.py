@@ -172,7 +172,7 @@ def defines_warp_sync(options: Options) -> bool:
     ROCm 6.2 to 6.x declare those functions only with the macro defined before
     ``hip/hip_runtime.h``; ROCm 7 declares them anyway and ignores it."""
     version = options.hip_version
-    return options.warp_sync_calls and (version is None or tuple(version) >= (6, 2))
+    return options.tree.warp_sync_calls and (version is None or tuple(version) >= (6, 2))
 
 
 WARP_SYNC_DEFINE = "HIP_ENABLE_WARP_SYNC_BUILTINS"

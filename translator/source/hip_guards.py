@@ -7,7 +7,7 @@ inside them; ``R004`` says why where it matters):
 - **HIP groups**: an ``#if``/``#ifdef``/``#ifndef`` group any of whose conditions tests
   a HIP or ROCm macro (``__HIP_PLATFORM_AMD__``, ``__HIPCC__``, ``USE_ROCM``,
   ``FOO_USE_HIP``..., plus the macros the project's build defines only for its HIP
-  build, ``Options.hip_macros``). Its HIP branch is the project's port; its CUDA
+  build, ``Options.tree.hip_macros``). Its HIP branch is the project's port; its CUDA
   alternative is what that port replaces, so translating it would make a second HIP path.
 - **Definitions of CUDA names**: the name that ``#define``, ``using NAME =``,
   ``typedef ... NAME;``, ``namespace NAME =`` or a function definition (with a body, at
@@ -82,7 +82,7 @@ def hip_groups(unit: Unit) -> list[HipGroup]:
 
 def _hip_groups(unit: Unit) -> list[HipGroup]:
     source = unit.source
-    extra = unit.options.hip_macros
+    extra = unit.options.tree.hip_macros
     if "HIP" not in source and "ROCM" not in source and not any(m in source for m in extra):
         return []
     groups: list[HipGroup] = []

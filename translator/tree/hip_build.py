@@ -7,7 +7,7 @@ Many CUDA projects carry their own ROCm build: a HIP option in CMake (``option(F
 macros the build defines only in its HIP configuration (``add_compile_definitions``,
 ``add_definitions(-D...)``, ``target_compile_definitions`` inside ``if(...HIP...)``;
 ``-D`` flags inside a HIP branch of a Makefile). Those macros reach the rules through
-``Options.hip_macros``: conditions on them mark the project's HIP branches
+``Options.tree.hip_macros``: conditions on them mark the project's HIP branches
 (``translator/source/hip_guards.py``), which rocport leaves as written.
 
 Limits: no CMake or make evaluation; a condition counts as a HIP one when it names

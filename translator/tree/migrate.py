@@ -132,7 +132,7 @@ def migrate_tree(
     entries = list(walk(source_root))
     files = {e.path: e for e in entries if e.type == "file"}
     outputs, kept, notes = plan_names(sorted(files), options.naming)
-    options = options.with_changes(kept_names=kept)
+    options = options.with_tree_facts(kept_names=kept)
     tree = TreeResult(source_root, output_root, options)
     contents, outcomes = _read_and_classify(source_root, entries, outputs, max_file_bytes)
     tree.compile_database = _compile_database(contents, set(files))
@@ -140,14 +140,14 @@ def migrate_tree(
     code = [(p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents]
     tree.include_paths = include_paths(str(source_root), contents, [p for p, _ in code],
                                        tree.compile_database)
-    tree.options = tree.options.with_changes(
+    tree.options = tree.options.with_tree_facts(
         project_names=defined_names(code),
         device_macros=device_macros(code),
         warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
     del code  # each file's bytes are held by CONTENTS only until it is translated
     tree.hip_build = detect_hip_build((p, contents[p]) for p in contents if reads_file(p))
     if tree.hip_build.macros:
-        tree.options = tree.options.with_changes(hip_macros=tree.hip_build.macros)
+        tree.options = tree.options.with_tree_facts(hip_macros=tree.hip_build.macros)
     for path, outcome in outcomes.items():
         if not outcome.language and path in contents:
             contents.release(path)  # copied as it is: written from disk

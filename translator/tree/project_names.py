@@ -4,7 +4,7 @@ A project's error-check macro (``cudaCheckErrors``, ``CUDA_CHECK``), helper func
 (``cudaDeviceInit``) or build switch (``CUDA_DRIVER_API``) is usually defined in one
 header and used in many files. Translated file by file, every user of such a name would
 report it as an unknown CUDA API name; ``defined_names`` collects them across the tree
-so that ``Options.project_names`` can tell R101 they are the project's own.
+so that ``Options.tree.project_names`` can tell R101 they are the project's own.
 
 Limits: the same declaration shapes as R101 (``#define NAME``, ``TYPE NAME(``,
 ``struct NAME``, ...); only names of the unknown-CUDA shape that the table lacks.
