@@ -7,7 +7,6 @@ its own jobs (a superuser sees all), and another client's job is answered 404.
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import FileResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -34,8 +33,9 @@ from webapp.api.serializers import (
 )
 from webapp.api.snippets import SnippetFailed, translate_snippet
 from webapp.github.ports import PortRefused, port_answer, request_port_for_job
+from webapp.jobs.downloads import artifact_response
 from webapp.jobs.forms import archive_suffix
-from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
+from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.submit import submit_job
 
 #: Slack for the multipart or JSON envelope around the payload when reading Content-Length.
@@ -136,11 +136,7 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
                    responses={(200, "application/octet-stream"): OpenApiTypes.BINARY})
     def file(self, request, pk=None, name=None):
         """Routed in urls.py (no trailing slash, so the URL ends with the file name)."""
-        job = self.get_object()
-        if name not in ARTIFACTS or name not in job.artifacts:
-            raise NotFound(f"the job has no file {name!r}")
-        return FileResponse(job.open_artifact(name), as_attachment=True,
-                            filename=job.download_name(name), content_type=ARTIFACTS[name])
+        return artifact_response(self.get_object(), name)
 
 
 class TranslateView(APIView):

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from webapp import runners
 from webapp.jobs.charts import summary_charts
 from webapp.jobs.diffs import file_notes, review_rows, rows_html
+from webapp.jobs.downloads import artifact_response
 from webapp.jobs.forms import UploadForm, archive_suffix
 from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
 from webapp.jobs.overview import (
@@ -221,8 +222,4 @@ def cancel(request: HttpRequest, job_id) -> HttpResponse:
 
 @login_required
 def download(request: HttpRequest, job_id, name: str) -> FileResponse:
-    job = _own_job(request, job_id)
-    if name not in ARTIFACTS or name not in job.artifacts:
-        raise Http404("no such file")
-    return FileResponse(job.open_artifact(name), as_attachment=True,
-                        filename=job.download_name(name), content_type=ARTIFACTS[name])
+    return artifact_response(_own_job(request, job_id), name)
