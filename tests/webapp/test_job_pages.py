@@ -96,7 +96,7 @@ def test_upload_refuses_other_file_types(signed_in):
     archive = SimpleUploadedFile("kernel.cu", b"__global__ void k() {}")
     response = signed_in.post(reverse("jobs:new"), {"archive": archive})
     assert response.status_code == 400
-    assert b"Upload a .zip, .tar.gz or .tar file." in response.content
+    assert b"the file name must end with .zip, .tar.gz, .tgz or .tar" in response.content
     assert not Job.objects.exists()
 
 
@@ -104,7 +104,7 @@ def test_upload_refuses_a_file_over_the_limit(signed_in, settings):
     settings.MAX_UPLOAD_BYTES = 10
     response = signed_in.post(reverse("jobs:new"),
                               {"archive": SimpleUploadedFile("a.zip", b"x" * 11)})
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert b"the limit is 10" in response.content
     assert not Job.objects.exists()
 

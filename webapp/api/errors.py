@@ -20,14 +20,13 @@ import logging
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.template.defaultfilters import filesizeformat
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from webapp.jobs.uploads import is_disk_full
+from webapp.jobs.uploads import is_disk_full, too_large_message
 
 logger = logging.getLogger(__name__)
 
@@ -43,7 +42,7 @@ class PayloadTooLarge(exceptions.APIException):
 
     @classmethod
     def over(cls, what: str, limit: int) -> PayloadTooLarge:
-        return cls(f"{what} is larger than the limit of {filesizeformat(limit)}")
+        return cls(too_large_message(what, limit))
 
 
 class Conflict(exceptions.APIException):

@@ -18,9 +18,9 @@ from rest_framework import serializers
 from translator.options import parse_version
 from webapp import runners
 from webapp.api.errors import PayloadTooLarge
-from webapp.jobs.forms import archive_suffix
 from webapp.jobs.models import ARCHIVE_SUFFIXES, ARTIFACTS, Job
 from webapp.jobs.queue import progress_of
+from webapp.jobs.uploads import UploadRefused, check_archive
 
 # Anchored: DRF's RegexField searches, it does not match the whole value.
 _ARCH = re.compile(r"\Agfx[0-9a-f]{3,5}(?::[a-z-]+[+-])*\Z")
@@ -86,9 +86,11 @@ class OptionsSerializer(serializers.Serializer):
             raise serializers.ValidationError(str(error)) from None
 
     def options(self) -> dict:
-        """The options the client chose, JSON-ready (a Job's ``options`` field)."""
+        """The options the client chose, JSON-ready (a Job's ``options`` field). Options
+        left empty or at their default are not stored, whichever way they came in."""
         return {name: value for name, value in self.validated_data.items()
-                if name in OptionsSerializer._declared_fields and value not in (None, False)}
+                if name in OptionsSerializer._declared_fields
+                and value not in (None, False, [], "") and (name, value) != ("naming", "keep")}
 
 
 def with_default_hip_version(options: dict) -> dict:
@@ -109,11 +111,12 @@ class JobCreateSerializer(OptionsSerializer):
         return with_default_hip_version(super().options())
 
     def validate_archive(self, upload):
-        if archive_suffix(upload.name) is None:
-            raise serializers.ValidationError(
-                f"the file name must end with {', '.join(ARCHIVE_SUFFIXES)}")
-        if upload.size > settings.MAX_UPLOAD_BYTES:
-            raise PayloadTooLarge.over("the archive", settings.MAX_UPLOAD_BYTES)
+        try:
+            check_archive(upload)
+        except UploadRefused as refusal:
+            if refusal.status == PayloadTooLarge.status_code:
+                raise PayloadTooLarge(refusal.message) from None
+            raise serializers.ValidationError(refusal.message, refusal.code) from None
         return upload
 
 

@@ -22,7 +22,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from translator import Options
-from translator.rules import ENGINE_CODES, RULES
+from translator.rules import CODES
 from webapp.api.errors import Conflict, PayloadTooLarge, Unavailable
 from webapp.api.serializers import (
     JobCreateSerializer,
@@ -34,18 +34,14 @@ from webapp.api.serializers import (
 from webapp.api.snippets import SnippetFailed, translate_snippet
 from webapp.github.ports import PortRefused, port_answer, request_port_for_job
 from webapp.jobs.downloads import artifact_response
-from webapp.jobs.forms import archive_suffix
 from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.submit import submit_job
-
-#: Slack for the multipart or JSON envelope around the payload when reading Content-Length.
-_ENVELOPE_BYTES = 64 * 1024
+from webapp.jobs.uploads import archive_suffix, declared_too_large
 
 
 def refuse_large_body(request, limit: int, what: str) -> None:
     """Answer 413 from Content-Length alone, before the body is read."""
-    declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    if declared > limit + _ENVELOPE_BYTES:
+    if declared_too_large(request, limit):
         raise PayloadTooLarge.over(what, limit)
 
 
@@ -170,13 +166,11 @@ class TranslateView(APIView):
 @permission_classes([AllowAny])
 def rules_view(request):
     absolute = request.build_absolute_uri
-    kinds = {"R": "rewrite", "W": "warning", "E": "engine"}
-    rows = [(rule.code, rule.name, rule.category, rule.summary) for rule in RULES]
-    rows += [(code, *entry) for code, entry in ENGINE_CODES.items()]
     return Response([
-        {"code": code, "name": name, "category": category, "summary": summary,
-         "kind": kinds[code[0]], "url": absolute(reverse("rules:detail", args=[code]))}
-        for code, name, category, summary in rows
+        {"code": rule.code, "name": rule.name, "category": rule.category,
+         "summary": rule.summary, "kind": rule.kind,
+         "url": absolute(reverse("rules:detail", args=[rule.code]))}
+        for rule in CODES
     ])
 
 

@@ -1,7 +1,8 @@
 """The upload form: an archive and every translation option the API takes, grouped.
 
-The options are validated by the API's own ``OptionsSerializer``, so the form and
-``POST /api/jobs/`` accept exactly the same values.
+The archive is checked by ``webapp.jobs.uploads.check_archive`` and the options by the
+API's own ``OptionsSerializer``, so the form and ``POST /api/jobs/`` accept exactly the
+same uploads and values, and refuse the others with the same messages.
 """
 
 from __future__ import annotations
@@ -9,17 +10,10 @@ from __future__ import annotations
 import re
 
 from django import forms
-from django.conf import settings
-from django.template.defaultfilters import filesizeformat
 
 from webapp import runners
 from webapp.jobs.models import ARCHIVE_SUFFIXES
-
-
-def archive_suffix(name: str) -> str | None:
-    """The accepted suffix NAME ends with (``.tar.gz`` before ``.gz``), or None."""
-    lowered = name.lower()
-    return next((suffix for suffix in ARCHIVE_SUFFIXES if lowered.endswith(suffix)), None)
+from webapp.jobs.uploads import UploadRefused, check_archive
 
 
 def default_hip_version() -> str:
@@ -102,14 +96,16 @@ class UploadForm(forms.Form):
 
     def clean_archive(self):
         upload = self.cleaned_data["archive"]
-        if archive_suffix(upload.name) is None:
-            raise forms.ValidationError("Upload a .zip, .tar.gz or .tar file.")
-        if upload.size > settings.MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(
-                f"The file is {filesizeformat(upload.size)}; the limit is "
-                f"{filesizeformat(settings.MAX_UPLOAD_BYTES)}."
-            )
+        try:
+            check_archive(upload)
+        except UploadRefused as refusal:
+            raise forms.ValidationError(refusal.message, code=refusal.code) from None
         return upload
+
+    def refusal_status(self) -> int:
+        """The status of a page that shows this form's errors: 413 for an archive over the
+        limit (as the API answers), else 400."""
+        return 413 if self.has_error("archive", "too-large") else 400
 
     def clean(self):
         from webapp.api.serializers import OptionsSerializer, with_default_hip_version
@@ -133,10 +129,7 @@ class UploadForm(forms.Form):
                                    " ".join(str(m) for m in message)
                                    if isinstance(message, list) else str(message))
             return data
-        # Left empty or at their default, options are not stored (as the API leaves them).
-        self._options = with_default_hip_version({
-            name: value for name, value in options.options().items()
-            if value not in ([], "") and (name, value) != ("naming", "keep")})
+        self._options = with_default_hip_version(options.options())
         return data
 
     def translation_options(self) -> dict:

@@ -1,4 +1,10 @@
-"""Uploads on a full disk: no partial file is left behind, and callers can tell.
+"""Uploaded archives: the checks every entry point makes, and no partial file on a full disk.
+
+``check_archive`` is the one validation of an uploaded archive (its name, its size) and
+``declared_too_large`` the one look at Content-Length before the body is read; the upload
+page and ``POST /api/jobs/`` both call them, so the same bad upload gets the same answer
+(``UploadRefused``: a code, a message and a status, 400 or 413). The options are checked
+by one serializer too (``webapp.api.serializers.OptionsSerializer``).
 
 A disk that fills while an upload streams to its temporary file, or while the archive is
 copied into storage, raises ``OSError`` (``ENOSPC``, ``EDQUOT``, or ``EFBIG`` under a file
@@ -14,12 +20,59 @@ import errno
 import logging
 import os
 
+from django.conf import settings
 from django.core.files import uploadhandler
 from django.core.files.storage import FileSystemStorage as DjangoFileSystemStorage
+from django.template.defaultfilters import filesizeformat
+
+from webapp.jobs.models import ARCHIVE_SUFFIXES
 
 logger = logging.getLogger(__name__)
 
 _DISK_FULL = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
+#: Slack for the multipart or JSON envelope around the payload when reading Content-Length.
+_ENVELOPE_BYTES = 64 * 1024
+
+
+class UploadRefused(Exception):
+    """An upload no job is made of: a stable CODE (``invalid``, ``too-large``), a MESSAGE
+    for people and the HTTP STATUS to answer with."""
+
+    def __init__(self, code: str, message: str, status: int) -> None:
+        super().__init__(code, message, status)
+        self.code, self.message, self.status = code, message, status
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def archive_suffix(name: str) -> str | None:
+    """The accepted suffix NAME ends with (``.tar.gz`` before ``.gz``), or None."""
+    lowered = name.lower()
+    return next((suffix for suffix in ARCHIVE_SUFFIXES if lowered.endswith(suffix)), None)
+
+
+def too_large_message(what: str, limit: int) -> str:
+    return f"{what} is larger than the limit of {filesizeformat(limit)}"
+
+
+def check_archive(upload) -> str:
+    """The suffix of UPLOAD (an uploaded file) once its name and size are acceptable;
+    raises UploadRefused. Only the name: the worker checks the content when it unpacks."""
+    suffix = archive_suffix(upload.name)
+    if suffix is None:
+        names = ", ".join(ARCHIVE_SUFFIXES[:-1]) + f" or {ARCHIVE_SUFFIXES[-1]}"
+        raise UploadRefused("invalid", f"the file name must end with {names}", 400)
+    if upload.size > settings.MAX_UPLOAD_BYTES:
+        raise UploadRefused("too-large", f"the archive is {filesizeformat(upload.size)}; the "
+                            f"limit is {filesizeformat(settings.MAX_UPLOAD_BYTES)}", 413)
+    return suffix
+
+
+def declared_too_large(request, limit: int) -> bool:
+    """True when the request's Content-Length alone says its body is over LIMIT (with room
+    for the envelope around the payload), so it can be refused before it is read."""
+    return int(request.META.get("CONTENT_LENGTH") or 0) > limit + _ENVELOPE_BYTES
 
 
 def is_disk_full(error: BaseException) -> bool:

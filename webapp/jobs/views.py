@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.defaultfilters import filesizeformat
+from django.utils.text import capfirst
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
@@ -17,7 +17,7 @@ from webapp import runners
 from webapp.jobs.charts import summary_charts
 from webapp.jobs.diffs import file_notes, review_rows, rows_html
 from webapp.jobs.downloads import artifact_response
-from webapp.jobs.forms import UploadForm, archive_suffix
+from webapp.jobs.forms import UploadForm
 from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
 from webapp.jobs.overview import (
     FILTERS,
@@ -33,14 +33,12 @@ from webapp.jobs.overview import (
 from webapp.jobs.queue import progress_of
 from webapp.jobs.review import read_file, read_index
 from webapp.jobs.submit import submit_job
-from webapp.jobs.uploads import is_disk_full
+from webapp.jobs.uploads import archive_suffix, declared_too_large, is_disk_full, too_large_message
 
 logger = logging.getLogger(__name__)
 
 _FILTER_TITLES = {"show": "Show", "category": "Category", "rule": "Rule",
                   "severity": "Severity"}
-#: Slack for the multipart envelope around the file when comparing Content-Length.
-_ENVELOPE_BYTES = 64 * 1024
 
 
 def _own_job(request: HttpRequest, job_id) -> Job:
@@ -58,11 +56,9 @@ def job_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def upload(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-        if declared > settings.MAX_UPLOAD_BYTES + _ENVELOPE_BYTES:
+        if declared_too_large(request, settings.MAX_UPLOAD_BYTES):
             # Refuse before Django reads the body (and before the CSRF check reads it).
-            error = (f"The upload is larger than the limit of "
-                     f"{filesizeformat(settings.MAX_UPLOAD_BYTES)}.")
+            error = capfirst(too_large_message("the upload", settings.MAX_UPLOAD_BYTES))
             return render(request, "jobs/upload.html", {"form": UploadForm(), "error": error},
                           status=413)
     try:
@@ -88,7 +84,8 @@ def _upload(request: HttpRequest) -> HttpResponse:
                              suffix=archive_suffix(archive.name), name=archive.name,
                              options=form.translation_options())
             return redirect(job)
-    return render(request, "jobs/upload.html", {"form": form}, status=400 if form.errors else 200)
+    return render(request, "jobs/upload.html", {"form": form},
+                  status=form.refusal_status() if form.errors else 200)
 
 
 @login_required
