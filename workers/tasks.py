@@ -71,7 +71,7 @@ from webapp.jobs.submit import enqueue_translation
 from webapp.sandboxes import translation_confinement
 from workers import github_reports
 from workers.celery import app
-from workers.github import GitHubClient, GitHubError, TransientGitHubError
+from workers.github import GitHubError, TransientGitHubError
 from workers.recovery import heartbeat
 
 logger = logging.getLogger(__name__)
@@ -427,10 +427,6 @@ def _json(value: dict) -> bytes:
 # --- GitHub pull requests ---------------------------------------------------------------
 _GITHUB_RETRIES = {"autoretry_for": (TransientGitHubError,), "retry_backoff": 2,
                    "retry_backoff_max": 60, "max_retries": 5}
-
-
-def github_client() -> GitHubClient:
-    return GitHubClient(settings.GITHUB_API_URL, settings.GITHUB_TOKEN)
 
 
 @app.task(base=JobTask, soft_time_limit=300, time_limit=330, **_GITHUB_RETRIES)

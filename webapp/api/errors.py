@@ -63,10 +63,6 @@ class InsufficientStorage(exceptions.APIException):
     default_detail = "the server has no room to store this request now; try again later"
 
 
-def error_response(code: str, message: str, status_code: int, **extra) -> Response:
-    return Response({"error": {"code": code, "message": message, **extra}}, status=status_code)
-
-
 def exception_handler(exc, context):
     """DRF's handler (status, headers such as WWW-Authenticate), our body shape."""
     if isinstance(exc, Http404):
@@ -85,8 +81,8 @@ def exception_handler(exc, context):
     if response is None:  # a bug, or a service that failed: still JSON for the client
         logger.error("%s failed", _view_name(context), exc_info=exc)
         set_rollback()
-        return error_response("internal-error", INTERNAL_ERROR_MESSAGE,
-                              status.HTTP_500_INTERNAL_SERVER_ERROR)
+        return Response({"error": {"code": "internal-error", "message": INTERNAL_ERROR_MESSAGE}},
+                        status=status.HTTP_500_INTERNAL_SERVER_ERROR)
     if isinstance(exc, exceptions.ValidationError):
         body = {"code": "invalid", "message": _first_message(exc.detail),
                 "fields": exc.detail if isinstance(exc.detail, dict) else {}}
