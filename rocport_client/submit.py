@@ -20,6 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import urllib.response
 import uuid
 import zipfile
 from pathlib import Path
@@ -65,7 +66,7 @@ class _Service:
         self.url, self.token = url.rstrip("/"), token
 
     def request(self, path_or_url: str, body: bytes | None = None,
-                content_type: str = "") -> urllib.request.addinfourl:
+                content_type: str = "") -> urllib.response.addinfourl:
         url = path_or_url if "://" in path_or_url else self.url + path_or_url
         headers = {"Authorization": f"Token {self.token}", "Accept": "application/json"}
         if content_type:

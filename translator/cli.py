@@ -262,15 +262,15 @@ def _preprocessor_arguments(words: list[str]) -> tuple[list[str], list[str], lis
     others: list[str] = []
     include_dirs: list[str] = []
     defines: list[str] = []
-    words = iter(words)
-    for word in words:
+    remaining = iter(words)
+    for word in remaining:
         target = {"-D": defines, "-I": include_dirs}.get(word[:2])
         if target is None:
             others.append(word)
         elif len(word) > 2:
             target.append(word[2:])
         else:
-            value = next(words, None)
+            value = next(remaining, None)
             if value is not None:
                 target.append(value)
     return others, include_dirs, defines

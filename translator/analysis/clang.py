@@ -188,7 +188,7 @@ def find_resource_dir(hint: str | None = None) -> str:
 
 
 def _version_key(path: str) -> tuple[int, ...]:
-    parts = []
+    parts: list[int] = []
     for piece in path.replace("-", "/").split("/"):
         if piece.replace(".", "").isdigit():
             parts.extend(int(p) for p in piece.split(".") if p)
@@ -345,7 +345,11 @@ def _precompiled_folder() -> str:
         return ""
     owner = os.getpid()
     # Only the process that made it removes it (forked pool workers inherit this cache).
-    atexit.register(lambda: os.getpid() == owner and shutil.rmtree(folder, ignore_errors=True))
+    def remove() -> None:
+        if os.getpid() == owner:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    atexit.register(remove)
     return folder
 
 
@@ -405,8 +409,9 @@ class Node:
         self._main = main
         self._offsets = offsets
         self._unit = unit  # keeps the translation unit alive while nodes exist
-        self._start = self._end = None  # character offsets, read once
-        self._walked = None  # the translation unit's walk, listed once
+        self._start: int | None = None  # character offsets, read once
+        self._end: int | None = None
+        self._walked: list[Node] | None = None  # the translation unit's walk, listed once
 
     @property
     def kind(self) -> str:

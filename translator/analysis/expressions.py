@@ -39,9 +39,8 @@ class CodeTokens(list):
 
     def closer(self, index: int) -> int:
         """``closing(self, index)``: where the bracket of its own kind closes."""
-        if self._closers is None:
-            self._match()
-        return self._closers.get(index, len(self))
+        closers = self._closers if self._closers is not None else self._match()
+        return closers.get(index, len(self))
 
     def nested_closer(self, index: int) -> int:
         """Where the depth of ``(``, ``[`` and ``{`` counted together comes back below
@@ -50,7 +49,8 @@ class CodeTokens(list):
             self._match()
         return self._nested_closers.get(index, len(self))
 
-    def _match(self) -> None:
+    def _match(self) -> dict[int, int]:
+        """Pair every bracket once; returns (and keeps) the closers."""
         closers: dict[int, int] = {}
         nested: dict[int, int] = {}
         open_by_kind: dict[str, list[int]] = {opening: [] for opening in _PAIRS}
@@ -68,6 +68,7 @@ class CodeTokens(list):
                 if text in _NESTING_CLOSERS and open_nesting:
                     nested[open_nesting.pop()] = position
         self._closers, self._nested_closers = closers, nested
+        return closers
 
 
 def closing(code: list[Token], index: int) -> int:
@@ -191,15 +192,15 @@ class _Fold:
                 return SIZES[name]
             raise ValueError("sizeof of an unknown type")
         if token.kind == "number":
-            value = integer(token.text)
-            if value is None:
+            number = integer(token.text)
+            if number is None:
                 raise ValueError("not an integer")
-            return value
+            return number
         if token.kind == "ident" and token.text in self.names and self.depth < 8:
-            value = fold(self.names[token.text], self.names, self.depth + 1)
-            if value is None:
+            folded = fold(self.names[token.text], self.names, self.depth + 1)
+            if folded is None:
                 raise ValueError("unknown name")
-            return value
+            return folded
         raise ValueError(f"cannot fold {token.text!r}")
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -499,7 +500,7 @@ def _typed(node) -> Declaration:
                        node.is_pointer, node.pointee_size, node.pointee_spelling)
 
 
-def _latest(declarations: list[Declaration], name: str, offset: int) -> Declaration | None:
+def _latest(declarations: Sequence[Declaration], name: str, offset: int) -> Declaration | None:
     best = None
     for declaration in declarations:  # the declarations of one name, by start
         if declaration.start > offset:

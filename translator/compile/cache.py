@@ -41,14 +41,15 @@ class CompileCache:
     def enabled(self) -> bool:
         return self.folder is not None
 
-    def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}.json"
+    @staticmethod
+    def _path(folder: Path, key: str) -> Path:
+        return folder / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> dict | None:
         if self.folder is None:
             return None
         try:
-            value = json.loads(self._path(key).read_text(encoding="utf-8"))
+            value = json.loads(self._path(self.folder, key).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
         return value if isinstance(value, dict) else None
@@ -56,7 +57,7 @@ class CompileCache:
     def put(self, key: str, value: dict) -> None:
         if self.folder is None:
             return
-        path = self._path(key)
+        path = self._path(self.folder, key)
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
         try:

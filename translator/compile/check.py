@@ -229,14 +229,16 @@ def _build_runs(root: Path, source: Path, sandbox: Sandbox, scratch: Path,
                 options: CompileOptions, cache: CompileCache):
     """The project's build systems run in the sandbox, or their cached result for the
     same build files, sources, compiler and targets (translator/compile/build_cache.py)."""
+    hipcc = toolchain.hipcc
+    assert hipcc is not None  # only an available toolchain compiles
     key = None
     if cache.enabled:
-        key = build_runs_key(root, hipcc=toolchain.hipcc, identity=toolchain.identity,
+        key = build_runs_key(root, hipcc=hipcc, identity=toolchain.identity,
                              archs=archs, libraries=libraries)
         cached = load_build_runs(cache, key, scratch)
         if cached is not None:
             return cached
-    runs = run_build_systems(root, source, sandbox, scratch, hipcc=toolchain.hipcc,
+    runs = run_build_systems(root, source, sandbox, scratch, hipcc=hipcc,
                              archs=archs, seconds=options.configure_seconds,
                              jobs=_jobs(options))
     if key is not None:
@@ -352,6 +354,7 @@ def _compile_unit(unit: CompileUnit, index: int, archs: list[str], toolchain: To
         if cached is not None:
             return {**cached, "cached": True}
     compile_only = [] if "--genco" in flags else ["-c"]  # a code object: no -c
+    assert toolchain.hipcc is not None  # only an available toolchain compiles
     run = sandbox.run([toolchain.hipcc, *flags, *compile_only, _argument(unit.path), "-o",
                        f"{out}/unit.o"], source, work, watch=watch)
     if run.stopped:

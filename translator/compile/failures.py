@@ -272,7 +272,7 @@ def _unsupported_entry(name: str, entry: Mapping, context: FailureContext) -> di
 def _translation_for(name: str, entry: Mapping, context: FailureContext, reason: str) -> dict:
     finding = next((f for f in context.findings.get(entry.get("path", ""), ())
                     if name in f.get("message", "")), None)
-    details = {"name": name}
+    details: dict[str, object] = {"name": name}
     if finding is not None:
         details["finding"] = {key: finding.get(key) for key in
                               ("code", "name", "path", "line", "message")}

@@ -104,9 +104,12 @@ def choose_archs(toolchain: Toolchain, requested: tuple[str, ...], sandbox: Sand
     source, work = _probe_folders(scratch, sandbox)
     (source / "probe.hip").write_text("int rocport_probe;\n")
 
+    hipcc = toolchain.hipcc
+    assert hipcc is not None  # only an available toolchain compiles
+
     def accepted(arch: str) -> bool:
         if arch not in toolchain.accepted:
-            run = sandbox.run([toolchain.hipcc, "-###", "-x", "hip", "-c",
+            run = sandbox.run([hipcc, "-###", "-x", "hip", "-c",
                                f"--offload-arch={arch}", "probe.hip", "-o", "/dev/null"],
                               source, work)
             toolchain.accepted[arch] = run.returncode == 0

@@ -14,7 +14,7 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from translator.data import DIRECTORY as DATA_DIRECTORY
 from translator.options import Options, parse_version
@@ -90,7 +90,7 @@ def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> Name
     with open(path, encoding="utf-8") as table:
         header = table.readline().rstrip("\n").split("\t")
         for line in table:
-            values = dict(zip(header, line.rstrip("\n").split("\t"), strict=True))
+            values: dict[str, Any] = dict(zip(header, line.rstrip("\n").split("\t"), strict=True))
             values["flags"] = frozenset(f for f in values["flags"].split(",") if f)
             rows.append(ApiName(**values))
     extras = _load_extras(extras_path)

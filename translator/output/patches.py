@@ -85,21 +85,20 @@ def write_tree_patch(tree: TreeResult, destination: BinaryIO) -> None:
     for outcome in sorted(tree.files, key=lambda o: o.path):
         if outcome.status in ("skipped", "error") or outcome.kind in ("folder", "link"):
             continue
-        result = outcome.result
-        changed = result is not None and result.changed
+        result = outcome.result if outcome.result is not None and outcome.result.changed else None
         renamed = outcome.output_path != outcome.path
-        if not changed and not renamed:
+        if result is None and not renamed:
             continue
         old, new = outcome.path, outcome.output_path
         header = f"diff --git {quote_path('a/' + old)} {quote_path('b/' + new)}\n"
         if renamed:
             similarity = 100
-            if changed:
+            if result is not None:
                 matcher = difflib.SequenceMatcher(None, split_lines(result.original),
                                                   split_lines(result.source), autojunk=False)
                 similarity = min(99, int(matcher.quick_ratio() * 100))
             header += (f"similarity index {similarity}%\nrename from {quote_path(old)}\n"
                        f"rename to {quote_path(new)}\n")
-        if changed:
+        if result is not None:
             header += file_diff(result.original, result.source, old, new)
         destination.write(header.encode("utf-8", "surrogateescape"))

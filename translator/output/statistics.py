@@ -12,7 +12,7 @@ import bisect
 import csv
 from collections import Counter
 from collections.abc import Iterable
-from typing import TextIO
+from typing import Any, TextIO
 
 from translator.source.tokens import line_starts
 
@@ -80,9 +80,9 @@ def file_statistics(result) -> dict:
 
 
 def merge(statistics: Iterable[dict]) -> dict:
-    total = {"files": 0, "converted": 0, "unconverted": 0, "lines_changed": 0, "lines": 0,
-             "bytes": 0, "kinds": {}, "converted_names": Counter(),
-             "unconverted_names": Counter()}
+    total: dict[str, Any] = {
+        "files": 0, "converted": 0, "unconverted": 0, "lines_changed": 0, "lines": 0,
+        "bytes": 0, "kinds": {}, "converted_names": Counter(), "unconverted_names": Counter()}
     for item in statistics:
         for key in ("files", "converted", "unconverted", "lines_changed", "lines", "bytes"):
             total[key] += item[key]

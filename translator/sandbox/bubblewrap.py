@@ -112,7 +112,7 @@ class Sandbox:
 
     def probe(self, scratch: Path) -> None:
         """Raise SandboxUnavailable unless a trivial command runs in the sandbox."""
-        if not self.isolated:
+        if self.bubblewrap is None:  # not isolated
             return
         if not (Path(self.bubblewrap).is_file() and os.access(self.bubblewrap, os.X_OK)):
             raise SandboxUnavailable(f"bubblewrap not found at {self.bubblewrap}")
@@ -158,7 +158,7 @@ class Sandbox:
                          self.limits.output_bytes, watch)
 
     def _wrapped(self, argv: list[str], source_dir: Path, work_dir: Path) -> list[str]:
-        if not self.isolated:
+        if self.bubblewrap is None:  # not isolated
             return list(argv)
         command = [self.bubblewrap]
         made: set[Path] = set()

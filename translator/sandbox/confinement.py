@@ -111,10 +111,11 @@ class Confinement:
     def run(self, command: str, source: Path, work: Path,
             on_message: Callable[[dict], bool]) -> tuple[int, str]:
         """Run the child COMMAND; ON_MESSAGE gets each message (return False to stop)."""
-        if self.sandbox.isolated and not os.access(self.sandbox.bubblewrap, os.X_OK):
+        bubblewrap = self.sandbox.bubblewrap  # None: not isolated
+        if bubblewrap is not None and not os.access(bubblewrap, os.X_OK):
             raise ConfinementFailed("sandbox-unavailable",
                                     f"the translation sandbox (bubblewrap at "
-                                    f"{self.sandbox.bubblewrap}) is not installed")
+                                    f"{bubblewrap}) is not installed")
         src_mount, out_mount = self.sandbox.mounts(source, work)
         argv = [self.python, "-I", "-B", "-m", "translator.sandbox.confinement", command, src_mount,
                 out_mount]

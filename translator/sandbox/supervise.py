@@ -52,9 +52,11 @@ def supervise(command: list[str], environment: dict[str, str], cwd, wall_seconds
     seen = 0
     timed_out = stopped = False
     lines = _Lines(watch) if watch is not None else None
+    output = process.stdout
+    assert output is not None  # stdout=PIPE
     try:
         with selectors.DefaultSelector() as selector:
-            selector.register(process.stdout, selectors.EVENT_READ)
+            selector.register(output, selectors.EVENT_READ)
             while True:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
@@ -65,7 +67,7 @@ def supervise(command: list[str], environment: dict[str, str], cwd, wall_seconds
                         stopped = True
                         break
                     continue
-                chunk = os.read(process.stdout.fileno(), 65536)
+                chunk = os.read(output.fileno(), 65536)
                 if not chunk:
                     break
                 if lines is not None and not lines.feed(chunk):
@@ -77,7 +79,7 @@ def supervise(command: list[str], environment: dict[str, str], cwd, wall_seconds
                     kept += chunk[:room]
     except BaseException:
         _kill_tree(process)
-        process.stdout.close()
+        output.close()
         raise
     if timed_out or stopped:
         _kill_tree(process)
@@ -87,7 +89,7 @@ def supervise(command: list[str], environment: dict[str, str], cwd, wall_seconds
         except subprocess.TimeoutExpired:
             timed_out = True
             _kill_tree(process)
-    process.stdout.close()
+    output.close()
     text = kept.decode("utf-8", "replace")
     if seen > len(kept):
         text += f"\n[rocport: output truncated, {seen - len(kept)} more bytes not kept]\n"

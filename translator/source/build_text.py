@@ -73,7 +73,7 @@ def _names_pattern(names: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"(?<![\w])(?:" + "|".join(names) + r")(?!\w)")
 
 
-def words(text: str) -> Iterator[re.Match]:
+def words(text: str) -> Iterator[_Shifted]:
     """Whitespace-separated words of TEXT's code parts (match.start() is an offset in TEXT)."""
     for offset, code in code_spans(text):
         for match in re.finditer(r"\S+", code):
@@ -127,7 +127,7 @@ _ARGUMENT = re.compile(
 
 def cmake_commands(text: str) -> list[Command]:
     """Every command call in a CMake file, in order (nested parentheses are arguments)."""
-    commands = []
+    commands: list[Command] = []
     position = 0
     while True:
         match = _COMMAND_START.search(text, position)

@@ -258,6 +258,7 @@ def _typedef_name(source: str, position: int) -> tuple[int, int, int] | None:
             return (*last, index) if last and words > 1 else None
         elif depth == 0 and (char.isalpha() or char == "_"):
             word = _IDENT.match(source, index)
+            assert word is not None  # it starts with a letter or "_"
             last = word.span()
             words += 1
             index = word.end()

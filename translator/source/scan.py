@@ -211,7 +211,8 @@ def find_directives(
 
 def _plain_tokens(source: str, start: int, end: int) -> list[Token]:
     """The code tokens after the "#" at START of a directive without comments or literals."""
-    return [Token(m.lastgroup, m.group(), m.start())
+    # every alternative of TOKEN_PATTERN is a named group, so lastgroup is never None
+    return [Token(m.lastgroup, m.group(), m.start())  # type: ignore[arg-type]
             for m in TOKEN_PATTERN.finditer(source, start + 1, end) if m.lastgroup != "space"]
 
 

@@ -115,7 +115,7 @@ def call_at(
         # Lex from POSITION to the end in one pass; restart only after a template skip.
         for match in TOKEN_PATTERN.finditer(source, position):
             if match.start() >= limit:
-                if open_paren not in closed:
+                if closed is not None and open_paren not in closed:
                     return None
                 limit = length
             kind = match.lastgroup
@@ -223,7 +223,8 @@ def _simple_call(source: str, name_start: int, name_end: int, simple: re.Match) 
     arguments: list[Argument] = []
     position = open_paren + 1
     while True:
-        piece_end = _ARGUMENT.match(source, position, close).end()
+        # _ARGUMENT matches the empty string too, so it always matches
+        piece_end = _ARGUMENT.match(source, position, close).end()  # type: ignore[union-attr]
         piece = source[position:piece_end]
         text = piece.strip(_BLANKS)
         if text:
@@ -305,8 +306,8 @@ def render_arguments(
     for separator, text in zip(separators, items[1:], strict=True):
         rendered += separator + text
     original = source[slice(*call.argument_span())]
-    missing = original.count("\n") - rendered.count("\n")
-    return rendered + "\n" * missing if missing > 0 else rendered
+    newlines_short = original.count("\n") - rendered.count("\n")
+    return rendered + "\n" * newlines_short if newlines_short > 0 else rendered
 
 
 _REST = re.compile(r"\$(\d+)\.\.\.")

@@ -109,7 +109,9 @@ def tokenize(source: str) -> list[Token]:
     """Split SOURCE into tokens whose texts concatenate back to SOURCE."""
     if not isinstance(source, str):
         raise TypeError("tokenize() takes str; decode bytes with surrogateescape first")
-    tokens = [Token(m.lastgroup, m.group(), m.start()) for m in _PATTERN.finditer(source)]
+    # every alternative of _PATTERN is a named group, so lastgroup is never None
+    tokens = [Token(m.lastgroup, m.group(), m.start())  # type: ignore[arg-type]
+              for m in _PATTERN.finditer(source)]
     if "#" in source and "<" in source:
         _merge_header_names(source, tokens)
     return tokens
@@ -140,6 +142,7 @@ def next_token(source: str, position: int) -> Token:
     Lets callers lex a small part of a large text, e.g. one call or one directive.
     """
     match = _PATTERN.match(source, position)
+    assert match is not None and match.lastgroup is not None  # _PATTERN matches any character
     return Token(match.lastgroup, match.group(), position)
 
 

@@ -47,7 +47,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO, Protocol
 
 from translator.tree.archive_names import ArchiveError, safe_relative, shown
 
@@ -122,6 +122,12 @@ def _is_tar_header(block: bytes) -> bool:
     return stored == computed
 
 
+class _Readable(Protocol):
+    """What ``_Writer.file`` reads a member's bytes from."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
 class _Writer:
     """Writes members under DEST while counting files and bytes against the limits."""
 
@@ -163,7 +169,7 @@ class _Writer:
         self._make_folder(target, name)
         self.folders += 1
 
-    def file(self, name: str, stream: BinaryIO, executable: bool) -> None:
+    def file(self, name: str, stream: _Readable, executable: bool) -> None:
         target = self.target(name)
         self._make_folder(target.parent, name)
         if target.exists():
@@ -298,7 +304,7 @@ def _extract_zip(archive: str | os.PathLike, writer: _Writer) -> None:
 class _CheckedStream:
     """A zip member's data whose reader errors (bzip2 and lzma raise their own) are ours."""
 
-    def __init__(self, stream: BinaryIO, name: str) -> None:
+    def __init__(self, stream: IO[bytes], name: str) -> None:
         self.stream, self.name = stream, name
 
     def read(self, size: int = -1) -> bytes:
@@ -319,7 +325,7 @@ class _CheckedTarInfo(tarfile.TarInfo):
         if self.type == tarfile.GNUTYPE_SPARSE:
             raise ArchiveError("special-file", f"{shown(self.name)}: sparse files are not "
                                "allowed", self.name)
-        return super()._proc_member(bundle)
+        return super()._proc_member(bundle)  # type: ignore[misc]  # typeshed lacks it
 
 
 def _extract_tar(archive: str | os.PathLike, writer: _Writer, compressed: bool) -> None:

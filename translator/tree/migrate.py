@@ -273,7 +273,7 @@ def _translate_all(tree: TreeResult, contents: _Contents,
                    outcomes: dict[str, FileOutcome], cache: ResultCache | None,
                    jobs: int | None, progress: Callable[[int, int], None] | None,
                    starting: Callable[[str], None] | None, token_only: frozenset[str]) -> int:
-    pending: list[tuple[str, tuple, str | None]] = []  # jobs without their bytes
+    pending: list[tuple[str, tuple, str]] = []  # jobs without their bytes
     for path, outcome in outcomes.items():
         if outcome.language and path in contents and outcome.kind != "binary":
             (_data, *job), key = _job(tree, path, outcome.language, contents[path],
