@@ -8,11 +8,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from translator.analysis.hazard import outside_platform_branches
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit, apply_edits, line_map, without_overlaps
 from translator.options import Options
-from translator.rules import ENGINE_CODES, RULES, RULES_BY_CODE, Rule
+from translator.rules import RULES, RULES_BY_CODE, Rule
 from translator.rules.base import Findings
+from translator.source.build_text import unit_language
 from translator.source.hip_guards import overlaps, protected_spans
 from translator.unit import Unit
 
@@ -21,6 +23,8 @@ __all__ = ["Result", "translate", "decode"]
 logger = logging.getLogger(__name__)
 
 _SUPPRESSION = re.compile(r"rocport:\s*ignore\[([A-Z0-9_, ]+)\]")
+#: The rules whose fixes ``--fix-hazards`` applies (``Rule.safe_fixes``).
+_SAFE_FIX_CODES = frozenset(rule.code for rule in RULES if rule.safe_fixes)
 
 
 @dataclass
@@ -83,7 +87,7 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
     usages: list[Usage] = []
     if not utf8:
         diagnostics.append(Diagnostic("E004", _first_bad_byte(text), offset=0))
-    for rule in _enabled_rules(options):
+    for rule in _enabled_rules(options, unit_language(unit)):
         _run_rule(rule, unit, edits, diagnostics, usages)
     usages, diagnostics = _first_per_offset(usages, diagnostics)
     if options.skips_excluded_blocks and unit.inactive:
@@ -105,6 +109,7 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
         fixes = [
             Edit(fix.start, fix.end, fix.text, diagnostic.code)
             for diagnostic in diagnostics
+            if diagnostic.code in _SAFE_FIX_CODES
             for fix in diagnostic.fixes
             if not _suppressed(unit, diagnostic)
         ]
@@ -176,9 +181,13 @@ def _active_only(unit: Unit, edits, diagnostics, usages):
 
 
 @functools.lru_cache(maxsize=256)
-def _enabled_rules(options: Options) -> tuple[Rule, ...]:
-    """The rules OPTIONS select, in RULES order (cached: a tree migration asks per file)."""
-    return tuple(rule for rule in RULES if options.rule_enabled(rule.code))
+def _enabled_rules(options: Options, language: str) -> tuple[Rule, ...]:
+    """The rules OPTIONS select for a file in LANGUAGE, in RULES order (cached: a tree
+    migration asks per file). translate() is the C++ engine: every rule that reads
+    ``c++`` runs on whatever text it is given, and the rules of the file's own language
+    (a CMakeLists.txt given on the command line) run too."""
+    return tuple(rule for rule in RULES if options.rule_enabled(rule.code)
+                 and ("c++" in rule.languages or language in rule.languages))
 
 
 def _run_rule(
@@ -186,7 +195,9 @@ def _run_rule(
 ) -> None:
     try:
         found = rule.check(unit)
-        if type(found) is not Findings:
+        if rule.silent_in_platform_branches:
+            found = list(outside_platform_branches(unit, found))
+        elif type(found) is not Findings:
             found = list(found)  # run a generator's checks inside the try
     except (RecursionError, ValueError, IndexError, KeyError, AttributeError, TypeError) as error:
         # A rule bug must not cost the user the whole file: report it and go on.
@@ -253,10 +264,7 @@ def _locate(unit: Unit, diagnostic: Diagnostic) -> Diagnostic:
         (diagnostic.line, diagnostic.column) if diagnostic.line else unit.location(offset)
     )
     rule = RULES_BY_CODE.get(diagnostic.code)
-    if rule is not None:
-        name, category = rule.name, rule.category
-    else:
-        name, category, _ = ENGINE_CODES.get(diagnostic.code, ("", "", ""))
+    name, category = (rule.name, rule.category) if rule is not None else ("", "")
     # Built directly (not with dataclasses.replace): this runs for every finding.
     return Diagnostic(
         diagnostic.code, diagnostic.message, line, column, diagnostic.severity,

@@ -6,6 +6,8 @@ strings or preprocessor directives), so no rule can fire inside a comment or str
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from translator.data.names import resolve
 from translator.diagnostics import Diagnostic, Fix
 from translator.source.tokens import Token
@@ -38,31 +40,27 @@ _TIGHTER = {"*": _MULTIPLICATIVE, "/": _MULTIPLICATIVE, "%": _MULTIPLICATIVE,
 _BINARY = frozenset({"+", "-", "*", "/", "%", ">>", "<<", "&", "|", "^"})
 
 
-def outside_platform_branches(check):
-    """Wrap a warning rule's check: drop findings inside ``#if`` groups that test for
-    HIP/ROCm/AMD (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author
-    already chose what each platform compiles, inside ``#if 0`` branches, and inside
+def outside_platform_branches(unit, findings: Iterable) -> Iterator:
+    """FINDINGS without those inside ``#if`` groups that test for HIP/ROCm/AMD
+    (``#ifdef __HIP_PLATFORM_AMD__ ... #else ... #endif``), where the author already
+    chose what each platform compiles, inside ``#if 0`` branches, and inside
     ``#if __CUDA_ARCH__ >= N`` branches that R003 replaces by their alternative or that
-    no AMD compile takes (``unreachable_on_amd``)."""
+    no AMD compile takes (``unreachable_on_amd``). The engine applies it to the rules
+    that declare ``silent_in_platform_branches``; findings without an offset (edits)
+    pass."""
+    replaced = None
+    for item in findings:
+        offset = getattr(item, "offset", -1)
+        if offset < 0:
+            yield item
+            continue
+        if replaced is None:
+            from translator.rules.cuda_macro_test import replaced_branches
 
-    def checked(unit):
-        replaced = None
-        for item in check(unit):
-            offset = getattr(item, "offset", -1)
-            if offset < 0:
-                yield item
-                continue
-            if replaced is None:
-                from translator.rules.cuda_macro_test import replaced_branches
-
-                replaced = replaced_branches(unit) + unreachable_on_amd(unit)
-            if not (unit.facts.platform_branches and unit.facts.in_platform_branch(offset)
-                    or any(start <= offset < end for start, end in replaced)):
-                yield item
-
-    checked.__name__ = getattr(check, "__name__", "check")
-    checked.__doc__ = check.__doc__
-    return checked
+            replaced = replaced_branches(unit) + unreachable_on_amd(unit)
+        if not (unit.facts.platform_branches and unit.facts.in_platform_branch(offset)
+                or any(start <= offset < end for start, end in replaced)):
+            yield item
 
 
 def unreachable_on_amd(unit) -> list[tuple[int, int]]:

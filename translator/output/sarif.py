@@ -9,7 +9,7 @@ The tests validate the output against the published 2.1.0 schema.
 
 from __future__ import annotations
 
-from translator.rules import ENGINE_CODES, RULES_BY_CODE
+from translator.rules import RULES_BY_CODE
 
 __all__ = ["to_sarif", "SARIF_SCHEMA_URI"]
 
@@ -28,19 +28,19 @@ def _uri(path: str) -> str:
 
 def _rule(code: str) -> dict:
     rule = RULES_BY_CODE.get(code)
-    if rule is not None:
-        return {
-            "id": code,
-            "name": rule.name,
-            "shortDescription": {"text": rule.summary},
-            "fullDescription": {"text": rule.sections.get("What it does")
-                                or rule.sections.get("What it finds") or rule.summary},
-            "help": {"text": (rule.doc or rule.summary).strip()},
-            "properties": {"category": rule.category},
-        }
-    name, category, text = ENGINE_CODES.get(code, (code.lower(), "", code))
-    return {"id": code, "name": name, "shortDescription": {"text": text},
-            "properties": {"category": category}}
+    if rule is None:  # a code this version does not know (an older report's)
+        return {"id": code, "name": code.lower(), "shortDescription": {"text": code},
+                "properties": {"category": ""}}
+    sections = rule.sections
+    return {
+        "id": code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": sections.get("What it does") or sections.get("What it finds")
+                            or sections.get("What it means") or rule.summary},
+        "help": {"text": (rule.doc or rule.summary).strip()},
+        "properties": {"category": rule.category},
+    }
 
 
 def to_sarif(report: dict) -> dict:

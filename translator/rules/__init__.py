@@ -1,7 +1,8 @@
 """The rule registry: every rule, once, in the order the engine runs them.
 
 Order matters: when two rules edit the same text, the earlier rule's edit is kept
-(and the engine reports ``E002 conflicting-edits``).
+(and the engine reports ``E002 conflicting-edits``). ``RULES_BY_CODE`` answers for
+every code, the engine's own (``engine_codes.py``) included.
 """
 
 from __future__ import annotations
@@ -84,8 +85,9 @@ from translator.rules import (
     wmma_api,
 )
 from translator.rules.base import CATEGORIES, Rule
+from translator.rules.engine_codes import ENGINE_CODES
 
-__all__ = ["RULES", "RULES_BY_CODE", "ENGINE_CODES", "CATEGORIES", "Rule", "category_of"]
+__all__ = ["RULES", "ENGINE_CODES", "CODES", "RULES_BY_CODE", "CATEGORIES", "Rule"]
 
 RULES: tuple[Rule, ...] = (
     cuda_include.RULE,
@@ -108,7 +110,7 @@ RULES: tuple[Rule, ...] = (
     half2_member_access.RULE,
     cuda_arch_value.RULE,
     cuda_api_name.RULE,
-    # Build system and non-C++ files (R5xx/W5xx); each checks the file's language itself.
+    # Build system and non-C++ files (R5xx/W5xx); each declares the languages it reads.
     cmake_cuda_language.RULE,
     cuda_architectures.RULE,
     cmake_find_cuda.RULE,
@@ -168,21 +170,7 @@ RULES: tuple[Rule, ...] = (
     device_weak_alias.RULE,
 )
 
-RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES}
+#: Every code, rules in RULES order then the engine's own: the catalogue pages list this.
+CODES: tuple[Rule, ...] = RULES + ENGINE_CODES
 
-#: Codes the engine itself emits: (name, category, summary).
-ENGINE_CODES: dict[str, tuple[str, str, str]] = {
-    "E001": ("parse-error", "parse-error", "clang could not parse the file; token rules still ran"),
-    "E002": ("conflicting-edits", "parse-error", "two rules edited the same text; the first won"),
-    "E003": ("rule-failure", "parse-error", "a rule failed on this file; its findings are missing"),
-    "E004": ("undecodable-text", "parse-error", "the file is not valid UTF-8; bytes were kept"),
-    # From the compile check (translator/compile/report.py), confirmed by hipcc itself.
-    "E101": ("compiler-lds-usage", "shared-memory-limit",
-             "hipcc reports a kernel's LDS per block over the limit or filling a compute unit"),
-}
-
-
-def category_of(code: str) -> str:
-    if code in RULES_BY_CODE:
-        return RULES_BY_CODE[code].category
-    return ENGINE_CODES.get(code, ("", "", ""))[1]
+RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in CODES}

@@ -40,7 +40,6 @@ from collections.abc import Iterator
 from translator.analysis.hazard import (
     finding,
     is_call,
-    outside_platform_branches,
     r101_reports,
     scan,
 )
@@ -91,7 +90,8 @@ RULE = Rule(
     code="W108",
     name="api-semantics-differ",
     summary="CUDA API that translates but is ignored or behaves differently on AMD",
-    check=outside_platform_branches(check),
+    check=check,
     category="unsupported-api",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

@@ -40,7 +40,6 @@ from translator.analysis.hazard import (
     finding,
     fix,
     is_call,
-    outside_platform_branches,
     scan,
 )
 from translator.rules.base import Finding, Rule
@@ -74,7 +73,9 @@ RULE = Rule(
     code="W413",
     name="ballot-bit-count-32",
     summary="__popc/__ffs/__clz applied to a ballot or active mask",
-    check=outside_platform_branches(check),
+    check=check,
     category="lane-mask",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )

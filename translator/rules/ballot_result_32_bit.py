@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis.hazard import BALLOTS, finding, is_call, outside_platform_branches, scan
+from translator.analysis.hazard import BALLOTS, finding, is_call, scan
 from translator.diagnostics import Diagnostic, Fix, Severity
 from translator.rules.base import Finding, Rule
 from translator.rules.warp_sync_intrinsic import widened_mask_variables
@@ -130,7 +130,9 @@ RULE = Rule(
     code="W412",
     name="ballot-result-32-bit",
     summary="A ballot or active-mask result stored in a 32-bit integer",
-    check=outside_platform_branches(check),
+    check=check,
     category="lane-mask",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )

@@ -1,17 +1,24 @@
-"""Rule: one code, one name, one summary, one check, documented by its module docstring."""
+"""Rule: everything a rule declares, as data the engine applies.
+
+A rule is one code, one name, one summary, one check and its module docstring; it also
+declares which file languages it reads, whether its findings are dropped in branches no
+AMD compile takes, and whether its warnings carry fixes safe to apply mechanically. The
+engine's own codes (E001 ...) are ``Rule`` values without a check, so one lookup
+answers for every code.
+"""
 
 from __future__ import annotations
 
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.unit import Unit
 
-__all__ = ["Rule", "Finding", "Findings", "CATEGORIES", "DOC_SECTIONS"]
+__all__ = ["Rule", "Finding", "Findings", "CATEGORIES", "DOC_SECTIONS", "LANGUAGES", "CXX"]
 
 Finding = Edit | Diagnostic | Usage
 
@@ -38,31 +45,63 @@ CATEGORIES = (
     "unsupported-api", "deprecated-api", "wmma", "cooperative-groups", "build-system",
     "parse-error",
 )
-#: Docstring sections, in order. Rewrite rules show the HIP output; warning rules the fix.
+#: Docstring sections, in order. Rewrite rules show the HIP output; warning rules the fix;
+#: engine codes say what happened and what the user can do.
 DOC_SECTIONS = {
     "R": ("What it does", "Why", "Example (CUDA)", "Output (HIP)", "Limits"),
     "W": ("What it finds", "Why it matters on AMD", "Example", "Suggested fix", "Limits"),
+    "E": ("What it means", "What to do"),
 }
+#: File languages, as ``translator.tree.file_kinds.language_of`` names them.
+LANGUAGES = frozenset(("c++", "cmake", "make", "shell", "python", "python-deps", "ci"))
+#: The languages of a rule that reads C, C++ and CUDA sources: most rules.
+CXX = frozenset(("c++",))
 _SECTION_TITLE = re.compile(r"^(?P<title>[A-Z][^\n]*)\n-{3,}\n", re.M)
 
 
 @dataclass(frozen=True)
 class Rule:
-    """A rule. ``check(unit)`` yields Edits, Diagnostics and Usages; it never does I/O."""
+    """A rule. ``check(unit)`` yields Edits, Diagnostics and Usages; it never does I/O.
+
+    The engine runs ``check`` only on files whose language is in ``languages``, so a
+    rule does not test the language itself. ``translate()``, the C++ engine, runs every
+    rule that reads ``c++`` on whatever text it is given, named or not; the two that
+    need a C++ file name (R541, R542) look at the name themselves.
+    """
 
     code: str
     name: str
     summary: str
-    check: Callable[[Unit], Iterable[Finding]]
+    #: None for the engine's own codes, which no check emits.
+    check: Callable[[Unit], Iterable[Finding]] | None
     category: str
     doc: str
     severity: Severity = Severity.WARNING
+    _: KW_ONLY
+    languages: frozenset[str] = CXX
+    #: Drop the findings in ``#if`` branches that test for HIP/ROCm/AMD (the author
+    #: already chose what each platform compiles), in ``#if 0`` and in ``__CUDA_ARCH__``
+    #: branches no AMD compile takes (``translator.analysis.hazard``). Warning rules
+    #: want this; rewrite rules leave such branches to R003 and the HIP guards.
+    silent_in_platform_branches: bool = False
+    #: Its diagnostics may carry fixes that are safe to apply mechanically: the engine
+    #: applies them with ``--fix-hazards`` and takes fixes from no other rule.
+    safe_fixes: bool = False
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[RWE]\d{3}", self.code):
             raise ValueError(f"bad rule code {self.code!r}")
         if self.category not in CATEGORIES and self.category != "":
             raise ValueError(f"{self.code}: unknown category {self.category!r}")
+        if not self.languages <= LANGUAGES:
+            raise ValueError(f"{self.code}: unknown languages {set(self.languages - LANGUAGES)}")
+        if (self.check is None) != (self.code[0] == "E"):
+            raise ValueError(f"{self.code}: rules have a check, engine codes have none")
+
+    @property
+    def kind(self) -> str:
+        """``rewrite`` (R), ``warning`` (W) or ``engine`` (E)."""
+        return {"R": "rewrite", "W": "warning", "E": "engine"}[self.code[0]]
 
     @property
     def sections(self) -> dict[str, str]:

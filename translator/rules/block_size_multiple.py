@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.facts import wave_size
-from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.hazard import finding
 from translator.analysis.launch_bounds import bounds
 from translator.analysis.launch_values import threads
 from translator.rules.base import Finding, Rule
@@ -73,7 +73,8 @@ RULE = Rule(
     code="W201",
     name="block-size-multiple",
     summary="Thread-block size that is not a multiple of the wavefront size (64)",
-    check=outside_platform_branches(check),
+    check=check,
     category="block-size",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

@@ -42,14 +42,14 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import cmake_commands, hip_setup, remove_argument, unit_language
+from translator.source.build_text import cmake_commands, hip_setup, remove_argument
 
 _FINDS_GPU = re.compile(r"(?i)find_package\s*\(\s*(?:hip|cuda|cudatoolkit)\b")
 _GENEX = re.compile(r"\$<COMPILE_LANG(?:UAGE|_AND_ID):(?P<lang>CUDA)\b")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) != "cmake" or "CUDA" not in unit.source:
+    if "CUDA" not in unit.source:
         return
     text = unit.source
     setup_needed = not _FINDS_GPU.search(text)
@@ -84,4 +84,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R501", "cmake-cuda-language", "CUDA as a CMake language becomes HIP via hipcc",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=frozenset({"cmake"}))

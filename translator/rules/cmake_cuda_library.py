@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import cmake_commands, code_spans, unit_language
+from translator.source.build_text import cmake_commands, code_spans
 
 #: CUDA library -> ((HIP target, package), (ROC target, package))
 _LIBRARIES = {
@@ -80,7 +80,7 @@ def _library(match: re.Match) -> str:
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) != "cmake" or not re.search("CUDA|NCCL", unit.source):
+    if not re.search("CUDA|NCCL", unit.source):
         return
     text = unit.source
     found = {p.lower() for p in re.findall(r"(?i)find_package\s*\(\s*(\w+)", text)} | {"hip"}
@@ -126,4 +126,4 @@ def _statement_start(text: str, commands, offset: int) -> int:
 
 
 RULE = Rule("R504", "cmake-cuda-library", "CUDA:: targets and library variables become HIP ones",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=frozenset({"cmake"}))

@@ -40,7 +40,7 @@ from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.rules.cuda_file_reference import renamed_reference
-from translator.source.build_text import cmake_commands, unit_language
+from translator.source.build_text import cmake_commands
 
 _RENAMED = {"cuda_add_executable": "add_executable", "cuda_add_library": "add_library",
             "cuda_include_directories": "include_directories"}
@@ -51,7 +51,7 @@ _GPU_SOURCE = re.compile(r"\.(?:cu|hip)$|^\$\{\w+\}$")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) != "cmake" or not _EVIDENCE.search(unit.source):
+    if not _EVIDENCE.search(unit.source):
         return
     text = unit.source
     for command in cmake_commands(text):
@@ -89,4 +89,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R505", "cmake-cuda-sources", "targets built from .cu files are compiled by hipcc",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=frozenset({"cmake"}))

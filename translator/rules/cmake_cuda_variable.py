@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import cmake_commands, code_spans, unit_language
+from translator.source.build_text import cmake_commands, code_spans
 
 _RENAME = re.compile(
     r"\bCMAKE_CUDA_(?P<rest>FLAGS(?:_[A-Z]+)?|STANDARD(?:_REQUIRED)?|EXTENSIONS)\b"
@@ -58,7 +58,7 @@ _REPORTED_WORD = re.compile(r"\b(?P<name>" + "|".join(_REPORTED) + r")\b")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) != "cmake" or "CUDA_" not in unit.source:
+    if "CUDA_" not in unit.source:
         return
     text = unit.source
     commands = cmake_commands(text)
@@ -106,4 +106,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R506", "cmake-cuda-variable", "CUDA compiler variables become CXX ones", check,
-            "build-system", __doc__)
+            "build-system", __doc__, languages=frozenset({"cmake"}))

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import cmake_commands, code_spans, hip_setup, unit_language
+from translator.source.build_text import cmake_commands, code_spans, hip_setup
 
 _VARIABLES = {
     "CUDA_FOUND": "hip_FOUND", "CUDAToolkit_FOUND": "hip_FOUND",
@@ -49,7 +49,7 @@ _VARIABLE = re.compile(r"\b(?P<name>" + "|".join(_VARIABLES) + r")\b")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) != "cmake" or not re.search("(?i)cuda|nccl", unit.source):
+    if not re.search("(?i)cuda|nccl", unit.source):
         return
     text = unit.source
     for command in cmake_commands(text):
@@ -73,4 +73,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R503", "cmake-find-cuda", "find_package(CUDA|CUDAToolkit|NCCL) finds HIP/RCCL",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=frozenset({"cmake"}))

@@ -47,15 +47,13 @@ def check(unit) -> Iterator[Finding]:
     if "CUDA_ARCHITECTURES" not in unit.source:
         return
     targets = ";".join(unit.options.offload_archs or ("gfx942",))
-    if language in ("make", "shell", "ci", "python"):
+    if language != "cmake":  # a configure command line in a script, Makefile or CI file
         for offset, code in code_spans(unit.source):
             for match in _COMMAND_LINE.finditer(code):
                 start, end = offset + match.start(), offset + match.end()
                 yield Edit(start, end, f'-DGPU_TARGETS="{targets}"')
                 yield Usage(match.group(), "build-system", "architecture", offset + match.start(),
                             True, "GPU_TARGETS")
-        return
-    if language != "cmake":
         return
     handled = []
     for command in cmake_commands(unit.source):
@@ -84,4 +82,5 @@ def _in_comment(text: str, offset: int) -> bool:
 
 
 RULE = Rule("R502", "cuda-architectures", "CUDA architectures become AMD GPU targets", check,
-            "build-system", __doc__)
+            "build-system", __doc__,
+            languages=frozenset({"cmake", "make", "shell", "ci", "python"}))

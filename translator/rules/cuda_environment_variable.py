@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import environment_variables
+from translator.source.build_text import ENVIRONMENT_LANGUAGES, environment_variables
 
 VARIABLES = {
     "CUDA_VISIBLE_DEVICES": "HIP_VISIBLE_DEVICES",
@@ -51,4 +51,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R521", "cuda-environment-variable", "CUDA_VISIBLE_DEVICES and friends become HIP_*",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=ENVIRONMENT_LANGUAGES)

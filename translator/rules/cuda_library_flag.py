@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import code_spans, unit_language
+from translator.source.build_text import code_spans
 from translator.source.nvcc_flags import FLAG_LANGUAGES, LIBRARIES
 
 _LIBRARY_FLAG = re.compile(r"(?<![\w-])-l(?P<name>" + "|".join(
@@ -44,7 +44,7 @@ _LIBRARY_FLAG = re.compile(r"(?<![\w-])-l(?P<name>" + "|".join(
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) not in FLAG_LANGUAGES or "-l" not in unit.source:
+    if "-l" not in unit.source:
         return
     for offset, code in code_spans(unit.source):
         for match in _LIBRARY_FLAG.finditer(code):
@@ -56,4 +56,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R514", "cuda-library-flag", "-lcudart/-lcublas/-lnccl... become HIP libraries",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=FLAG_LANGUAGES)

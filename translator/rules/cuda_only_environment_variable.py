@@ -33,7 +33,7 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic, Usage
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import environment_variables
+from translator.source.build_text import ENVIRONMENT_LANGUAGES, environment_variables
 
 ADVICE = {
     "CUDA_DEVICE_ORDER": "ROCm already enumerates GPUs by PCI bus; remove it",
@@ -56,4 +56,5 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("W521", "cuda-only-environment-variable",
-            "a CUDA environment variable the HIP runtime ignores", check, "build-system", __doc__)
+            "a CUDA environment variable the HIP runtime ignores", check, "build-system", __doc__,
+            languages=ENVIRONMENT_LANGUAGES)

@@ -37,15 +37,13 @@ from collections.abc import Iterator
 from translator.data.python_packages import package_table
 from translator.diagnostics import Diagnostic, Usage
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import code_spans, unit_language
+from translator.source.build_text import code_spans
 
 _CUDA_LINK = re.compile(r"(?:-f|--find-links|--extra-index-url|--index-url)[ =]+"
                         r"(?P<url>(?!https?://download\.pytorch\.org/)\S*/cu\d+\S*)")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) != "python-deps":
-        return
     for offset, code in code_spans(unit.source):
         for entry, match in package_table().find(code):
             if entry.action == "report":
@@ -59,4 +57,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("W531", "cuda-only-python-package", "a CUDA-only Python dependency needs a choice",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=frozenset({"python-deps"}))

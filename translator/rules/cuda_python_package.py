@@ -41,7 +41,7 @@ from translator.data.python_packages import package_table, rocm_tag
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import code_spans, unit_language
+from translator.source.build_text import code_spans
 
 _INDEX = re.compile(r"(?P<base>https?://download\.pytorch\.org/whl/(?:nightly/|test/)?)"
                     r"(?P<tag>cu\d+)(?![\w.])")
@@ -49,8 +49,6 @@ _LOCAL_VERSION = re.compile(r"(?<=\d)\+(?P<tag>cu\d+)(?![\w.])")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) != "python-deps":
-        return
     tag = rocm_tag(unit.options)
     for offset, code in code_spans(unit.source):
         for match in _INDEX.finditer(code):
@@ -71,4 +69,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R531", "cuda-python-package", "CUDA builds of Python packages become ROCm builds",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=frozenset({"python-deps"}))

@@ -44,7 +44,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import code_spans, unit_language
+from translator.source.build_text import code_spans
 
 TOOLKIT = (r"(?:/usr/local/cuda(?:-[\d.]+)?|\$[({](?:CUDA_HOME|CUDA_PATH|CUDA_ROOT|CUDA_DIR"
            r"|CUDA_TOOLKIT_ROOT_DIR|CUDA_INSTALL_PATH)[)}])")
@@ -59,7 +59,7 @@ _ROCM_PATH_SET = re.compile(r"(?m)^[ \t]*(?:export[ \t]+)?ROCM_PATH[ \t]*[:?+]?=
 
 def check(unit) -> Iterator[Finding]:
     source = unit.source
-    if unit_language(unit) != "make" or "cuda" not in source.lower():
+    if "cuda" not in source.lower():
         return
     rewritten = False
     for offset, code in code_spans(source):
@@ -92,4 +92,5 @@ def _first_statement(source: str) -> int:
 
 RULE = Rule("R516", "cuda-toolkit-flag",
             "-I/-L flags into the CUDA toolkit point at ROCm (host compilers need "
-            "__HIP_PLATFORM_AMD__)", check, "build-system", __doc__)
+            "__HIP_PLATFORM_AMD__)", check, "build-system", __doc__,
+            languages=frozenset({"make"}))

@@ -38,7 +38,6 @@ from translator.rules.cuda_toolkit_flag import TOOLKIT_FLAG
 from translator.source.build_text import code_spans, unit_language
 from translator.source.nvcc_flags import NVCC_WORD
 
-LANGUAGES = frozenset(("make", "cmake", "shell", "ci"))
 _TOOLKIT_PATH = re.compile(
     r"/usr/local/cuda(?:-[\d.]+)?(?![\w-])|\$[({]?(?:CUDA_HOME|CUDA_PATH|CUDA_ROOT|CUDA_DIR"
     r"|CUDA_TOOLKIT_ROOT_DIR|CUDAToolkit_ROOT|CUDA_INSTALL_PATH|CUDA_TOOLKIT_INCLUDE)\b[)}]?"
@@ -46,7 +45,7 @@ _TOOLKIT_PATH = re.compile(
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) not in LANGUAGES or "cuda" not in unit.source.lower():
+    if "cuda" not in unit.source.lower():
         return
     for offset, code in code_spans(unit.source):
         nvcc_spans = [match.span() for match in NVCC_WORD.finditer(code)]
@@ -61,4 +60,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("W502", "cuda-toolkit-path", "a path into a CUDA toolkit install", check,
-            "build-system", __doc__)
+            "build-system", __doc__, languages=frozenset({"make", "cmake", "shell", "ci"}))

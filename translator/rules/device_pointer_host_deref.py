@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
 _UNARY_BEFORE = frozenset({"(", ",", "=", ";", "{", "}", "return", "+", "-", "*", "/", "<",
@@ -103,7 +103,8 @@ RULE = Rule(
     code="W103",
     name="device-pointer-host-deref",
     summary="Host code dereferences a pointer allocated with cudaMalloc",
-    check=outside_platform_branches(check),
+    check=check,
     category="host-deref",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import arguments, closing
-from translator.analysis.hazard import finding, is_call, outside_platform_branches, scan
+from translator.analysis.hazard import finding, is_call, scan
 from translator.analysis.memory_calls import base_name
 from translator.rules.base import Finding, Rule
 
@@ -114,7 +114,8 @@ RULE = Rule(
     code="W460",
     name="fine-grained-float-atomic",
     summary="Floating-point atomic on managed or host-mapped (fine-grained) memory",
-    check=outside_platform_branches(check),
+    check=check,
     category="atomic-fine-grained",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

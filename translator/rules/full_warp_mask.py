@@ -48,7 +48,6 @@ from translator.analysis.hazard import (
     finding,
     fix,
     is_call,
-    outside_platform_branches,
     scan,
 )
 from translator.diagnostics import Diagnostic, Fix, Severity
@@ -125,7 +124,9 @@ RULE = Rule(
     code="W410",
     name="full-warp-mask-32",
     summary="0xffffffff used as the lane mask of a *_sync warp intrinsic",
-    check=outside_platform_branches(check),
+    check=check,
     category="lane-mask",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
 
@@ -64,7 +64,8 @@ RULE = Rule(
     code="W205",
     name="grid-sync-launch",
     summary="Kernel with a grid-wide sync launched without a cooperative launch",
-    check=outside_platform_branches(check),
+    check=check,
     category="cooperative-groups",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

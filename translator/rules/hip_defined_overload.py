@@ -50,7 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.hazard import finding
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
 from translator.rules.merged_overloads import _parameter_types
@@ -132,7 +132,9 @@ RULE = Rule(
     code="W470",
     name="hip-defined-overload",
     summary="a project's own atomics or vector operators that HIP's headers already define",
-    check=outside_platform_branches(check),
+    check=check,
     category="unsupported-api",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )

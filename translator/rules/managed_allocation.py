@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis.hazard import finding, is_call, outside_platform_branches, scan
+from translator.analysis.hazard import finding, is_call, scan
 from translator.rules.base import Finding, Rule
 
 _HELP = ("run with XNACK enabled (HSA_XNACK=1, build for gfx942:xnack+) on an HMM-capable "
@@ -59,7 +59,8 @@ RULE = Rule(
     code="W101",
     name="managed-allocation",
     summary="cudaMallocManaged or __managed__ (needs XNACK/HMM on AMD)",
-    check=outside_platform_branches(check),
+    check=check,
     category="managed-memory",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

@@ -36,7 +36,6 @@ from collections.abc import Iterator
 from translator.analysis.hazard import (
     finding,
     is_call,
-    outside_platform_branches,
     r101_reports,
     scan,
 )
@@ -62,7 +61,8 @@ RULE = Rule(
     code="W102",
     name="managed-memory-hint",
     summary="Prefetch or advice for managed memory (needs XNACK/HMM on AMD)",
-    check=outside_platform_branches(check),
+    check=check,
     category="managed-memory",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import SIZES as _SIZES
-from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.hazard import finding
 from translator.analysis.memory_calls import SIZE_CALLS, size_calls
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
@@ -79,7 +79,9 @@ RULE = Rule(
     code="W105",
     name="memcpy-pointer-sizeof",
     summary="sizeof of a pointer variable used as a copy or allocation size",
-    check=outside_platform_branches(check),
+    check=check,
     category="memcpy-size",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )

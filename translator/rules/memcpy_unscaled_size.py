@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from translator.analysis.expressions import integer
 from translator.analysis.facts import last_between
-from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.hazard import finding
 from translator.analysis.memory_calls import SIZE_CALLS, element_size, size_calls
 from translator.rules.base import Finding, Rule
 
@@ -165,7 +165,8 @@ RULE = Rule(
     code="W104",
     name="memcpy-unscaled-size",
     summary="Copy, set or allocation size that counts elements, not bytes",
-    check=outside_platform_branches(check),
+    check=check,
     category="memcpy-size",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

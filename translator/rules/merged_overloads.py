@@ -43,7 +43,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import closing
-from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.hazard import finding
 from translator.data.names import resolve_name
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
@@ -153,7 +153,9 @@ RULE = Rule(
     code="W110",
     name="merged-overloads",
     summary="overloads on CUDA types that become one HIP type (cudaError_t and CUresult)",
-    check=outside_platform_branches(check),
+    check=check,
     category="unsupported-api",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )

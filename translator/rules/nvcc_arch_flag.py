@@ -37,7 +37,7 @@ from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.source.build_text import offload_arch_flags
-from translator.source.nvcc_flags import ARCH_FLAG, flag_lines
+from translator.source.nvcc_flags import ARCH_FLAG, FLAG_LANGUAGES, flag_lines
 
 
 def check(unit) -> Iterator[Finding]:
@@ -55,4 +55,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R512", "nvcc-arch-flag", "sm_XX/-gencode flags become --offload-arch", check,
-            "build-system", __doc__)
+            "build-system", __doc__, languages=FLAG_LANGUAGES)

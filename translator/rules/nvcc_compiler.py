@@ -57,7 +57,7 @@ _COMPILER_POSITION = re.compile(r"\s*(?:[\w.]+\s*(?:::=|:=|\?=|\+=|!=|=)\s*|\t[@
 
 def check(unit) -> Iterator[Finding]:
     language = unit_language(unit)
-    if language not in FLAG_LANGUAGES or "nvcc" not in unit.source:
+    if "nvcc" not in unit.source:
         return
     compiler_flags = language == "make" and defines_warp_sync(unit.options)
     for offset, code in code_spans(unit.source):
@@ -71,4 +71,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R511", "nvcc-compiler", "the nvcc compiler driver becomes hipcc", check,
-            "build-system", __doc__)
+            "build-system", __doc__, languages=FLAG_LANGUAGES)

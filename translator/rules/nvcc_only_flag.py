@@ -32,7 +32,7 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic
 from translator.rules.base import Finding, Rule
-from translator.source.nvcc_flags import nvcc_options
+from translator.source.nvcc_flags import FLAG_LANGUAGES, nvcc_options
 
 
 def check(unit) -> Iterator[Finding]:
@@ -42,4 +42,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("W501", "nvcc-only-flag", "an nvcc option with no AMD counterpart was dropped",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=FLAG_LANGUAGES)

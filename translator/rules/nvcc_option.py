@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.nvcc_flags import nvcc_options
+from translator.source.nvcc_flags import FLAG_LANGUAGES, nvcc_options
 
 
 def check(unit) -> Iterator[Finding]:
@@ -61,4 +61,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R513", "nvcc-option", "nvcc-only options become hipcc options or are dropped",
-            check, "build-system", __doc__)
+            check, "build-system", __doc__, languages=FLAG_LANGUAGES)

@@ -40,7 +40,7 @@ from collections.abc import Iterator
 
 from translator.analysis.expressions import closing, integer
 from translator.analysis.facts import wave_size
-from translator.analysis.hazard import finding, outside_platform_branches
+from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
 _LANE_NAME = re.compile(r"(?i)lane|warp|^wid")
@@ -104,7 +104,8 @@ RULE = Rule(
     code="W403",
     name="per-warp-array-32",
     summary="An array of 32 elements indexed by lane or warp",
-    check=outside_platform_branches(check),
+    check=check,
     category="warp-size",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

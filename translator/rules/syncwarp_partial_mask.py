@@ -41,7 +41,6 @@ from translator.analysis.hazard import (
     ballot_names,
     finding,
     is_call,
-    outside_platform_branches,
     scan,
 )
 from translator.rules.base import Finding, Rule
@@ -79,7 +78,8 @@ RULE = Rule(
     code="W421",
     name="syncwarp-partial-mask",
     summary="__syncwarp with a mask that names only some lanes",
-    check=outside_platform_branches(check),
+    check=check,
     category="warp-synchronous",
     doc=__doc__,
+    silent_in_platform_branches=True,
 )

@@ -45,7 +45,6 @@ from translator.analysis.hazard import (
     fix,
     is_call,
     one_warp_block,
-    outside_platform_branches,
     scan,
 )
 from translator.rules.base import Finding, Rule
@@ -169,7 +168,9 @@ RULE = Rule(
     code="W402",
     name="warp-shuffle-reduction-32",
     summary="Shuffle reduction whose offsets start at 16 or stop at 32",
-    check=outside_platform_branches(check),
+    check=check,
     category="warp-size",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )

@@ -52,7 +52,6 @@ from translator.analysis.hazard import (
     fix,
     left_operand,
     one_warp_block,
-    outside_platform_branches,
 )
 from translator.rules.base import Finding, Rule
 
@@ -180,7 +179,9 @@ RULE = Rule(
     code="W401",
     name="warp-size-arithmetic",
     summary="Lane or warp index computed by modulo, mask, division or shift with 32",
-    check=outside_platform_branches(check),
+    check=check,
     category="warp-size",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )

@@ -41,7 +41,7 @@ from collections.abc import Iterator
 
 from translator.analysis.expressions import fold
 from translator.analysis.facts import wave_size
-from translator.analysis.hazard import finding, fix, outside_platform_branches
+from translator.analysis.hazard import finding, fix
 from translator.rules.base import Finding, Rule
 
 _WARP_NAME = re.compile(r"(?i)warp")
@@ -106,7 +106,9 @@ RULE = Rule(
     code="W001",
     name="warp-size-constant",
     summary="A warp-size macro or constant defined as 32",
-    check=outside_platform_branches(check),
+    check=check,
     category="warp-size",
     doc=__doc__,
+    silent_in_platform_branches=True,
+    safe_fixes=True,
 )
