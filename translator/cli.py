@@ -28,6 +28,7 @@ from pathlib import Path
 
 from translator import __version__
 from translator.options import Options, parse_version
+from translator.output.report_json import Report
 
 __all__ = ["main", "build_parser", "normalize_arguments", "options_from", "parse_arguments"]
 
@@ -377,7 +378,7 @@ def _progress_bar(quiet: bool) -> _Bar | None:
     return None if quiet or not sys.stderr.isatty() else _Bar()
 
 
-def summary_line(report: dict) -> str:
+def summary_line(report: Report) -> str:
     """One line for the end of ``rocport translate DIR``: files, findings by severity,
     names without a HIP counterpart, time."""
     files = report["stats"].get("files", {})

@@ -16,6 +16,7 @@ from pathlib import Path
 from translator.config import ConfigError, configure
 from translator.engine import Result, translate
 from translator.options import Options
+from translator.output.report_json import Report
 from translator.output.statistics import file_statistics, format_statistics, merge, write_csv
 
 __all__ = ["translate_files"]
@@ -167,7 +168,7 @@ def _statistics(results: list[tuple[Path, Result]], arguments: argparse.Namespac
             write_csv(merge(s for _, s in per_file), stream)
 
 
-def _report(results: list[tuple[Path, Result]], options: Options) -> dict:
+def _report(results: list[tuple[Path, Result]], options: Options) -> Report:
     """The report JSON for single files (folders get theirs from the tree migration)."""
     from translator.output.report import build_report
     from translator.tree.migrate import FileOutcome, TreeResult

@@ -16,6 +16,8 @@ import bisect
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from translator.output.report_json import LineMapEntry
+
 __all__ = ["encode", "decode", "LineMaps", "line_maps_section"]
 
 
@@ -83,10 +85,10 @@ class LineMaps:
         return None if original is None else (file_map.source, original)
 
 
-def line_maps_section(files: Iterable) -> dict[str, dict]:
+def line_maps_section(files: Iterable) -> dict[str, LineMapEntry]:
     """The report's ``line_maps`` from FileOutcome-like objects (``path``,
     ``output_path``, ``result`` with ``line_map``)."""
-    section = {}
+    section: dict[str, LineMapEntry] = {}
     for outcome in files:
         result = getattr(outcome, "result", None)
         if result is None or not result.line_map:

@@ -12,10 +12,22 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict
 
+from translator.diagnostics import Diagnostic
 from translator.engine import Result
 from translator.options import Options
 from translator.output.line_maps import line_maps_section
 from translator.output.patches import file_diff, split_lines, tree_patch
+from translator.output.report_json import (
+    ApiStatistics,
+    FamilyCounts,
+    FileEntry,
+    Finding,
+    FindingCounts,
+    HipBuildSection,
+    Report,
+    ReportStatistics,
+    UnsupportedName,
+)
 from translator.output.statistics import analysis_counts, format_analysis, kind_counts
 from translator.tree.migrate import FileOutcome, TreeResult
 
@@ -24,7 +36,7 @@ __all__ = ["file_diff", "tree_patch", "build_report", "statistics", "summary", "
 REPORT_VERSION = 2
 
 
-def statistics(results: Iterable[Result]) -> dict:
+def statistics(results: Iterable[Result]) -> ApiStatistics:
     """Counts per API family: converted, unsupported, coverage (%); and lines changed.
 
     ``kinds`` splits the counts by family and kind (``translator.output.statistics.kind_counts``).
@@ -37,7 +49,7 @@ def statistics(results: Iterable[Result]) -> dict:
         for usage in result.usages:
             (converted if usage.converted else unsupported)[usage.api] += 1
         lines_changed += _changed_lines(result)
-    families = {}
+    families: dict[str, FamilyCounts] = {}
     for api in sorted(set(converted) | set(unsupported)):
         total = converted[api] + unsupported[api]
         families[api] = {
@@ -68,8 +80,13 @@ def _changed_lines(result: Result) -> int:
     )
 
 
-def _file_entry(outcome: FileOutcome) -> dict:
+def _file_entry(outcome: FileOutcome) -> FileEntry:
     result = outcome.result
+    unsupported: list[UnsupportedName] = [] if result is None else [
+        {"name": u.name, "line": line, "column": column, "reason": u.reason}
+        for u in result.unsupported
+        for line, column in [_position(result.original, u.offset)]
+    ]
     return {
         "path": outcome.path,
         "output_path": outcome.output_path,
@@ -82,11 +99,7 @@ def _file_entry(outcome: FileOutcome) -> dict:
         "analysis": result.analysis if result else "",
         "analysis_error": result.analysis_error if result else "",
         "replacements": len(result.edits) if result else 0,
-        "unsupported": [
-            {"name": u.name, "line": line, "column": column, "reason": u.reason}
-            for u in (result.unsupported if result else [])
-            for line, column in [_position(result.original, u.offset)]
-        ],
+        "unsupported": unsupported,
     }
 
 
@@ -95,7 +108,7 @@ def _position(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def _finding(diagnostic) -> dict:
+def _finding(diagnostic: Diagnostic) -> Finding:
     return {
         "code": diagnostic.code, "name": diagnostic.name, "category": diagnostic.category,
         "severity": diagnostic.severity.value, "path": diagnostic.path,
@@ -116,7 +129,7 @@ def options_section(options: Options) -> dict:
     return flat
 
 
-def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
+def build_report(tree: TreeResult, toolchain: dict | None = None) -> Report:
     """The report JSON (a dict) for a migrated tree; ``compile`` is filled in later."""
     from translator import __version__
 
@@ -127,13 +140,21 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
     database = tree.compile_database.to_dict()
     database["files"] = {output_paths.get(path, path): {"source_path": path, **flags}
                          for path, flags in database["files"].items()}
-    stats = statistics(results)
+    api = statistics(results)
     findings = [_finding(d) for result in results for d in result.diagnostics]
-    stats.update(files=dict(sorted(statuses.items())), kinds=dict(sorted(kinds.items())),
-                 run=tree.run, findings=_finding_counts(findings),
-                 analysis=analysis_counts(o.result for o in tree.files
-                                          if o.result is not None and o.language == "c++"))
-    report = {
+    stats: ReportStatistics = {
+        "families": api["families"], "converted": api["converted"],
+        "unsupported": api["unsupported"], "coverage": api["coverage"],
+        "lines_changed": api["lines_changed"],
+        # the report counts entries per file kind where statistics() has API kinds
+        "kinds": dict(sorted(kinds.items())),
+        "files": dict(sorted(statuses.items())),
+        "run": tree.run,
+        "findings": _finding_counts(findings),
+        "analysis": analysis_counts(o.result for o in tree.files
+                                    if o.result is not None and o.language == "c++"),
+    }
+    report: Report = {
         "tool": "rocport",
         "version": REPORT_VERSION,
         "rocport_version": __version__,
@@ -147,27 +168,29 @@ def build_report(tree: TreeResult, toolchain: dict | None = None) -> dict:
         # output line -> original line per translated file: puts hipcc's diagnostics on
         # the CUDA lines (translator/output/line_maps.py, used by the compile check)
         "line_maps": line_maps_section(tree.files),
+        "hip_build": hip_build_section(tree, findings),
     }
-    report["hip_build"] = hip_build_section(tree, findings)
     report["summary"] = summary(report)
     return report
 
 
-def hip_build_section(tree: TreeResult, findings: list[dict]) -> dict:
+def hip_build_section(tree: TreeResult, findings: list[Finding]) -> HipBuildSection:
     """The tree's own HIP build (``translator/tree/hip_build.py``) and what rocport did about
     it: the CUDA alternatives of HIP branches it left as written (R004) and the blocks
     that version gates keep off on HIP (R003)."""
-    section = tree.hip_build.to_dict()
     left = [f for f in findings if f["code"] == "R004"]
     kept_off = [f for f in findings if f["code"] == "R003" and "stays off on HIP" in f["message"]]
+    build = tree.hip_build
+    section: HipBuildSection = {
+        "detected": bool(build), "evidence": list(build.evidence), "macros": list(build.macros),
+        "vendor_headers": list(build.vendor_headers), "cuda_branches_left": len(left),
+        "blocks_kept_off": len(kept_off), "action": ""}
     guarded_files = sorted({f["path"] for f in left})
     if guarded_files:
         section["detected"] = True
         section["evidence"].append(
             f"HIP branches in {len(guarded_files)} source file(s): "
             + ", ".join(guarded_files[:3]) + (" ..." if len(guarded_files) > 3 else ""))
-    section["cuda_branches_left"] = len(left)
-    section["blocks_kept_off"] = len(kept_off)
     actions = []
     if section["detected"]:
         actions.append("left the project's HIP branches and the CUDA code they replace as "
@@ -182,14 +205,14 @@ def hip_build_section(tree: TreeResult, findings: list[dict]) -> dict:
     return section
 
 
-def _finding_counts(findings: list[dict]) -> dict:
+def _finding_counts(findings: list[Finding]) -> FindingCounts:
     """Active and suppressed findings (suppressed ones are counted, never dropped)."""
     active = [f for f in findings if not f["suppressed"]]
     return {"active": len(active), "suppressed": len(findings) - len(active),
             "categories": dict(sorted(Counter(f["category"] for f in active).items()))}
 
 
-def summary(report: dict) -> str:
+def summary(report: Report) -> str:
     """A few lines a person can read: files, API coverage by family, findings, speed."""
     stats = report["stats"]
     files = stats.get("files", {})

@@ -25,6 +25,7 @@ import tarfile
 from typing import BinaryIO
 
 from translator.output.line_maps import encode
+from translator.output.report_json import Finding, FindingFix, Report, UnsupportedName
 from translator.tree.migrate import FileOutcome, TreeResult
 
 __all__ = ["review_archive", "write_review_archive", "REVIEW_VERSION"]
@@ -32,17 +33,17 @@ __all__ = ["review_archive", "write_review_archive", "REVIEW_VERSION"]
 REVIEW_VERSION = 1
 
 
-def review_archive(tree: TreeResult, report: dict) -> bytes:
+def review_archive(tree: TreeResult, report: Report) -> bytes:
     """The review data of TREE (see the module docstring); REPORT is its report JSON."""
     buffer = io.BytesIO()
     write_review_archive(tree, report, buffer)
     return buffer.getvalue()
 
 
-def write_review_archive(tree: TreeResult, report: dict, destination: BinaryIO) -> None:
+def write_review_archive(tree: TreeResult, report: Report, destination: BinaryIO) -> None:
     """Write ``review_archive(tree, report)`` to DESTINATION one file at a time: a big
     tree's texts are never all in memory at once."""
-    findings: dict[str, list[dict]] = {}
+    findings: dict[str, list[Finding]] = {}
     for finding in report.get("findings", []):
         findings.setdefault(finding["path"], []).append(finding)
     unsupported = {entry["path"]: entry.get("unsupported", []) for entry in report["files"]}
@@ -71,7 +72,8 @@ def _reviewed(files: list[FileOutcome]) -> list[FileOutcome]:
                   key=lambda o: o.path)
 
 
-def _file_data(outcome: FileOutcome, findings: list[dict], unsupported: list[dict]) -> dict:
+def _file_data(outcome: FileOutcome, findings: list[Finding],
+               unsupported: list[UnsupportedName]) -> dict:
     result = outcome.result
     original = _text(result.original) if result else None
     return {
@@ -87,7 +89,7 @@ def _file_data(outcome: FileOutcome, findings: list[dict], unsupported: list[dic
     }
 
 
-def _fix(original: str, fix: dict) -> dict:
+def _fix(original: str, fix: FindingFix) -> dict:
     start, end = fix["start"], fix["end"]
     line = original.count("\n", 0, start) + 1
     column = start - (original.rfind("\n", 0, start) + 1) + 1

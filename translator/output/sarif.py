@@ -9,6 +9,7 @@ The tests validate the output against the published 2.1.0 schema.
 
 from __future__ import annotations
 
+from translator.output.report_json import Report
 from translator.rules import RULES_BY_CODE
 
 __all__ = ["to_sarif", "SARIF_SCHEMA_URI"]
@@ -43,7 +44,7 @@ def _rule(code: str) -> dict:
     }
 
 
-def to_sarif(report: dict) -> dict:
+def to_sarif(report: Report) -> dict:
     """A SARIF 2.1.0 log (a dict, ready for ``json.dump``) of REPORT's findings."""
     findings = report.get("findings", [])
     codes = sorted({f["code"] for f in findings})

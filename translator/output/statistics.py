@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from translator.output.report_json import AnalysisCounts
 from translator.source.tokens import line_starts
 
 __all__ = ["file_statistics", "merge", "kind_counts", "format_statistics", "write_csv",
@@ -31,7 +32,7 @@ def kind_counts(results: Iterable) -> dict[str, dict[str, dict[str, int]]]:
     return counts
 
 
-def analysis_counts(results: Iterable) -> dict:
+def analysis_counts(results: Iterable) -> AnalysisCounts:
     """How the C/C++ files of RESULTS were analysed: ``types`` (clang parsed them without
     an error), ``tokens`` (a rule needed types but the parse failed), ``not_needed`` (no
     rule asked for types), and ``rate``: the percentage of types among types and tokens."""
@@ -41,7 +42,7 @@ def analysis_counts(results: Iterable) -> dict:
             "rate": round(100.0 * types / (types + tokens), 1) if types + tokens else 100.0}
 
 
-def format_analysis(counts: dict) -> str:
+def format_analysis(counts: AnalysisCounts) -> str:
     """One line for people: ``Analysis: 45 files with types, 1 token-only (97.8 %) ...``."""
     return (f"Analysis: {counts['types']} files with types, {counts['tokens']} token-only "
             f"({counts['rate']} % with types); {counts['not_needed']} needed no types")

@@ -28,12 +28,13 @@ import secrets
 import shutil
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
 from translator.options import Options, TreeFacts
+from translator.output.report_json import Report
 from translator.sandbox.bubblewrap import (
     NOBODY,
     READONLY_PATHS,
@@ -401,7 +402,7 @@ class _Phases:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
 
 
-def _summary(report: dict) -> dict:
+def _summary(report: Report) -> dict:
     files = [f for f in report.get("files", []) if f.get("kind") != "folder"]
     return {
         "files": len(files),
@@ -421,7 +422,7 @@ def _snippet(source: Path, out: Path) -> int:
     return 0
 
 
-def _write_json(value: dict, path: Path) -> None:
+def _write_json(value: Mapping[str, object], path: Path) -> None:
     """VALUE as indented JSON (and a newline) in PATH, written piece by piece."""
     with open(path, "w", encoding="utf-8") as out:
         json.dump(value, out, indent=2, ensure_ascii=False)

@@ -58,10 +58,6 @@ class HipBuild:
     def __bool__(self) -> bool:
         return bool(self.evidence)
 
-    def to_dict(self) -> dict:
-        return {"detected": bool(self), "evidence": list(self.evidence),
-                "macros": list(self.macros), "vendor_headers": list(self.vendor_headers)}
-
 
 def reads_file(path: str) -> bool:
     """Whether ``detect_hip_build`` looks at the file at PATH (by its name): the other
