@@ -80,7 +80,7 @@ def check(unit) -> Iterator[Finding]:
                              help="store lane masks in unsigned long long (or auto)",
                              severity=Severity.NOTE)
             continue
-        fixes = ()
+        fixes: tuple[Fix, ...] = ()
         if type_span:
             first, last = type_span
             fixes = (Fix(code[first].start, code[last - 1].end, "unsigned long long",

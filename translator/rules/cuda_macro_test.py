@@ -207,7 +207,9 @@ def _gate(unit: Unit, conditionals: list[Directive], index: int,
         elif directive.keyword in ("ifndef", "elifndef"):
             positive = False
         elif tokens[position].text in VERSIONS:
-            positive = _comparison(tokens, position)[2] in (">", ">=")
+            comparison = _comparison(tokens, position)
+            assert comparison is not None  # _condition asks only about a comparison
+            positive = comparison[2] in (">", ">=")
         else:
             positive = not _negated(tokens, position)
         block = enabled_block(conditionals, index, positive)
@@ -301,11 +303,10 @@ def _renamed(token: Token) -> Edit:
     return Edit(token.start, token.end, DEVICE_PASS if token.text == ARCH else "HIP_VERSION")
 
 
-def _condition(tokens: list[Token], nvidia_only: str = "", unit: Unit | None = None,
-               conditionals: list[Directive] | None = None,
-               at: int = 0) -> Iterator[Finding]:
+def _condition(tokens: list[Token], nvidia_only: str, unit: Unit,
+               conditionals: list[Directive], at: int) -> Iterator[Finding]:
     for index, token in enumerate(tokens):
-        if unit is not None and _gate_macro(token.text) and _defined_operand(tokens, index):
+        if _gate_macro(token.text) and _defined_operand(tokens, index):
             yield from _gate_test(unit, conditionals, at, index)
             continue
         if token.text != ARCH and token.text not in VERSIONS:
@@ -326,13 +327,14 @@ def _condition(tokens: list[Token], nvidia_only: str = "", unit: Unit | None = N
                                  offset=token.start)
             continue
         first, last, op, number = comparison
+        replacement: str | None
         if token.text == ARCH:
             replacement = "0" if nvidia_only else _arch_test(op, number)
             if nvidia_only and _arch_test(op, number) != "0":
                 yield Diagnostic("R003", f"{ARCH} {op} {number}: this branch uses {nvidia_only}",
                                  offset=token.start, severity=Severity.NOTE)
         else:
-            missing = _gate(unit, conditionals, at, index)[1] if unit is not None else ""
+            missing = _gate(unit, conditionals, at, index)[1]
             if missing:
                 yield from _kept_off(unit, tokens, first, last, op, number, missing)
                 continue

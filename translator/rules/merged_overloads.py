@@ -42,11 +42,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.clang import Function
 from translator.analysis.expressions import closing
 from translator.analysis.hazard import finding
 from translator.data.names import resolve_name
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
+from translator.source.tokens import Token
 
 _CUDA_TYPE = re.compile(r"(?:cuda|CU|cu)[A-Za-z]\w*")
 _DRIVER_TYPE = re.compile(r"(?<![\w$])CU[a-z]")
@@ -58,7 +60,7 @@ def check(unit) -> Iterator[Finding]:
         return  # the merging pairs have a driver API type (CUresult, CUstream) on one side
     facts = unit.facts
     code = facts.code
-    seen: dict[str, list[tuple[tuple, tuple, str]]] = {}
+    seen: dict[str, list[tuple[tuple, tuple, str, Function]]] = {}
     guarded = _guarded_spans(unit)
     for function in facts.functions:
         if any(start <= function.start < end for start, end in guarded):
@@ -103,7 +105,8 @@ def _parameter_types(code, first: int, body: int) -> tuple[tuple[str, ...], ...]
             break
     else:
         return None
-    parameters, current = [], []
+    parameters: list[list[Token]] = []
+    current: list[Token] = []
     for token in code[index + 1 : end]:
         if token.text == ",":
             parameters.append(current)

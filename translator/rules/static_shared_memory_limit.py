@@ -53,11 +53,11 @@ def check(unit) -> Iterator[Finding]:
     for function in facts.functions:
         if function.target != "global":
             continue
-        total, offset = _token_bytes(facts, function, limit), function.start
-        if total is not None:
-            total, offset = total
+        counted = _token_bytes(facts, function, limit)
+        if counted is not None:
+            total, offset = counted
         else:  # a type or extent only clang can size
-            total = _clang_bytes(facts, function)
+            total, offset = _clang_bytes(facts, function), function.start
         if total > limit:
             yield finding("W202", f"kernel {function.name} declares {_kib(total)} of static "
                           f"shared memory; {arch} has {_kib(limit)} of LDS per workgroup"

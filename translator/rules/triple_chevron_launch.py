@@ -124,11 +124,12 @@ def _kernel_start(source: str, chevrons: int) -> int | None:
             return None
         char = source[position - 1]
         if char == ">":
-            position = _matching_back(source, position - 1, "<", ">")
+            opening = _matching_back(source, position - 1, "<", ">")
+            if opening is None:
+                return None
+            position = opening
         elif char == ")":
             return _matching_back(source, position - 1, "(", ")")
-        if position is None:
-            return None
         word_end = position
         while position > 0 and (source[position - 1].isalnum() or source[position - 1] in "_$"):
             position -= 1
@@ -183,7 +184,8 @@ def _scan_configuration(
 ) -> tuple[list[Argument], int] | None:
     stack: list[str] = []
     arguments: list[Argument] = []
-    first = last = None
+    first: int | None = None  # start of the argument's first token
+    last = 0  # end of its last token
     while position < len(source):
         token = next_token(source, position)
         position = token.end
@@ -198,16 +200,16 @@ def _scan_configuration(
                 run_end += 1
             after = skip_blanks(source, run_end)
             if source[after : after + 1] == "(" and first is not None:
-                end = run_end - 3 if run_end - 3 > token.start else last.end
-                candidate = [*arguments, Argument(first.start, end, source[first.start : end])]
+                end = run_end - 3 if run_end - 3 > token.start else last
+                candidate = [*arguments, Argument(first, end, source[first:end])]
                 if len(candidate) >= 2:
                     return candidate, run_end
             # Otherwise the >>> closes template arguments inside the configuration.
         if not stack and text == ",":
             if first is None:
                 return None
-            arguments.append(Argument(first.start, last.end, source[first.start : last.end]))
-            first = last = None
+            arguments.append(Argument(first, last, source[first:last]))
+            first = None
             continue
         if text in _OPEN:
             stack.append(_OPEN[text])
@@ -217,8 +219,8 @@ def _scan_configuration(
         elif text == ";" and not stack:
             return None
         if first is None:
-            first = token
-        last = token
+            first = token.start
+        last = token.end
     return None
 
 
@@ -243,7 +245,9 @@ def _configuration_calls(unit: Unit) -> dict:
     """clang's ``__cudaPushCallConfiguration`` calls by start offset (one walk of the
     tree, not one per launch that tokens cannot read)."""
     calls: dict = {}
-    for node in unit.parsed.root.walk():
+    parsed = unit.parsed
+    assert parsed is not None  # asked only for a file clang parsed
+    for node in parsed.root.walk():
         if node.kind == "CALL_EXPR" and node.spelling == "__cudaPushCallConfiguration":
             calls.setdefault(node.start, node)
     return calls

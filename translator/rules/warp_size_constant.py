@@ -42,6 +42,7 @@ from collections.abc import Iterator
 from translator.analysis.expressions import fold
 from translator.analysis.facts import wave_size
 from translator.analysis.hazard import finding, fix
+from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
 
 _WARP_NAME = re.compile(r"(?i)warp")
@@ -70,10 +71,9 @@ def check(unit) -> Iterator[Finding]:
     for directive in unit.directives:
         body = directive.tokens
         if (directive.keyword != "define" or len(body) < 2 or body[0].kind != "ident"
-                or not _warp_value(body[0].text)
+                or not (expected := _warp_value(body[0].text))
                 or (body[1].text == "(" and body[1].start == body[0].end)):
             continue
-        expected = _warp_value(body[0].text)
         if fold(body[1:], facts.macros) == expected:
             yield finding("W001", f"{body[0].text} is defined as {_defined(expected)}, but "
                           "wavefronts on the "
@@ -82,9 +82,9 @@ def check(unit) -> Iterator[Finding]:
     for index in range(1, len(code) - 2):
         token = code[index]
         if (token.kind != "ident" or code[index + 1].text != "="
-                or not _warp_value(token.text) or code[index - 1].text in (".", "->")):
+                or not (expected := _warp_value(token.text))
+                or code[index - 1].text in (".", "->")):
             continue
-        expected = _warp_value(token.text)
         end = index + 2
         while end < len(code) and code[end].text not in (";", ",", "}", ")"):
             end += 1
@@ -94,7 +94,7 @@ def check(unit) -> Iterator[Finding]:
         while statement > 0 and code[statement - 1].text not in (";", "{", "}"):
             statement -= 1
         words = {t.text for t in code[statement:index]}
-        fixes = ()
+        fixes: tuple[Fix, ...] = ()
         if (expected == 32 and end == index + 3 and facts.on_device(token.start)
                 and not words & {"constexpr", "static", "enum", "template"}):
             fixes = (fix(code[index + 2], "warpSize", "use the run-time wavefront size"),)
