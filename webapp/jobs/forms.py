@@ -16,12 +16,6 @@ from webapp.jobs.models import ARCHIVE_SUFFIXES
 from webapp.jobs.uploads import UploadRefused, check_archive
 
 
-def default_hip_version() -> str:
-    """The HIP version a new job targets unless the user picks another: the one the ROCm
-    runners compile with (``webapp.runners.default_hip_version``)."""
-    return runners.default_hip_version()
-
-
 def _words(text: str) -> list[str]:
     return [word for word in re.split(r"[\s,]+", text) if word]
 
@@ -87,7 +81,8 @@ class UploadForm(forms.Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["hip_version"].initial = default_hip_version()
+        # The version a new job targets unless the user picks another: the runners'.
+        self.fields["hip_version"].initial = runners.default_hip_version()
 
     def groups(self):
         """(legend, explanation, bound fields) per fieldset, for the template."""

@@ -41,7 +41,7 @@ _FILTER_TITLES = {"show": "Show", "category": "Category", "rule": "Rule",
                   "severity": "Severity"}
 
 
-def _own_job(request: HttpRequest, job_id) -> Job:
+def _visible_job(request: HttpRequest, job_id) -> Job:
     return get_object_or_404(Job.objects.visible_to(request.user), pk=job_id)
 
 
@@ -90,7 +90,7 @@ def _upload(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def job_detail(request: HttpRequest, job_id) -> HttpResponse:
-    job = _own_job(request, job_id)
+    job = _visible_job(request, job_id)
     report = job.read_report() or {}
     waits_for_runner = job.state == Job.State.COMPILING and job.compile_started_at is None
     context = {
@@ -192,7 +192,7 @@ def _file_review(request: HttpRequest, job: Job, report: dict, index: list[dict]
 @login_required
 def file_review(request: HttpRequest, job_id) -> HttpResponse:
     """The file panel alone (for the page's script): ``?file=PATH`` and the page's options."""
-    job = _own_job(request, job_id)
+    job = _visible_job(request, job_id)
     report = job.read_report()
     index = read_index(job)
     if report is None or index is None:
@@ -209,7 +209,7 @@ def file_review(request: HttpRequest, job_id) -> HttpResponse:
 @login_required
 @require_POST
 def cancel(request: HttpRequest, job_id) -> HttpResponse:
-    job = _own_job(request, job_id)
+    job = _visible_job(request, job_id)
     try:
         job.cancel()
     except InvalidTransition:
@@ -219,4 +219,4 @@ def cancel(request: HttpRequest, job_id) -> HttpResponse:
 
 @login_required
 def download(request: HttpRequest, job_id, name: str) -> FileResponse:
-    return artifact_response(_own_job(request, job_id), name)
+    return artifact_response(_visible_job(request, job_id), name)
