@@ -13,7 +13,8 @@ The file is translated with ``-o=%t`` exactly as hipify-clang would be called; t
 command must exit with 0. As hipify's run script does, every ``//`` comment of the
 output is cut to ``// `` before checking, so the CHECK lines copied into the output
 cannot match themselves. Then the file's own CHECK directives are run against the
-output. ``%S`` is the file's folder. See ``hipify_style/README.md``.
+output by the ``filecheck`` package (a Python clone of LLVM FileCheck), as hipify's lit
+runs FileCheck. ``%S`` is the file's folder. See ``hipify_style/README.md``.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.translator.filecheck import check
 from translator.cli import main
 
 #: The corpus; ROCPORT_HIPIFY_TESTS names another folder of such files to run instead.
@@ -69,18 +71,23 @@ def strip_comments(text: str) -> str:
     return re.sub(r"//.+", "// ", text)
 
 
+def filecheck(check_file: Path, output: str) -> subprocess.CompletedProcess[str]:
+    """FileCheck's verdict on OUTPUT against the directives of CHECK_FILE (status 0: all hold)."""
+    return subprocess.run([sys.executable, "-m", "filecheck", str(check_file)], input=output,
+                          capture_output=True, text=True, timeout=60)
+
+
 @pytest.mark.parametrize("source", CASES, ids=lambda p: str(p.relative_to(CORPUS)))
 def test_hipify_style(source: Path, tmp_path: Path, capsys) -> None:
-    text = source.read_text(encoding="utf-8")
-    commands = run_lines(text)
+    commands = run_lines(source.read_text(encoding="utf-8"))
     if not commands:
         pytest.skip("no RUN line (a file other tests include)")
     for number, words in enumerate(commands):
         output = tmp_path / f"out{number}"
         status = main(hipify_command(words, source, output))
         assert status == 0, capsys.readouterr().err
-        failures = check(text, strip_comments(output.read_text(encoding="utf-8")))
-        assert not failures, "\n".join(failures)
+        checked = filecheck(source, strip_comments(output.read_text(encoding="utf-8")))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def test_run_line_with_count_and_clang_args(tmp_path: Path) -> None:
@@ -105,3 +112,19 @@ def test_run_line_with_options_but_no_count(tmp_path: Path) -> None:
 
 def test_comments_are_cut_as_hipify_does() -> None:
     assert strip_comments("a; // CHECK: a\nb\n") == "a; // \nb\n"
+
+
+def test_a_translation_that_breaks_a_check_fails(tmp_path: Path) -> None:
+    source = tmp_path / "a.cu"
+    source.write_text("// CHECK: hipMalloc(&p, 4);\ncudaMalloc(&p, 4);\n")
+    assert filecheck(source, "hipMalloc(&p, 4);\n").returncode == 0
+    failed = filecheck(source, "cudaMalloc(&p, 4);\n")
+    assert failed.returncode != 0 and "hipMalloc(&p, 4);" in failed.stdout + failed.stderr
+
+
+def test_check_lines_copied_into_the_output_do_not_match_themselves(tmp_path: Path) -> None:
+    """An untranslated file carries its own CHECK lines; cut as hipify cuts them, they fail."""
+    source = tmp_path / "a.cu"
+    source.write_text("// CHECK: hipFree(p);\ncudaFree(p);\n")
+    assert filecheck(source, source.read_text()).returncode == 0
+    assert filecheck(source, strip_comments(source.read_text())).returncode != 0
