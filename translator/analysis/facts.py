@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from translator.analysis.clang import Function
+from translator.analysis.clang import Function, Node, ParseResult
 from translator.analysis.dataflow import Origin, pointer_origins
 from translator.analysis.expressions import CodeTokens, arguments, closing, fold
 from translator.analysis.functions import (
@@ -30,7 +31,11 @@ from translator.analysis.functions import (
     token_functions,
     token_origins,
 )
+from translator.options import Options
 from translator.source.tokens import Token
+
+if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
+    from translator.unit import Unit
 
 __all__ = ["Facts", "Declaration", "Launch", "wave_size", "lds_limit", "THREAD_SOURCES",
            "last_between"]
@@ -56,7 +61,7 @@ class Launch:
     arguments: tuple[tuple[int, int], ...]
 
 
-def wave_size(options) -> int:
+def wave_size(options: Options) -> int:
     """The widest wavefront among the target GPUs (64 on CDNA gfx9, 32 on RDNA)."""
     sizes = [32 if re.match(r"gfx1\d", arch) else 64 for arch in options.offload_archs]
     return max(sizes or [64])
@@ -66,7 +71,7 @@ def wave_size(options) -> int:
 LDS_BYTES = {"gfx950": 160 * 1024}
 
 
-def lds_limit(options) -> tuple[int, str]:
+def lds_limit(options: Options) -> tuple[int, str]:
     """The smallest LDS size among the targets and the target that has it."""
     archs = options.offload_archs or ("gfx942",)
     return min((LDS_BYTES.get(arch, 64 * 1024), arch) for arch in archs)
@@ -75,18 +80,18 @@ def lds_limit(options) -> tuple[int, str]:
 class Facts:
     """Per-file facts for hazard rules, computed lazily and once."""
 
-    def __init__(self, unit) -> None:
+    def __init__(self, unit: Unit) -> None:
         self.unit = unit
 
     # ---- clang ---------------------------------------------------------------
     @property
-    def parsed_already(self):
+    def parsed_already(self) -> ParseResult | None:
         """clang's result if some rule already paid for the parse, else None."""
         if not self.unit.options.use_clang:
             return None
         return self.unit.__dict__.get("parsed")
 
-    def parse(self):
+    def parse(self) -> ParseResult | None:
         """clang's result, parsing now if needed (None without clang or when switched off)."""
         return self.unit.parsed if self.unit.options.use_clang else None
 
@@ -131,13 +136,14 @@ class Facts:
                 positions.setdefault(token.text, []).append(index)
         return positions
 
-    def occurrences(self, names) -> list[int]:
+    def occurrences(self, names: Iterable[str]) -> list[int]:
         """Code-token indexes of the identifiers NAMES, in source order."""
         positions = self._positions
         found = [i for name in names for i in positions.get(name, ())]
         return sorted(found)
 
-    def latest(self, key: str, name: str, keep, first: int, last: int) -> int | None:
+    def latest(self, key: str, name: str, keep: Callable[[list[Token], int], bool], first: int,
+               last: int) -> int | None:
         """The last code index between FIRST and LAST (both excluded) where the identifier
         NAME occurs and ``KEEP(code, index)`` holds, or None.
 
@@ -218,11 +224,13 @@ class Facts:
         return None
 
     @cached_property
-    def _expressions(self) -> dict[int, list]:
+    def _expressions(self) -> dict[int, list[Node]]:
         """clang's expression nodes of the main file by start, innermost last (the ends
         are read only for the starts asked)."""
-        found: dict[int, list] = {}
-        for node in self.parse().root.walk():
+        found: dict[int, list[Node]] = {}
+        parsed = self.parse()
+        assert parsed is not None  # only constant_value asks, once the file is parsed
+        for node in parsed.root.walk():
             if node.kind.endswith(("_EXPR", "_LITERAL", "_OPERATOR")):
                 found.setdefault(node.start, []).append(node)
         return found
@@ -239,7 +247,8 @@ class Facts:
         """Spans of ``#if``...``#endif`` groups that test for HIP, ROCm or AMD (code the
         author already wrote per platform) and of ``#if 0`` branches (never compiled);
         hazard rules leave them alone."""
-        spans, stack = [], []
+        spans: list[tuple[int, int]] = []
+        stack: list[list] = []  # [start, mentions the platform, start of an #if 0 branch]
         for directive in self.unit.directives:
             keyword = directive.keyword
             mentions = any(_PLATFORM.match(t.text) for t in directive.tokens)
@@ -248,8 +257,9 @@ class Facts:
                 stack.append([directive.start, mentions, directive.start if dead else None])
             elif keyword in ("elif", "elifdef", "elifndef", "else", "endif") and stack:
                 group = stack[-1]
-                if group[2] is not None:  # the end of an "#if 0" branch: never compiled
-                    spans.append((group[2], directive.start))
+                dead_start = group[2]
+                if dead_start is not None:  # the end of an "#if 0" branch: never compiled
+                    spans.append((dead_start, directive.start))
                     group[2] = None
                 group[1] = group[1] or mentions
                 if keyword == "endif":
@@ -342,7 +352,7 @@ class Facts:
                     names.add(code[index].text)
         return frozenset(names)
 
-    def _parameter_spans(self, function: Function):
+    def _parameter_spans(self, function: Function) -> list[tuple[int, int]]:
         code = self.code
         first = self.index_at(function.start)
         body = self.index_at(function.body_start)
@@ -495,7 +505,7 @@ def last_between(indexes: list[int], first: int, last: int) -> int | None:
     return indexes[position] if position >= 0 and indexes[position] > first else None
 
 
-def _typed(node) -> Declaration:
+def _typed(node: Node) -> Declaration:
     return Declaration(node.spelling, node.start, node.type_spelling, node.type_size,
                        node.is_pointer, node.pointee_size, node.pointee_spelling)
 
