@@ -193,8 +193,10 @@ def _enabled_rules(options: Options, language: str) -> tuple[Rule, ...]:
 def _run_rule(
     rule: Rule, unit: Unit, edits: list[Edit], diagnostics: list[Diagnostic], usages: list[Usage]
 ) -> None:
+    check = rule.check
+    assert check is not None  # only RULES get here, and each of them has a check
     try:
-        found = rule.check(unit)
+        found = check(unit)
         if rule.silent_in_platform_branches:
             found = list(outside_platform_branches(unit, found))
         elif type(found) is not Findings:
@@ -214,10 +216,9 @@ def _run_rule(
         return
     add_edit, add_usage, add_diagnostic = edits.append, usages.append, diagnostics.append
     for item in found:
-        kind = type(item)
-        if kind is Edit:
+        if type(item) is Edit:
             add_edit(item if item.code else item._replace(code=rule.code))
-        elif kind is Usage:
+        elif type(item) is Usage:
             add_usage(item if item.code else item._replace(code=rule.code))
         elif isinstance(item, Edit):
             add_edit(item)
@@ -243,7 +244,9 @@ def _analysis(unit: Unit) -> dict[str, str]:
 
 
 def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:
-    errors = [m for m in unit.parsed.errors if m.in_main_file] or list(unit.parsed.errors)
+    parsed = unit.parsed
+    assert parsed is not None  # asked only when clang parsed the file
+    errors = [m for m in parsed.errors if m.in_main_file] or list(parsed.errors)
     if not errors:
         return []
     first = errors[0]

@@ -79,9 +79,9 @@ def _unreachable_on_amd(unit) -> list[tuple[int, int]]:
 
     if ARCH not in unit.source:
         return []
-    worlds = ({}, {ARCH: (str(AMD_ARCH_EQUIVALENT),)})
+    worlds: tuple[dict[str, tuple[str, ...]], ...] = ({}, {ARCH: (str(AMD_ARCH_EQUIVALENT),)})
     conditionals = unit.conditionals
-    spans = []
+    spans: list[tuple[int, int]] = []
     for index, directive in enumerate(conditionals):
         if directive.keyword != "if" or ARCH not in unit.source[directive.start:directive.end]:
             continue
@@ -91,6 +91,7 @@ def _unreachable_on_amd(unit) -> list[tuple[int, int]]:
             following = next_branch(conditionals, position)
             if following is None:
                 break
+            value: tuple[bool, ...]
             if branch.keyword == "else":
                 value = (False, False) if taken else (True, True)
             else:
@@ -98,10 +99,10 @@ def _unreachable_on_amd(unit) -> list[tuple[int, int]]:
                 if branch.keyword not in ("if", "elif") or not set(
                         t for t in texts if t[:1].isalpha() or t[:1] == "_") <= {ARCH, "defined"}:
                     break
-                value = tuple(evaluate(texts, world) for world in worlds)
-                if None in value:
+                results = tuple(evaluate(texts, world) for world in worlds)
+                if None in results:
                     break
-                value = (False, False) if taken else tuple(bool(v) for v in value)
+                value = (False, False) if taken else tuple(bool(v) for v in results)
             if not any(value):
                 spans.append((branch.end, following.start))
             taken = taken or all(value)
