@@ -6,7 +6,9 @@ import bisect
 import re
 import time
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from translator.analysis import clang
 from translator.analysis.include_fence import fence_includes
@@ -15,6 +17,11 @@ from translator.options import Options
 from translator.source.scan import Directive, Regions, find_branch_keywords, find_includes
 from translator.source.scan import find_directives as scan_directives
 from translator.source.tokens import CODE_KINDS, Token, line_starts, tokenize, tokenize_code
+
+if TYPE_CHECKING:  # the facts are built from a unit: a run-time import would be circular
+    from translator.analysis.facts import Facts
+
+_Fact = TypeVar("_Fact")
 
 __all__ = [
     "Unit", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES", "API_PREFIXES",
@@ -48,9 +55,9 @@ class Unit:
         self.clang_error = ""  # why semantic analysis is unavailable, when it is
         self._counted_locations = 0  # see location()
         self._last_location = (0, 1)  # (offset, line) of the last location() counted
-        self._shared: dict = {}
+        self._shared: dict[str, Any] = {}
 
-    def shared(self, key: str, compute):
+    def shared(self, key: str, compute: Callable[[Unit], _Fact]) -> _Fact:
         """COMPUTE(self), computed once per unit: a fact several rules need (e.g. where
         the runtime include goes), so that they agree and it costs once."""
         if key not in self._shared:
@@ -216,7 +223,7 @@ class Unit:
 
 
     @cached_property
-    def facts(self):
+    def facts(self) -> Facts:
         """Shared facts for hazard rules (``translator.analysis.facts.Facts``), built once."""
         from translator.analysis.facts import Facts
 
@@ -228,7 +235,7 @@ class Spans:
 
     __slots__ = ("starts", "ends")
 
-    def __init__(self, spans) -> None:
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
         ordered = sorted(spans)
         self.starts = [start for start, _ in ordered]
         self.ends = [end for _, end in ordered]
@@ -236,7 +243,7 @@ class Spans:
     def __bool__(self) -> bool:
         return bool(self.starts)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[int, int]]:
         return iter(zip(self.starts, self.ends, strict=True))
 
     def __contains__(self, offset: int) -> bool:
