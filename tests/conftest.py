@@ -15,6 +15,10 @@ from tests.services import (  # noqa: F401  (fixtures)
     s3_server,
 )
 
+# tests.tools: skipped for want of a tool, failed on CI (the `needs` mark); pytester: to
+# run pytest on a test file written by a test (tests/test_tools.py).
+pytest_plugins = ["tests.tools", "pytester"]
+
 
 def pytest_addoption(parser):
     parser.addoption(
