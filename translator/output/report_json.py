@@ -5,8 +5,8 @@ read it. The compile check (``translator/compile/report.py``) adds the ``compile
 to a report read back from a file: plain JSON, maybe partial or older, so it takes a dict.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: TypedDict reads NotRequired at run time only
+# from evaluated annotations (the tests compare the keys with a real report).
 from typing import Any, NotRequired, TypedDict
 
 __all__ = [

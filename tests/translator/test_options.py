@@ -1,0 +1,58 @@
+"""Options and the tree facts they carry: hashing, the sandbox's JSON, the report."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+from translator.options import Options, TreeFacts
+from translator.output.report import options_section
+from translator.sandbox.confinement import _options_from_json, _options_json
+
+FACTS = {"kept_names": ("a/x.cu",), "project_names": ("cudaCheck",), "warp_sync_calls": True,
+         "hip_macros": ("USE_HIP",), "device_macros": ("HD=host-device",), "tree_root": "/t"}
+
+
+def test_tree_facts_take_part_in_equality_and_hash():
+    plain, with_facts = Options(), Options().with_tree_facts(project_names=("cudaCheck",))
+    assert plain != with_facts
+    assert hash(plain) != hash(with_facts)
+    assert with_facts == Options(tree=TreeFacts(project_names=("cudaCheck",)))
+    assert hash(with_facts) == hash(Options(tree=TreeFacts(project_names=("cudaCheck",))))
+
+
+def test_tree_facts_store_lists_as_tuples():
+    facts = TreeFacts(kept_names=["a.cu"], hip_macros=["USE_HIP"])
+    assert facts.kept_names == ("a.cu",)
+    assert hash(Options(tree=facts)) == hash(Options(tree=TreeFacts(("a.cu",),
+                                                                   hip_macros=("USE_HIP",))))
+
+
+def test_with_tree_facts_keeps_the_other_facts_and_choices():
+    options = Options(roc=True).with_tree_facts(kept_names=("a.cu",))
+    changed = options.with_tree_facts(hip_macros=("USE_HIP",))
+    assert changed.roc
+    assert changed.tree == TreeFacts(kept_names=("a.cu",), hip_macros=("USE_HIP",))
+
+
+def test_options_with_tree_facts_cross_the_sandbox_as_json():
+    options = Options(hip_version=(6, 2), path_ignores=(("vendor/*", ("W1",)),),
+                      tree=TreeFacts(**FACTS))
+    back = _options_from_json(json.loads(json.dumps(_options_json(options))))
+    assert back == options
+    assert hash(back) == hash(options)
+
+
+def test_options_with_tree_facts_pickle():
+    options = Options(tree=TreeFacts(**FACTS))
+    assert pickle.loads(pickle.dumps(options)) == options
+
+
+def test_report_lists_tree_facts_among_the_options_in_field_order():
+    section = options_section(Options(naming="hip", tree=TreeFacts(**FACTS)))
+    keys = list(section)
+    assert "tree" not in section
+    assert keys[keys.index("naming") + 1:keys.index("naming") + 7] == list(FACTS)
+    assert section["kept_names"] == ["a/x.cu"]
+    assert section["warp_sync_calls"] is True
+    assert keys[-1] == "analysis_budget"
