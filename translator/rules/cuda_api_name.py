@@ -105,8 +105,9 @@ def check(unit: Unit) -> Findings:
     common = _common_decisions(unit.options) if unit.names is load_names() else {}
     conditions: Spans | None = None
     for name, offsets in _occurrences(unit):
-        decision = common.get(name, _UNDECIDED)
-        if decision is _UNDECIDED:
+        if name in common:
+            decision = common[name]
+        else:
             decision, independent = _decide(unit, name)
             if independent and len(common) < _COMMON_LIMIT:
                 common[name] = decision
@@ -182,7 +183,6 @@ def _string_renames(unit: Unit) -> list[Edit]:
 
 _OFFSET = operator.itemgetter(3)  # Usage.offset
 _DIAGNOSTIC_OFFSET = operator.attrgetter("offset")
-_UNDECIDED = object()
 # tuple.__new__ builds the NamedTuples (Usage, Edit) without their Python-level
 # constructor: this loop runs for every API name of a file.
 _new = tuple.__new__
@@ -245,7 +245,7 @@ def _occurrences(unit: Unit) -> list[tuple[str, list[int]]]:
         offsets: dict[str, list[int]] = {}
         start = source.find(prefix)
         while start >= 0:
-            end = _WORD_END.match(source, start).end()
+            end = _WORD_END.match(source, start).end()  # type: ignore[union-attr]  # matches ''
             name = source[start:end]
             if (name in names and unit.regions.in_code(start)
                     and not (start and (source[start - 1].isalnum() or source[start - 1] in "_$"))):
