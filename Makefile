@@ -22,8 +22,10 @@ bench: bootstrap-test
 		echo "== $$script"; $(PYTHON) $$script || exit 1; \
 	done
 
+# ruff on everything; mypy on translator/ (pyproject.toml's [tool.mypy]).
 lint: bootstrap-test
 	.venv/bin/ruff check .
+	.venv/bin/mypy
 
 bootstrap-run:
 	@scripts/bootstrap.sh run
