@@ -19,7 +19,7 @@ mode=${1:-run}
 run_packages=(redis-server hipcc libamdhip64-dev rocm-device-libs libclang-common-15-dev
               bubblewrap cmake make librocprim-dev libhiprand-dev librocrand-dev
               libhipsparse-dev librocsparse-dev librocm-smi-dev rocm-cmake)
-test_packages=(chromium)
+test_packages=(chromium ninja-build)
 declare -A feature=(
   [redis-server]="no local Redis: jobs need a Redis at REDIS_URL"
   [hipcc]="compile check skipped: no hipcc"
@@ -30,6 +30,7 @@ declare -A feature=(
   [cmake]="compile check: CMake projects use rocport's own flag reader"
   [make]="compile check: Makefile projects use rocport's own flag reader"
   [chromium]="end-to-end browser tests cannot run"
+  [ninja-build]="the realistic corpus cannot be built for real"
 )
 
 packages=("${run_packages[@]}")

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.tools import missing
 from translator.analysis import clang
 from translator.analysis.dataflow import pointer_origins
 
@@ -32,7 +33,7 @@ def parsed():
     try:
         return clang.parse(SOURCE, "semantics.cu")
     except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        pytest.skip(str(error))
+        missing(f"libclang ({error})")
 
 
 def _node(parsed, kind, spelling):

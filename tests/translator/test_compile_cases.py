@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools import require
 from tests.translator.cases import Case, all_cases
 
 NVCC = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
@@ -55,8 +56,7 @@ def _compile_all(commands: dict[str, list[str]], env: dict[str, str]) -> dict[st
 
 @pytest.fixture(scope="module")
 def nvcc_results():
-    if NVCC is None:
-        pytest.skip("nvcc is not installed")
+    require(NVCC, "nvcc")
     with tempfile.TemporaryDirectory() as folder:
         commands = {
             case.id: [NVCC, "-c", "-w", "-std=c++17", str(case.input), "-o",
@@ -68,8 +68,7 @@ def nvcc_results():
 
 @pytest.fixture(scope="module")
 def hipcc_results():
-    if HIPCC is None:
-        pytest.skip("hipcc is not installed")
+    require(HIPCC, "hipcc")
     env = dict(os.environ, HIP_PLATFORM="amd")
     with tempfile.TemporaryDirectory() as folder:
         commands = {

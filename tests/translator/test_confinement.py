@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.hostile import BOMB, CRASHER, KERNEL, tricks
+from tests.tools import needs_root
 from translator import Options, translate
 from translator.analysis.include_fence import fence_includes, leaves_tree
 from translator.sandbox.confinement import (
@@ -235,7 +236,7 @@ def test_a_snippet_that_crashes_libclang_is_answered_token_only(tmp_path, confin
     assert "libclang crashed" in answer["note"]
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="the sandbox picks its own uid only as root")
+@needs_root  # the sandbox picks its own uid only as root
 def test_concurrent_sandboxes_do_not_share_one_process_budget(tmp_path, confinement):
     """The kernel counts the process limit per uid: with one shared uid, other sandboxes'
     processes (here 40 sleepers as the old shared uid) made libclang fail to start threads."""

@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import filecmp
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from tests.realistic.measure import CORPUS, HIP_VERSION
+from tests.tools import needs_tools
 from translator.options import Options
 from translator.tree.migrate import migrate_tree
 
 pytestmark = pytest.mark.realistic
-HIP_TOOLS = shutil.which("hipcc") is not None and shutil.which("cmake") is not None
 PROJECT = CORPUS / "dualgpu"
 OPTIONS = Options(hip_version=HIP_VERSION, offload_archs=("gfx90a",))
 
@@ -39,12 +38,12 @@ def _build_hip_configuration(source: Path, build: Path) -> None:
     assert (build / "libdualgpu.a").is_file()
 
 
-@pytest.mark.skipif(not HIP_TOOLS, reason="hipcc or cmake not installed")
+@needs_tools("hipcc", "cmake")
 def test_own_hip_build_compiles_before_migration(tmp_path):
     _build_hip_configuration(PROJECT, tmp_path / "build")
 
 
-@pytest.mark.skipif(not HIP_TOOLS, reason="hipcc or cmake not installed")
+@needs_tools("hipcc", "cmake")
 def test_own_hip_build_compiles_after_migration(tmp_path):
     migrate_tree(PROJECT, tmp_path / "hip", OPTIONS, jobs=1)
     _build_hip_configuration(tmp_path / "hip", tmp_path / "build")

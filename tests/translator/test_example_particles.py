@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools import needs, needs_tools
 from translator.options import Options
 from translator.output.report import build_report
 from translator.tree.migrate import migrate_tree
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "particles"
 HIP_ENV = {**os.environ, "HIP_PLATFORM": "amd"}
-needs_hipcc = pytest.mark.skipif(shutil.which("hipcc") is None, reason="hipcc not installed")
+NVCC = Path("/usr/local/cuda/bin/nvcc")
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +44,7 @@ def test_migration_converts_every_api_use(migrated):
     assert all(f["status"] in ("translated", "unchanged", "copied") for f in report["files"])
 
 
-@needs_hipcc
+@needs_tools("hipcc")
 def test_migrated_makefile_builds_with_hipcc(migrated, tmp_path):
     output, _ = migrated
     work = tmp_path / "make"
@@ -53,8 +54,7 @@ def test_migrated_makefile_builds_with_hipcc(migrated, tmp_path):
     assert (work / "build/test_particles").is_file()
 
 
-@needs_hipcc
-@pytest.mark.skipif(shutil.which("cmake") is None, reason="cmake not installed")
+@needs_tools("hipcc", "cmake")
 def test_migrated_cmake_builds_with_hipcc(migrated, tmp_path):
     output, _ = migrated
     build = tmp_path / "cmake-build"
@@ -64,10 +64,10 @@ def test_migrated_cmake_builds_with_hipcc(migrated, tmp_path):
     assert (build / "tests/test_particles").is_file()
 
 
-@pytest.mark.skipif(not Path("/usr/local/cuda/bin/nvcc").exists(), reason="nvcc not installed")
+@needs(NVCC.exists(), f"nvcc ({NVCC})")
 def test_example_is_valid_cuda(tmp_path):
     """The CUDA input compiles with nvcc (the library file needs cuRAND, which this CUDA
     install lacks, so the app and the test are compiled against its header)."""
     for source in ("app/main.cu", "tests/test_particles.cu"):
-        _run(["/usr/local/cuda/bin/nvcc", "-arch=sm_80", "-std=c++17", "-Iinclude", "-Isrc",
+        _run([str(NVCC), "-arch=sm_80", "-std=c++17", "-Iinclude", "-Isrc",
               "-c", source, "-o", str(tmp_path / "out.o")], EXAMPLE, env=dict(os.environ))

@@ -3,13 +3,11 @@ and on files clang cannot parse."""
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
+from tests.tools import needs, needs_root, needs_tools
 from tests.translator.cases import all_cases
 from translator import Options, translate
 
@@ -30,8 +28,8 @@ def _findings(options: Options, source: bytes = None):
     return sorted([d.line, d.code] for d in translate(source, options, "sample.cu").diagnostics)
 
 
-@pytest.mark.skipif(not shutil.which("unshare") or os.geteuid() != 0,
-                    reason="hiding the toolkit needs unshare as root")
+@needs_tools("unshare")
+@needs_root  # to mount a tmpfs over the toolkit
 def test_same_findings_with_the_cuda_toolkit_hidden():
     command = (f"mount -t tmpfs none /usr/local/cuda && test ! -e {CUDA_INCLUDE}/cuda.h && "
                f"{sys.executable} -c '{SCRIPT}' {SAMPLE}")
@@ -43,7 +41,7 @@ def test_same_findings_with_the_cuda_toolkit_hidden():
     assert hidden == _findings(Options()) and any(code == "W410" for _, code in hidden)
 
 
-@pytest.mark.skipif(not (CUDA_INCLUDE / "cuda_runtime.h").is_file(), reason="no CUDA headers")
+@needs((CUDA_INCLUDE / "cuda_runtime.h").is_file(), f"the CUDA headers in {CUDA_INCLUDE}")
 def test_same_findings_with_cuda_13_headers():
     source = b"#include <cuda/std/cstdint>\n" + SAMPLE.read_bytes()
     with_headers = _findings(Options(include_dirs=(str(CUDA_INCLUDE),)), source)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools import missing
 from translator.analysis import clang
 from translator.analysis.include_paths import include_paths
 from translator.engine import translate
@@ -30,7 +31,7 @@ def _libclang():
         clang.find_resource_dir()
         clang.libclang_version()
     except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        pytest.skip(str(error))
+        missing(f"libclang ({error})")
 
 
 def parse_errors(root: Path) -> dict[str, str]:

@@ -14,15 +14,14 @@ Takes about six minutes on two CPUs (the check and the real builds compile every
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from tests.realistic.measure import CORPUS, read_excluded
+from tests.tools import needs_tools
 
 pytestmark = [
     pytest.mark.realistic,
-    pytest.mark.skipif(shutil.which("hipcc") is None, reason="hipcc not installed"),
+    needs_tools("hipcc"),
 ]
 SOURCE_SUFFIXES = (".cu", ".cpp")
 
@@ -89,8 +88,7 @@ def _outcome(entry: dict) -> tuple[bool, tuple[str, int] | None]:
     return entry["ok"], (error["output_path"], error["output_line"]) if error else None
 
 
-@pytest.mark.skipif(shutil.which("cmake") is None or shutil.which("ninja") is None,
-                    reason="cmake or ninja not installed")
+@needs_tools("cmake", "ninja")
 def test_unit_outcomes_and_first_errors_are_the_real_builds(measured, real):
     checked = {entry["output_path"]: _outcome(entry) for entry in measured.units.values()
                if entry["output_path"] in real.units}
@@ -98,16 +96,14 @@ def test_unit_outcomes_and_first_errors_are_the_real_builds(measured, real):
     assert checked == built
 
 
-@pytest.mark.skipif(shutil.which("cmake") is None or shutil.which("ninja") is None,
-                    reason="cmake or ninja not installed")
+@needs_tools("cmake", "ninja")
 def test_every_unit_is_compared_unless_its_build_cannot_run_here(measured, real):
     checked = {entry["output_path"] for entry in measured.units.values()}
     assert checked - set(real.units) == NOT_BUILT_HERE
     assert set(real.problems) == {"jit"}
 
 
-@pytest.mark.skipif(shutil.which("cmake") is None or shutil.which("ninja") is None,
-                    reason="cmake or ninja not installed")
+@needs_tools("cmake", "ninja")
 def test_migrated_builds_make_programs(real):
     """The samples' migrated Makefile (gencode loop, -ccbin, host compiler with CUDA paths)
     and the functors project's old-style CMake (FindCUDA, cuda_add_executable) build

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
-import pytest
+from tests.tools import needs, needs_tools
 
 BUBBLEWRAP = "/usr/bin/bwrap"
-needs_bubblewrap = pytest.mark.skipif(not os.access(BUBBLEWRAP, os.X_OK),
-                                      reason="bubblewrap is not installed")
-needs_hipcc = pytest.mark.skipif(shutil.which("hipcc") is None, reason="hipcc is not installed")
+needs_bubblewrap = needs(os.access(BUBBLEWRAP, os.X_OK), f"bubblewrap ({BUBBLEWRAP})")
+needs_hipcc = needs_tools("hipcc")
 
 
 def processes_mentioning(marker: str) -> list[str]:

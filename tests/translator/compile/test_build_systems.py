@@ -20,6 +20,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.tools import needs_tools
 from tests.translator.compile.conftest import needs_bubblewrap, needs_hipcc
 from translator.compile.build_cache import build_runs_key, load_build_runs, store_build_runs
 from translator.compile.build_systems import BuildCommand, BuildRun, find_projects, make_commands
@@ -33,9 +34,7 @@ from translator.tree.migrate import migrate_tree
 
 PROJECTS = Path(__file__).resolve().parent / "projects"
 ARCH = "gfx90a"
-needs_build_tools = pytest.mark.skipif(
-    shutil.which("cmake") is None or shutil.which("make") is None,
-    reason="cmake or make is not installed")
+needs_build_tools = needs_tools("cmake", "make")
 
 
 def _migrate(target: Path) -> dict:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools import missing, needs_root
 from tests.translator.compile.conftest import needs_bubblewrap, processes_mentioning
 from translator.sandbox.bubblewrap import Limits, Sandbox, SandboxUnavailable
 
@@ -128,10 +129,10 @@ def _python_for_uid_1000() -> str:
                                capture_output=True, cwd="/", timeout=30)
         if check.returncode == 0:
             return candidate
-    pytest.skip("no Python 3.11 that uid 1000 may run")
+    missing("a Python 3.11 that uid 1000 may run")
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to switch to another user")
+@needs_root  # to switch to another user
 def test_works_for_a_non_root_caller_in_a_user_namespace():
     # The caller must reach its folders, as a worker reaches its own job folders.
     base = Path(tempfile.mkdtemp(prefix="rocport-nonroot-"))
