@@ -115,7 +115,7 @@ def test_refuses_duplicate_zip_members(box):
     assert (error.code, error.member) == ("duplicate-member", "a.cu")
 
 
-@pytest.mark.parametrize("first,second", [
+@pytest.mark.parametrize(("first", "second"), [
     ((member("a"), b"file"), (member("a/b.cu"), b"x")),
     ((member("a/b.cu"), b"x"), (member("a"), b"file")),
     ((member("a", tarfile.DIRTYPE), None), (member("a"), b"file")),
@@ -206,7 +206,9 @@ def test_damaged_archives_give_only_archive_errors(kind, data):
         try:
             extract(archive, dest, Limits(max_bytes=1_000_000))
         except ArchiveError as error:
-            assert error.code and error.message
+            # Extraction may also succeed, which pytest.raises would refuse.
+            assert error.code  # noqa: PT017
+            assert error.message  # noqa: PT017
             assert not dest.exists()
         assert sorted(p.name for p in Path(scratch).iterdir()) in (["dest", "upload"],
                                                                   ["upload"])

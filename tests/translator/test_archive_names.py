@@ -73,7 +73,8 @@ def test_refuses_a_300_byte_name_clearly(box, build):
     error = refused(box, build(box, name))
     assert (error.code, error.member) == ("bad-name", name)
     assert "longer than 255 bytes" in error.message
-    assert error.message.startswith("src/kkk") and "..." in error.message
+    assert error.message.startswith("src/kkk")
+    assert "..." in error.message
     assert len(error.message) < 200
 
 
@@ -89,7 +90,8 @@ def test_refuses_names_with_control_characters(box, character):
     error = refused(box, tar_with(box, (member(name), b"x")))
     assert (error.code, error.member) == ("bad-name", name)
     assert repr(character)[1:-1] in error.message  # escaped: the message stays one line
-    assert "\n" not in error.message and "\r" not in error.message
+    assert "\n" not in error.message
+    assert "\r" not in error.message
 
 
 def test_refuses_a_newline_in_a_zip_name(box):

@@ -31,7 +31,8 @@ def source(tmp_path):
 def test_writes_stdout_by_default(source, capsys):
     assert main(["translate", str(source), "--no-clang"]) == 0
     out, err = capsys.readouterr()
-    assert "hipMalloc(&p, 64);" in out and "k<<<1, 64>>>(p);" in out
+    assert "hipMalloc(&p, 64);" in out
+    assert "k<<<1, 64>>>(p);" in out
     assert "R101 cudaFutureCall not translated" in err
 
 
@@ -77,7 +78,8 @@ def test_print_stats_and_csv(source, tmp_path, capsys):
     main(["translate", str(source), "-o", str(output), "-print-stats", "--print-stats-csv",
           f"--o-stats={stats}", "--no-clang"])
     out = capsys.readouterr().out
-    assert "converted references: 3" in out and "unconverted references: 1" in out
+    assert "converted references: 3" in out
+    assert "unconverted references: 1" in out
     rows = list(csv.reader(stats.open()))
     assert rows[0] == ["api", "kind", "converted", "unconverted"]
     assert ["runtime", "memory", "1", "0"] in rows
@@ -88,7 +90,8 @@ def test_print_stats_and_csv(source, tmp_path, capsys):
 def test_examine_writes_nothing(source, capsys):
     assert main(["translate", str(source), "-examine", "--no-clang"]) == 0
     out = capsys.readouterr().out
-    assert "rocport statistics" in out and "hipMalloc" not in out
+    assert "rocport statistics" in out
+    assert "hipMalloc" not in out
     assert source.read_text() == SOURCE
 
 
@@ -122,7 +125,8 @@ def test_options_reach_the_translator():
     assert (options.roc, options.miopen, options.amap, options.experimental) == (True,) * 4
     assert options.hip_version == (5, 2)
     # -D and -I given to clang count for the preprocessor view, as for hipify-clang.
-    assert options.include_dirs == ("inc",) and options.defines == ("X=1", "Y")
+    assert options.include_dirs == ("inc",)
+    assert options.defines == ("X=1", "Y")
     assert options.skip_excluded_preprocessor_blocks
     assert options.clang_args == ("-std=c++20",)
     assert ignored == ["--no-undocumented-features"]
@@ -151,7 +155,8 @@ def test_hipify_compat_spellings_in_the_output(tmp_path, capsys):
 
 def test_ignored_options_consume_their_value():
     normalized, ignored = normalize_arguments(["translate", "--temp-dir", "/tmp/x", "a.cu"])
-    assert normalized == ["translate", "a.cu"] and ignored == ["--temp-dir /tmp/x"]
+    assert normalized == ["translate", "a.cu"]
+    assert ignored == ["--temp-dir /tmp/x"]
 
 
 def test_rules_lists_every_code(capsys):

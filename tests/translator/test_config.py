@@ -27,7 +27,7 @@ def test_reads_every_key(tmp_path):
                                      (("tests/*", ("W",)),))
 
 
-@pytest.mark.parametrize("text, words", [
+@pytest.mark.parametrize(("text", "words"), [
     ("select = [", "not valid TOML"),
     ("colour = 1", "unknown key"),
     ('ignore = ["warp"]', "not rule codes"),

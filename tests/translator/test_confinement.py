@@ -85,9 +85,11 @@ def test_fence_blanks_only_the_includes_that_leave_and_keeps_every_offset():
     assert [i for i, c in enumerate(fenced) if c == "\n"] == [
         i for i, c in enumerate(source) if c == "\n"]
     assert '#include "inc/ok.h"' in fenced
-    assert "/etc/shadow" not in fenced and "#include P" not in fenced
+    assert "/etc/shadow" not in fenced
+    assert "#include P" not in fenced
     assert "#if 0" + " " * 23 + '&& __has_include("ok.h")' in fenced
-    assert "#embed" not in fenced and fenced.endswith("int b;\n")
+    assert "#embed" not in fenced
+    assert fenced.endswith("int b;\n")
 
 
 def test_unsandboxed_translation_never_reads_or_quotes_a_file_outside_the_tree(
@@ -151,10 +153,13 @@ def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confin
         return sorted({Path(p).relative_to(folder).parts[0] for p in python_paths()
                        if p.startswith(folder + "/")})
 
-    assert seen["host files"] == [] and seen["network"] is False
-    assert seen["root"] == tops("/root") and seen["tmp"] == tops("/tmp")
+    assert seen["host files"] == []
+    assert seen["network"] is False
+    assert seen["root"] == tops("/root")
+    assert seen["tmp"] == tops("/tmp")
     assert seen["environment"] == ["CHECKOUT", "HIP_PLATFORM", "HOME", "LANG", "PATH", "PWD"]
-    assert "var" not in seen["checkout"] and "webapp" not in seen["checkout"]
+    assert "var" not in seen["checkout"]
+    assert "webapp" not in seen["checkout"]
     assert set(seen["checkout"]) <= {".venv", "translator"}
 
 

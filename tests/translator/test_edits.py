@@ -15,13 +15,15 @@ def test_applies_edits_in_any_order():
 def test_first_of_overlapping_edits_wins():
     first, second = Edit(1, 4, "X", "R1"), Edit(2, 5, "Y", "R2")
     text, applied, rejected = apply_edits("abcdef", [first, second])
-    assert text == "aXef" and rejected == [second]
+    assert text == "aXef"
+    assert rejected == [second]
 
 
 def test_fallback_edits_yield_silently():
     firm, fallback = Edit(0, 6, "call()", "R102"), Edit(0, 4, "name", "R101", fallback=True)
     text, _, rejected = apply_edits("abcdef", [fallback, firm])
-    assert text == "call()" and rejected == []
+    assert text == "call()"
+    assert rejected == []
 
 
 def test_insertions_at_span_edges_are_not_conflicts():
@@ -40,7 +42,7 @@ def test_identical_edits_apply_once():
 
 @pytest.mark.parametrize("edit", [Edit(3, 2, "x"), Edit(-1, 0, "x"), Edit(0, 10, "x")])
 def test_bad_spans_are_refused(edit):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="bad edit span"):
         apply_edits("abc", [edit])
 
 
@@ -62,4 +64,6 @@ def test_many_edits():
     edits = [Edit(i, i + 1, "A") for i in range(0, len(source), 2)]
     edits += [Edit(i, i + 1, "z", fallback=True) for i in range(0, len(source), 2)]
     text, applied, rejected = apply_edits(source, edits)
-    assert text == "Ab" * 100_000 and len(applied) == 100_000 and rejected == []
+    assert text == "Ab" * 100_000
+    assert len(applied) == 100_000
+    assert rejected == []

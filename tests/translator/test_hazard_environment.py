@@ -38,7 +38,8 @@ def test_same_findings_with_the_cuda_toolkit_hidden():
                           env={**os.environ, "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     hidden = json.loads(done.stdout)
-    assert hidden == _findings(Options()) and any(code == "W410" for _, code in hidden)
+    assert hidden == _findings(Options())
+    assert any(code == "W410" for _, code in hidden)
 
 
 @needs((CUDA_INCLUDE / "cuda_runtime.h").is_file(), f"the CUDA headers in {CUDA_INCLUDE}")
@@ -47,7 +48,8 @@ def test_same_findings_with_cuda_13_headers():
     with_headers = _findings(Options(include_dirs=(str(CUDA_INCLUDE),)), source)
     without = _findings(Options(), source)
     warnings = [f for f in with_headers if f[1].startswith("W")]
-    assert warnings == [f for f in without if f[1].startswith("W")] and len(warnings) >= 6
+    assert warnings == [f for f in without if f[1].startswith("W")]
+    assert len(warnings) >= 6
 
 
 def test_token_fallback_finds_the_same_hazards_in_every_case():
@@ -73,7 +75,8 @@ def test_cases_that_need_clang_find_nothing_without_it():
             with_clang = {d.code for d in translate(data, case.options, "x.cu").diagnostics}
             without = {d.code for d in translate(
                 data, case.options.with_changes(use_clang=False), "x.cu").diagnostics}
-            assert case.code in with_clang and case.code not in without
+            assert case.code in with_clang
+            assert case.code not in without
 
 
 def test_unparseable_file_gets_a_parse_error_quoting_clang_and_token_findings():
@@ -83,7 +86,8 @@ def test_unparseable_file_gets_a_parse_error_quoting_clang_and_token_findings():
     result = translate(source, Options(), "k.cu")
     errors = [d for d in result.diagnostics if d.code == "E001"]
     assert [e.category for e in errors] == ["parse-error"]
-    assert "clang: expected" in errors[0].message and errors[0].line == 6
+    assert "clang: expected" in errors[0].message
+    assert errors[0].line == 6
     assert {"W401", "W410", "W412"} <= {d.code for d in result.diagnostics}
 
 
@@ -101,4 +105,5 @@ def test_missing_project_header_does_not_cost_the_analysis():
     source = ('#include "not_shipped.cuh"\n#include <cuda_runtime.h>\n'
               "int main() { float *d; cudaMalloc(&d, 64); d[0] = 1; return 0; }\n")
     codes = [d.code for d in translate(source, Options(), "k.cu").diagnostics]
-    assert "W103" in codes and "E001" not in codes
+    assert "W103" in codes
+    assert "E001" not in codes

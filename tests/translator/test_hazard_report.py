@@ -21,6 +21,8 @@ def test_report_carries_hazard_findings_and_counts_suppressed_ones(tmp_path):
     assert [(f["line"], f["column"], f["category"], f["suppressed"]) for f in masks] == [
         (3, 25, "lane-mask", False), (4, 25, "lane-mask", True)]
     # R401 widens the mask in the output, so the finding is a note and needs no fix.
-    assert masks[0]["help"] and masks[0]["severity"] == "note" and masks[0]["fixes"] == []
+    assert masks[0]["help"]
+    assert masks[0]["severity"] == "note"
+    assert masks[0]["fixes"] == []
     assert report["stats"]["findings"]["suppressed"] == 1
     assert "1 suppressed" in report["summary"]

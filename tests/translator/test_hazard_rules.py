@@ -22,7 +22,8 @@ def test_rule_has_a_positive_and_a_noop_case(rule):
     cases = [case for case in all_cases() if case.code == rule.code]
     positives = [c for c in cases if not c.name.startswith("noop") and rule.code in _codes(c)]
     noops = [c for c in cases if c.name.startswith("noop") and rule.code not in _codes(c)]
-    assert positives and noops
+    assert positives
+    assert noops
 
 
 @pytest.mark.parametrize("rule", WARNINGS, ids=[r.code for r in WARNINGS])
@@ -39,14 +40,16 @@ def test_findings_carry_category_help_and_original_position():
     finding = next(d for d in translate(source, Options(), "k.cu").diagnostics
                    if d.code == "W401")
     assert (finding.line, finding.column, finding.category) == (2, 22, "warp-size")
-    assert finding.help and finding.fixes[0].text == "warpSize"
+    assert finding.help
+    assert finding.fixes[0].text == "warpSize"
 
 
 def test_suppressed_findings_are_kept_and_marked():
     source = "__device__ int lane() {\n  return threadIdx.x % 32;  // rocport: ignore[W401]\n}\n"
     result = translate(source, Options(fix_hazards=True), "k.cu")
     finding = next(d for d in result.diagnostics if d.code == "W401")
-    assert finding.suppressed and "% 32" in result.source
+    assert finding.suppressed
+    assert "% 32" in result.source
 
 
 def test_wave32_targets_silence_warp_size_rules():
@@ -68,7 +71,8 @@ def test_cli_fix_hazards_applies_the_suggested_fixes(tmp_path, capsys):
     assert "0xffffffffffffffff," in (tmp_path / "plain.hip").read_text()
     assert "% 32" in (tmp_path / "plain.hip").read_text()
     fixed = (tmp_path / "k.hip").read_text()
-    assert "0xffffffffffffffff," in fixed and "% warpSize" in fixed
+    assert "0xffffffffffffffff," in fixed
+    assert "% warpSize" in fixed
     assert "W410" in capsys.readouterr().err
 
 
@@ -93,7 +97,8 @@ def test_cli_counts_suppressed_findings_instead_of_listing_them(tmp_path, capsys
                       "  return threadIdx.x % 32;  // rocport: ignore[W401]\n}\n")
     assert main(["translate", str(source), "-o", str(tmp_path / "k.hip")]) == 0
     err = capsys.readouterr().err
-    assert "W401" not in err and "1 finding(s) suppressed" in err
+    assert "W401" not in err
+    assert "1 finding(s) suppressed" in err
 
 
 MASKED_SHUFFLE = """__device__ float f(float v) {

@@ -76,7 +76,8 @@ def test_macros_of_the_hip_build_mark_hip_branches(tmp_path):
     tree = migrate_tree(source, tmp_path / "out", Options(), jobs=1)
     output = (tmp_path / "out" / "kernels" / "copy.cu").read_text()
     assert "cudaMemcpyAsync(d, s, n, cudaMemcpyDefault, q)" in output
-    assert "hipStream_t q" in output and "== hipSuccess" in output
+    assert "hipStream_t q" in output
+    assert "== hipSuccess" in output
     report = build_report(tree)
     assert report["hip_build"]["detected"]
     assert report["hip_build"]["macros"] == ["DEMO_AMD_PATH", "DEMO_ROCM_TUNING", "WAVE"]

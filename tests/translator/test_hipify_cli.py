@@ -71,7 +71,8 @@ def test_inplace_without_backup(source, option):
 def test_examine_prints_statistics_and_writes_nothing(source, option, capsys):
     assert main(["translate", str(source), option]) == 0
     out = capsys.readouterr().out
-    assert "converted references" in out and "hipFree" not in out
+    assert "converted references" in out
+    assert "hipFree" not in out
     assert source.read_text() == SOURCE
 
 

@@ -13,7 +13,7 @@ def _macros(**values):
     return {name: tuple(value.split()) for name, value in values.items()}
 
 
-@pytest.mark.parametrize("expression, value", [
+@pytest.mark.parametrize(("expression", "value"), [
     ("1 + 2 * 3", 7),
     ("(1 + 2) * 3", 9),
     ("10 / 3 - 10 % 3", 2),

@@ -47,7 +47,8 @@ def test_findings_carry_their_fixes_as_lines_and_text(tmp_path):
     source = b"__device__ int lane() { return threadIdx.x % 32; }\n"
     review = migrate(tmp_path, {"k.cu": source})
     findings = review["files/1.json"]["findings"]
-    assert findings and findings[0]["code"] == "W401"
+    assert findings
+    assert findings[0]["code"] == "W401"
     for fix in (fix for finding in findings for fix in finding["fixes"]):
         assert set(fix) == {"line", "column", "old", "new", "description"}
 

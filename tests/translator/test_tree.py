@@ -158,7 +158,8 @@ def test_hip_naming_renames_sources_and_every_reference(tmp_path):
     source = _project(tmp_path / "src")
     tree = migrate_tree(source, tmp_path / "out", OPTIONS.with_changes(naming="hip"), jobs=1)
     out = tmp_path / "out"
-    assert (out / "src/main.hip").exists() and not (out / "src/main.cu").exists()
+    assert (out / "src/main.hip").exists()
+    assert not (out / "src/main.cu").exists()
     assert (out / "include/kern.cuh").exists()  # headers keep their names
     assert '#include "impl.hip"' in (out / "src/main.hip").read_text()
     assert "%.o: %.hip" in (out / "Makefile").read_text()
@@ -260,7 +261,7 @@ def test_compile_commands_feed_include_dirs_and_defines(tmp_path):
 
 def test_output_inside_source_is_refused(tmp_path):
     source = _write(tmp_path / "src", {"a.cu": "int a;\n"})
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="output folder must not be inside the source folder"):
         migrate_tree(source, source / "out", OPTIONS)
 
 
@@ -294,7 +295,8 @@ WARP_SYNC_TREE = {
 }
 
 
-@pytest.mark.parametrize("hip_version, defined", [(None, True), ((6, 2), True), ((5, 2), False)])
+@pytest.mark.parametrize(("hip_version", "defined"),
+                         [(None, True), ((6, 2), True), ((5, 2), False)])
 def test_warp_sync_calls_define_the_builtins_macro_in_build_files(tmp_path, hip_version, defined):
     """A *_sync call in any file of the tree (here a header) makes the migrated Makefile's
     compiler and the CMake project define HIP_ENABLE_WARP_SYNC_BUILTINS (ROCm 6.2-6.x)."""

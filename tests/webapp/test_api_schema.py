@@ -52,7 +52,8 @@ def test_job_submission_is_documented_as_multipart_with_options(schema):
 def test_job_links_name_every_download_including_both_hip_trees(schema):
     files = schema["components"]["schemas"]["JobLinks"]["properties"]["files"]
     assert files["additionalProperties"] == {"type": "string", "format": "uri"}
-    assert "hip-tree.tar.gz" in files["description"] and "hip-tree.zip" in files["description"]
+    assert "hip-tree.tar.gz" in files["description"]
+    assert "hip-tree.zip" in files["description"]
 
 
 def test_schema_is_served_to_anyone():

@@ -24,7 +24,8 @@ def test_a_job_with_a_misspelled_option_is_refused_with_the_allowed_names(api):
     error = response.json()["error"]
     assert (response.status_code, error["code"]) == (400, "invalid")
     assert error["message"].startswith("hip_verison: unknown field; the allowed names are: ")
-    assert "hip_version" in error["message"] and "archive" in error["message"]
+    assert "hip_version" in error["message"]
+    assert "archive" in error["message"]
     assert not Job.objects.exists()
 
 

@@ -62,7 +62,8 @@ def test_token_page_shows_a_new_key_once(client):
     key = APIToken.objects.get(user=user).prefix
     page = created.content.decode()
     full_key = page.split('<code id="api-token">')[1].split("</code>")[0]
-    assert full_key.startswith(key) and status_with(full_key) == 200
+    assert full_key.startswith(key)
+    assert status_with(full_key) == 200
     later = client.get("/api/token/").content.decode()
     assert full_key not in later
     assert f"<code>{key}…</code>" in later
@@ -81,7 +82,8 @@ def test_management_command_prints_a_working_token(capsys):
     user = make_user()
     call_command("drf_create_token", user.username)
     printed = capsys.readouterr().out
-    assert printed.startswith("Generated token ") and printed.endswith(f" for user {user}\n")
+    assert printed.startswith("Generated token ")
+    assert printed.endswith(f" for user {user}\n")
     assert status_with(printed.split()[2]) == 200
 
 

@@ -41,14 +41,16 @@ def test_project_service_command_exists_in_the_project(name):
         assert python_attribute_exists(arguments[0])
     elif program == "celery":
         assert "celery" in LOCKED
-        assert arguments[:2] == ["-A", "workers"] and python_attribute_exists("workers:app")
+        assert arguments[:2] == ["-A", "workers"]
+        assert python_attribute_exists("workers:app")
         from django.conf import settings
 
         routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
         queues = arguments[arguments.index("-Q") + 1].split(",")
         assert set(queues) <= routed
     elif program == "python":
-        assert arguments[0] == "manage.py" and (ROOT / "manage.py").is_file()
+        assert arguments[0] == "manage.py"
+        assert (ROOT / "manage.py").is_file()
         assert arguments[1] in get_commands()
     else:
         pytest.fail(f"{name}: unknown program {program!r}")

@@ -86,7 +86,8 @@ def test_storing_a_received_temporary_file_on_a_full_disk_keeps_nothing(
     settings.FILE_UPLOAD_TEMP_DIR = tmp_path
     signed_in(client)
     assert client.post("/jobs/new/", {"archive": archive(3 * MIB)}).status_code == 507
-    assert files_on(small_disk) == [] and files_on(tmp_path / "small-disk") == []
+    assert files_on(small_disk) == []
+    assert files_on(tmp_path / "small-disk") == []
     assert [path for path in tmp_path.iterdir() if path.is_file()] == []
 
 

@@ -68,7 +68,8 @@ def test_check_run_rerequested_starts_a_new_job_on_the_same_commit(
     rerun = PullRequest.objects.get(job_id=response.json()["job"])
     assert (rerun.repository, rerun.number, rerun.head_sha, rerun.run) == (REPO, 17, SHA, 2)
     assert (rerun.head_ref, rerun.installation_id) == ("tiled-stencil", INSTALLATION)
-    assert rerun.job.state == "queued" and len(callbacks) == 1
+    assert rerun.job.state == "queued"
+    assert len(callbacks) == 1
 
 
 def test_check_suite_rerequested_reruns_the_latest_job_of_the_commit(
@@ -137,7 +138,8 @@ def test_installation_created_records_its_repositories(client):
     response = deliver(client, "installation", payload("installation_created"))
     assert (response.status_code, response.json()["status"]) == (200, "recorded")
     installation = Installation.objects.get(installation_id=61803398)
-    assert installation.account == "rocport-tests" and not installation.removed
+    assert installation.account == "rocport-tests"
+    assert not installation.removed
     assert list(installation.repositories.values_list("full_name", "installed")) == [
         ("rocport-tests/cuda-app", True)]
 

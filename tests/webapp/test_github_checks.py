@@ -121,7 +121,8 @@ def test_failed_job_summary_escapes_the_message():
 
 
 def test_port_action_fits_githubs_limits():
-    assert len(PORT_ACTION["label"]) <= 20 and len(PORT_ACTION["description"]) <= 40
+    assert len(PORT_ACTION["label"]) <= 20
+    assert len(PORT_ACTION["description"]) <= 40
     assert len(PORT_ACTION["identifier"]) <= 20
 
 

@@ -127,16 +127,19 @@ def test_newlines_in_names_cannot_start_a_new_block():
 
 def test_invisible_and_bidirectional_characters_are_shown_as_escapes():
     text = pull_request_comment(done_job(), report_with("a\u202eb.cu", "c\u200bd"), {})
-    assert "`a\\u202eb.cu`" in text and "`c\\u200bd`" in text
+    assert "`a\\u202eb.cu`" in text
+    assert "`c\\u200bd`" in text
 
 
 def test_hostile_failure_message_is_escaped_prose():
     job = make_job(state=Job.State.FAILED, failure_code="unsafe-archive",
                    failure_message="member @org/team ![x](http://evil/) <img src=x> `x`")
     text = pull_request_comment(job, None, {})
-    assert "@org" not in text and "@\u2060org/team" in text
+    assert "@org" not in text
+    assert "@\u2060org/team" in text
     assert "\\!\\[x\\]\\(http://evil/\\)" in text
-    assert "\\<img src=x\\>" in text and "\\`x\\`" in text
+    assert "\\<img src=x\\>" in text
+    assert "\\`x\\`" in text
     assert "**unsafe-archive**" in text
 
 
@@ -145,8 +148,11 @@ def test_status_description_is_one_short_line():
                    failure_message="member a\nb\r\n\x1b[31m" + "x" * 300)
     state, description = commit_status(job)
     assert state == "error"
-    assert "\n" not in description and "\r" not in description and "\x1b" not in description
-    assert len(description) <= 140 and description.endswith("…")
+    assert "\n" not in description
+    assert "\r" not in description
+    assert "\x1b" not in description
+    assert len(description) <= 140
+    assert description.endswith("…")
     assert description.startswith("unsafe-archive: member a b \\x1b[31mxxx")
 
 

@@ -43,7 +43,8 @@ def test_a_finished_github_job_gets_a_port_request(api, django_capture_on_commit
         "id": port.pk, "state": "waiting", "repository": "lattice-lab/stencil-kernels",
         "branch": "rocport/hip-port/17", "base": "tiled-stencil", "pull_number": None,
         "pull_url": "", "message": ""}}
-    assert port.requested_by == "rocport-bot" and len(callbacks) == 1
+    assert port.requested_by == "rocport-bot"
+    assert len(callbacks) == 1
 
 
 def test_a_running_job_has_no_port_yet(api):

@@ -135,7 +135,8 @@ def test_second_delivery_for_the_same_head_commit_creates_no_second_job(
         pushed = deliver(client, "pull_request", synchronize(sha), delivery="b")
     assert (opened.status_code, pushed.status_code) == (202, 200)
     assert pushed.json() == {"status": "duplicate"}
-    assert Job.objects.count() == 1 and len(callbacks) == 1
+    assert Job.objects.count() == 1
+    assert len(callbacks) == 1
 
 
 def test_a_new_head_commit_gets_its_own_job(client, django_capture_on_commit_callbacks):

@@ -88,5 +88,5 @@ def test_downloads_are_named_after_the_upload(source_name, expected):
 
 def test_refuses_unknown_artifact_names():
     job = make_job()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown artifact"):
         job.store_artifact("../../etc/passwd", b"x")

@@ -50,7 +50,8 @@ def page(client, job, query=""):
 
 def test_review_data_is_stored_per_file_with_an_index(job):
     paths = [entry["path"] for entry in read_index(job)]
-    assert "project/plain.cu" in paths and "project/hazards/fix_hazards.cu" in paths
+    assert "project/plain.cu" in paths
+    assert "project/hazards/fix_hazards.cu" in paths
     assert "project/README.md" not in paths  # copied files have nothing to review
 
 
@@ -101,7 +102,8 @@ def test_filters_keep_only_matching_files_and_say_how_many(signed_in, job):
 
 def test_a_file_shows_findings_inline_with_rule_link_help_and_fix(signed_in, job):
     html = page(signed_in, job, "?file=project/hazards/fix_hazards.cu")
-    assert 'id="finding-1"' in html and 'href="/rules/W401/"' in html
+    assert 'id="finding-1"' in html
+    assert 'href="/rules/W401/"' in html
     assert 'class="fix">Suggested fix' in html
     assert 'data-step="next">next note</a>' in html
     assert '<span class="kt">float</span>' in html  # highlighted by pygments
@@ -119,7 +121,8 @@ def test_compile_diagnostics_show_at_their_cuda_line_and_the_output_in_a_panel(s
 def test_side_by_side_puts_cuda_left_and_hip_right(signed_in, job):
     url = reverse("jobs:review", args=[job.pk]) + "?file=project/app/main.cu&view=split"
     html = signed_in.get(url).content.decode()
-    assert '<td class="code del">' in html and '<td class="code ins">' in html
+    assert '<td class="code del">' in html
+    assert '<td class="code ins">' in html
     assert html.index('class="code del"') < html.index('class="code ins"')
     assert "<html" not in html  # a fragment for the page's script
 
@@ -127,7 +130,8 @@ def test_side_by_side_puts_cuda_left_and_hip_right(signed_in, job):
 def test_a_rename_only_file_can_be_opened(signed_in, job):
     html = page(signed_in, job, "?file=project/plain.cu")
     assert '<span class="renamed">→ project/plain.hip</span>' in html
-    assert "add" in html and "+0" in html
+    assert "add" in html
+    assert "+0" in html
 
 
 def test_unchanged_lines_far_from_changes_are_folded_and_can_be_shown(signed_in, job):

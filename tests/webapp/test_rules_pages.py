@@ -10,8 +10,10 @@ from translator.rules import CODES, RULES
 def test_catalogue_lists_every_rule_and_engine_code(client):
     page = client.get(reverse("rules:list")).content.decode()
     for rule in RULES:
-        assert f'href="/rules/{rule.code}/"' in page and escape(rule.summary) in page
-    assert "parse-error" in page and "E004" in page
+        assert f'href="/rules/{rule.code}/"' in page
+        assert escape(rule.summary) in page
+    assert "parse-error" in page
+    assert "E004" in page
 
 
 @pytest.mark.parametrize("rule", CODES, ids=[r.code for r in CODES])
@@ -32,7 +34,8 @@ def test_inline_code_is_marked_and_escaped(client):
 
 def test_engine_code_page(client):
     page = client.get(reverse("rules:detail", args=["e002"])).content.decode()
-    assert "conflicting-edits" in page and "<h2>What to do</h2>" in page
+    assert "conflicting-edits" in page
+    assert "<h2>What to do</h2>" in page
 
 
 def test_unknown_code_is_404(client):

@@ -44,4 +44,5 @@ def test_says_the_runners_are_busy_when_one_is_online(compiling):
 def test_a_started_compile_check_does_not_wait(compiling):
     compiling.claim_compile()
     page = compiling.page()
-    assert "compile-waiting" not in page and "Waiting for the compile check." in page
+    assert "compile-waiting" not in page
+    assert "Waiting for the compile check." in page

@@ -81,7 +81,8 @@ def test_defaults_are_safe(tmp_path):
 def test_debug_generates_a_development_key_once(tmp_path):
     first = json.loads(load_settings(tmp_path, DEBUG="true").stdout)["key"]
     second = json.loads(load_settings(tmp_path, DEBUG="true").stdout)["key"]
-    assert len(first) > 40 and first == second
+    assert len(first) > 40
+    assert first == second
     assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0
 
 

@@ -33,7 +33,8 @@ def test_locked_out_user_cannot_sign_in_even_with_the_right_password():
     response, client = sign_in(user.username, PASSWORD)
     assert response.status_code == 429
     text = response.content.decode()
-    assert "Too many failed sign-ins" in text and "locked for\n  15 minutes" in text
+    assert "Too many failed sign-ins" in text
+    assert "locked for\n  15 minutes" in text
     assert client.get("/jobs/").status_code == 302  # still signed out
 
 

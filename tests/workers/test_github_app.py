@@ -110,7 +110,8 @@ def test_annotations_go_in_batches_of_at_most_50(github):
     sent = client.annotate_check_run(REPO, run["id"], output,
                                      [annotation(n) for n in range(1, 124)],
                                      on_batch=batches.append)
-    assert sent == 123 and batches == [50, 100, 123]
+    assert sent == 123
+    assert batches == [50, 100, 123]
     patches = github.received("PATCH", "/check-runs/")
     assert [len(p.body["output"]["annotations"]) for p in patches] == [50, 50, 23]
     assert all(p.body["output"]["title"] == "t" for p in patches)

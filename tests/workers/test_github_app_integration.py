@@ -72,7 +72,8 @@ def test_app_job_runs_reports_its_check_run_and_opens_the_port(
                                                                          str(job.pk))
         patches = fake.received("PATCH", "/check-runs/1$")
         batches = [len(p.body["output"].get("annotations") or []) for p in patches]
-        assert max(batches) <= 50 and sum(batches) == 70
+        assert max(batches) <= 50
+        assert sum(batches) == 70
         assert fake.received("POST", "/access_tokens$")  # the worker used the App's token
 
         action = payload("check_run_requested_action")

@@ -47,7 +47,8 @@ def test_token_is_sent_to_the_api_but_not_to_the_download_host(github, client, t
     client.download_tarball(REPO, SHA, tmp_path / "input.tar.gz", **LIMITS)
     api, download = github.requests
     assert api.headers["Authorization"] == "Bearer test-token"
-    assert download.path.startswith("/codeload/") and "Authorization" not in download.headers
+    assert download.path.startswith("/codeload/")
+    assert "Authorization" not in download.headers
 
 
 def test_unknown_commit_is_a_permanent_error(client, tmp_path):

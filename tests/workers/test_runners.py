@@ -60,7 +60,8 @@ def test_a_heartbeat_carries_the_runners_toolchain(private_prefix):
     runners.beat("rocm@a", toolchain)
     try:
         assert runners.toolchains() == {"rocm@a": toolchain}
-        assert "hip" in toolchain["libraries"] and toolchain["hip_version"].count(".") == 1
+        assert "hip" in toolchain["libraries"]
+        assert toolchain["hip_version"].count(".") == 1
     finally:
         runners.forget("rocm@a")
 

@@ -111,7 +111,8 @@ class TestAgainstTheRealBuild:
 
     def test_first_errors_are_the_real_builds(self, compared):
         failed = [entry for entry in compared.units.values() if not entry["ok"]]
-        assert failed and all(_first_error(entry) in compared.real.output for entry in failed)
+        assert failed
+        assert all(_first_error(entry) in compared.real.output for entry in failed)
 
     def test_the_failed_unit_is_classed_as_the_translations(self, compared):
         failure = compared.units["thermal/src/planes.cu"]["failure"]
@@ -189,7 +190,8 @@ def test_cached_builds_bring_back_their_commands_and_generated_headers(tmp_path)
     cache = CompileCache(tmp_path / "cache")
     store_build_runs(cache, "k" * 64, runs, first)
     loaded = load_build_runs(cache, "k" * 64, second)
-    assert loaded[0].commands == runs[0].commands and loaded[1].problem == runs[1].problem
+    assert loaded[0].commands == runs[0].commands
+    assert loaded[1].problem == runs[1].problem
     assert loaded[0].generated == str(second / "build-system-0" / "build-0")
     assert (second / "build-system-0/build-0/include/config.h").read_text() == "#define HAVE_X 1\n"
     assert not (second / "build-system-0/build-0/CMakeFiles").exists()

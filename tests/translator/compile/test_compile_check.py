@@ -142,7 +142,8 @@ def test_a_unit_compiles(checked):
 
 def test_reports_the_toolchain_and_the_target_used(checked):
     hipcc = checked.outcome["toolchain"]["hipcc"]
-    assert hipcc["hip_version"] and hipcc["clang_version"]
+    assert hipcc["hip_version"]
+    assert hipcc["clang_version"]
     assert hipcc["requested_archs"] == ["gfx942"]
     assert hipcc["offload_archs"] == [hipcc["substituted_archs"].get("gfx942", "gfx942")]
     assert hipcc["sandbox"].startswith("bubblewrap")
@@ -163,14 +164,16 @@ def test_error_after_inserted_lines_lands_on_the_cuda_line(checked):
 
 def test_include_folder_comes_from_the_build_file(checked):
     unit = checked.units["src/needs_include.cu"]
-    assert unit["include_dirs"] == ["inc"] and unit["origin"] == "build files"
+    assert unit["include_dirs"] == ["inc"]
+    assert unit["origin"] == "build files"
     assert unit["status"] == "ok"
 
 
 def test_records_kernel_resource_usage(checked):
     kernels = {k["name"]: k for k in checked.units["src/lds.cu"]["kernels"]}
     assert kernels["_Z5largePf"]["lds_bytes"] == 40000
-    assert kernels["_Z5largePf"]["line"] == 6 and kernels["_Z5largePf"]["vgprs"] > 0
+    assert kernels["_Z5largePf"]["line"] == 6
+    assert kernels["_Z5largePf"]["vgprs"] > 0
 
 
 def test_compiler_confirms_shared_memory_findings(checked):
@@ -182,7 +185,8 @@ def test_compiler_confirms_shared_memory_findings(checked):
 
 def test_summary_groups_the_most_frequent_errors(checked):
     summary = checked.outcome["summary"]
-    assert summary["units"] == len(checked.units) and summary["ok"] == 2
+    assert summary["units"] == len(checked.units)
+    assert summary["ok"] == 2
     top = {group["message"]: group["count"] for group in summary["top_errors"]}
     assert top["use of undeclared identifier '…'"] == 2
 
@@ -240,7 +244,8 @@ def test_without_the_build_file_the_include_is_not_found(tmp_path):
     tree = _small_tree(tmp_path / "t", {"inc/util.cuh": UTIL, "src/u.hip": NEEDS_INCLUDE.replace(
         "<cuda_runtime.h>", "<hip/hip_runtime.h>")})
     [entry] = compile_check(tree, CompileOptions(offload_archs=("gfx90a",)))["compile"]
-    assert entry["status"] == "failed" and "'util.cuh' file not found" in entry["output"]
+    assert entry["status"] == "failed"
+    assert "'util.cuh' file not found" in entry["output"]
 
 
 def test_include_folder_comes_from_compile_commands(tmp_path):
@@ -271,14 +276,16 @@ def test_a_compile_over_its_time_limit_is_stopped_and_leaves_no_process(tmp_path
     options = CompileOptions(offload_archs=("gfx90a",), limits=Limits(wall_seconds=3))
     [entry] = compile_check(tree, options)["compile"]
     assert (entry["status"], entry["ok"]) == ("timeout", False)
-    assert "wall-clock limit" in entry["message"] and entry["seconds"] < 15
+    assert "wall-clock limit" in entry["message"]
+    assert entry["seconds"] < 15
     assert processes_mentioning(name) == []
 
 
 def test_refuses_to_run_without_bubblewrap(tmp_path):
     tree = _small_tree(tmp_path / "t", {"k.hip": KERNEL})
     outcome = compile_check(tree, CompileOptions(bubblewrap=str(tmp_path / "no-bwrap")))
-    assert outcome["compile"] == [] and "refused" in outcome["skipped"]
+    assert outcome["compile"] == []
+    assert "refused" in outcome["skipped"]
     assert outcome["toolchain"]["hipcc"]["sandbox"].startswith("unavailable")
 
 
@@ -309,7 +316,8 @@ def test_rocport_check_writes_the_report_of_a_migrated_tree(tmp_path, capsys):
     assert status == 1  # one unit fails
     assert {unit["path"]: unit["ok"] for unit in data["compile"]} == {"bad.cu": False,
                                                                       "good.cu": True}
-    assert data["files"] and data["line_maps"]  # the translation part is kept
+    assert data["files"]
+    assert data["line_maps"]
     assert data["toolchain"]["hipcc"]["requested_archs"] == ["gfx942"]
     assert data["compile_summary"]["failed"] == 1
     assert "bad.cu:5: error: use of undeclared identifier 'undefined_value'" in (
@@ -322,7 +330,9 @@ def test_kernels_are_reported_for_each_target(tmp_path):
     outcome = compile_check(tree, CompileOptions(offload_archs=("gfx90a", "gfx942")))
     archs = outcome["toolchain"]["hipcc"]["offload_archs"]
     [entry] = outcome["compile"]
-    assert len(archs) == 2 and entry["archs"] == archs and entry["ok"]
+    assert len(archs) == 2
+    assert entry["archs"] == archs
+    assert entry["ok"]
     assert sorted((k["name"], k["arch"]) for k in entry["kernels"]) == [
         ("_Z5largePf", arch) for arch in archs]
     assert "kernel-resource-usage" not in entry["output"]

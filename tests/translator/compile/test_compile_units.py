@@ -100,7 +100,8 @@ def test_compile_commands_follow_renamed_files(tmp_path):
 def test_invalid_compile_commands_fall_back_to_a_scan(tmp_path):
     _tree(tmp_path, {"k.hip": KERNEL, "compile_commands.json": "{not json"})
     units, notes = find_units(tmp_path)
-    assert [u.path for u in units] == ["k.hip"] and "not valid JSON" in notes[0]
+    assert [u.path for u in units] == ["k.hip"]
+    assert "not valid JSON" in notes[0]
 
 
 def test_build_file_flags_that_are_dropped_are_listed(tmp_path):
@@ -128,7 +129,7 @@ def test_reads_rocm_7_version_without_vendor_prefix_line():
     assert parse_version_output(text) == ("7.0.51831-a3e329ad8", "20.0.0", "")
 
 
-@pytest.mark.parametrize("version, defines", [
+@pytest.mark.parametrize(("version", "defines"), [
     ("5.2.21153-0", ()), ("6.1.40091", ()),
     ("6.2.41133-dd7f95766", ("HIP_ENABLE_WARP_SYNC_BUILTINS",)),
     ("7.0.51831-a3e329ad8", ("HIP_ENABLE_WARP_SYNC_BUILTINS",)), ("", ()),

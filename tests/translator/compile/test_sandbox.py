@@ -56,7 +56,8 @@ def test_has_only_a_loopback_interface(folders):
 def test_cannot_connect_to_host_services(folders):
     result = run(folders, "python3 -c \"import socket; "
                           "socket.create_connection(('127.0.0.1', 6379), 2)\" && echo CONNECTED")
-    assert "CONNECTED" not in result.output and "Error" in result.output
+    assert "CONNECTED" not in result.output
+    assert "Error" in result.output
 
 
 def test_host_files_are_not_visible(folders, tmp_path):
@@ -70,8 +71,10 @@ def test_host_files_are_not_visible(folders, tmp_path):
 def test_sources_are_read_only_and_the_work_folder_writable(folders):
     result = run(folders, "cat /job/src/input.txt; echo x > /job/src/new 2>&1; "
                           "echo data > /job/out/written && echo WROTE")
-    assert "source file" in result.output and "Read-only file system" in result.output
-    assert "WROTE" in result.output and (folders[1] / "written").read_text() == "data\n"
+    assert "source file" in result.output
+    assert "Read-only file system" in result.output
+    assert "WROTE" in result.output
+    assert (folders[1] / "written").read_text() == "data\n"
 
 
 def test_private_source_folders_are_staged_readable(folders):
@@ -84,7 +87,8 @@ def test_private_source_folders_are_staged_readable(folders):
 def test_memory_is_limited(folders):
     result = run(folders, "python3 -c 'b = bytearray(1 << 30)' 2>&1 || echo FAILED",
                  memory_bytes=256 << 20)
-    assert "MemoryError" in result.output and "FAILED" in result.output
+    assert "MemoryError" in result.output
+    assert "FAILED" in result.output
 
 
 def test_file_size_is_limited(folders):
@@ -102,14 +106,16 @@ def test_process_count_is_limited(folders):
 
 def test_output_is_capped(folders):
     result = run(folders, "head -c 5000000 /dev/zero | tr '\\0' x", output_bytes=10000)
-    assert result.truncated and result.output.count("x") == 10000
+    assert result.truncated
+    assert result.output.count("x") == 10000
 
 
 def test_timeout_stops_every_process(folders):
     marker = f"{uuid.uuid4().int % 10**6}"
     result = run(folders, f"sleep 100.{marker} & sleep 100.{marker} & sh -c 'sleep 100.{marker}'",
                  wall_seconds=1)
-    assert result.timed_out and result.seconds < 10
+    assert result.timed_out
+    assert result.seconds < 10
     assert processes_mentioning(f"sleep 100.{marker}") == []
 
 
