@@ -48,8 +48,8 @@ def needs(present: object, what: str) -> pytest.MarkDecorator:
 
 def needs_tools(*programs: str) -> pytest.MarkDecorator:
     """Mark a test that runs PROGRAMS, looked up on PATH."""
-    missing = [program for program in programs if shutil.which(program) is None]
-    return needs(not missing, " and ".join(missing))
+    absent = [program for program in programs if shutil.which(program) is None]
+    return needs(not absent, " and ".join(absent))
 
 
 #: A test that mounts, switches users or chooses uids.
