@@ -19,6 +19,7 @@ Development defaults (DEBUG=true, localhost hosts) apply only where the caller s
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -116,10 +117,8 @@ class Supervisor:
 
 
 def _signal_group(process: subprocess.Popen, signum: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signum)
-    except ProcessLookupError:
-        pass
 
 
 def redis_answers(url: str) -> bool:

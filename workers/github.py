@@ -27,6 +27,7 @@ special files later, as for uploads.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
@@ -228,10 +229,8 @@ def _api_path(api_url: str, url: str) -> str:
 
 def _http_error(method: str, path: str, error: urllib.error.HTTPError) -> GitHubError:
     detail = error.read(2000).decode("utf-8", "replace")
-    try:
+    with contextlib.suppress(ValueError, AttributeError):
         detail = json.loads(detail).get("message", detail)
-    except (ValueError, AttributeError):
-        pass
     message = f"{method} {path}: GitHub answered {error.code} {detail}".strip()
     headers = error.headers
     rate_limited = error.code in (403, 429) and (

@@ -26,6 +26,7 @@ these three retry, and only for transient GitHub errors.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import logging
@@ -269,11 +270,9 @@ def _compile_step(job: Job, watch: _CompileWatch, select, jobs: int = 0) -> dict
         with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
             return _compile(job, report, Path(scratch), watch, select, jobs)
     except SoftTimeLimitExceeded:
-        try:
+        with contextlib.suppress(InvalidTransition):
             job.mark_failed("time-limit", f"the compile check took longer than "
                                           f"{settings.COMPILE_TIME_LIMIT} s", job.attempt)
-        except InvalidTransition:
-            pass
         return None
 
 

@@ -72,9 +72,9 @@ def check(unit) -> Iterator[Finding]:
                 yield Usage("CUDA_ARCHITECTURES", "build-system", "architecture",
                             argument.start, True, "HIP_ARCHITECTURES")
     for match in _VARIABLE.finditer(unit.source):
-        if not any(start <= match.start() < end for start, end in handled):
-            if not _in_comment(unit.source, match.start()):
-                yield Edit(match.start(), match.end(), "GPU_TARGETS")
+        if not any(start <= match.start() < end for start, end in handled) and not _in_comment(
+                unit.source, match.start()):
+            yield Edit(match.start(), match.end(), "GPU_TARGETS")
 
 
 def _in_comment(text: str, offset: int) -> bool:

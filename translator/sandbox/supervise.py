@@ -11,6 +11,7 @@ exception on the way (a task's soft time limit) kills the command too.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import selectors
 import signal
@@ -121,10 +122,8 @@ def _kill_tree(process: subprocess.Popen) -> None:
     with it the whole namespace. We wait for those descendants to disappear as well.
     """
     descendants = _descendants(process.pid)
-    try:
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
     process.wait()
     deadline = time.monotonic() + 10
     for pid in descendants:

@@ -55,12 +55,11 @@ def job_list(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 @login_required
 def upload(request: HttpRequest) -> HttpResponse:
-    if request.method == "POST":
-        if declared_too_large(request, settings.MAX_UPLOAD_BYTES):
-            # Refuse before Django reads the body (and before the CSRF check reads it).
-            error = capfirst(too_large_message("the upload", settings.MAX_UPLOAD_BYTES))
-            return render(request, "jobs/upload.html", {"form": UploadForm(), "error": error},
-                          status=413)
+    if request.method == "POST" and declared_too_large(request, settings.MAX_UPLOAD_BYTES):
+        # Refuse before Django reads the body (and before the CSRF check reads it).
+        error = capfirst(too_large_message("the upload", settings.MAX_UPLOAD_BYTES))
+        return render(request, "jobs/upload.html", {"form": UploadForm(), "error": error},
+                      status=413)
     try:
         return _upload(request)
     except OSError as error:
