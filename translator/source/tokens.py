@@ -142,7 +142,9 @@ def next_token(source: str, position: int) -> Token:
     Lets callers lex a small part of a large text, e.g. one call or one directive.
     """
     match = _PATTERN.match(source, position)
-    assert match is not None and match.lastgroup is not None  # _PATTERN matches any character
+    # _PATTERN matches any character, and every alternative is a named group.
+    assert match is not None
+    assert match.lastgroup is not None
     return Token(match.lastgroup, match.group(), position)
 
 
