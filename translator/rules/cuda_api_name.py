@@ -57,8 +57,9 @@ from __future__ import annotations
 import functools
 import operator
 import re
+from typing import NamedTuple
 
-from translator.data.names import Target, load_names, resolve, resolve_name
+from translator.data.names import ApiName, Target, load_names, resolve, resolve_name
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.options import Options
@@ -98,12 +99,12 @@ _CONDITIONALS = frozenset({"if", "elif", "ifdef", "ifndef"})
 def check(unit: Unit) -> Findings:
     source = unit.source
     usages: list[Usage] = []
+    edits: list[Edit] = []
     diagnostics: list[Diagnostic] = []
-    add_usage = usages.append
+    add_usage, add_edit = usages.append, edits.append
     # What a name means is decided once per file; decisions that do not depend on the
     # file are kept from file to file.
     common = _common_decisions(unit.options) if unit.names is load_names() else {}
-    conditions: Spans | None = None
     for name, offsets in _occurrences(unit):
         if name in common:
             decision = common[name]
@@ -113,7 +114,9 @@ def check(unit: Unit) -> Findings:
                 common[name] = decision
         if decision is None:
             continue
+        # Unpacked once per name: the loop below runs for every occurrence.
         entry, reason, api, kind, converted, target_name, special = decision
+        renamed = converted and target_name != name
         length = len(name)
         for start in offsets:
             before = source[start - 1] if start else "\n"
@@ -123,23 +126,12 @@ def check(unit: Unit) -> Findings:
                 continue
             end = start + length
             if special:  # unknown, preprocessor or untranslated names: the rare cases
-                if entry is None and _qualified(source, start):
-                    continue  # ns::cuda_thing belongs to that namespace, not to the CUDA API
-                if entry is None:
-                    if conditions is None:
-                        conditions = _condition_spans(unit)
-                    if start in conditions:
-                        continue  # #ifdef CUDA_DRIVER_API: a build switch, not an API use
-                if entry is not None:
-                    if _maybe_declared(source, end) and _declares(source, start, end):
-                        continue
-                    if entry.kind == "preprocessor":
-                        if conditions is None:
-                            conditions = _condition_spans(unit)
-                        if start in conditions:
-                            continue  # R003 gives these tests their HIP meaning
+                if not _is_api_use(unit, entry, start, end):
+                    continue
                 add_usage(_new(Usage, (name, api, kind, start, converted, target_name, reason,
                                        "R101")))
+                if renamed:
+                    add_edit(_new(Edit, (start, end, target_name, "R101", True)))
                 if not converted:
                     diagnostics.append(
                         Diagnostic("R101", f"{name} not translated: {reason}", offset=start))
@@ -148,12 +140,12 @@ def check(unit: Unit) -> Findings:
                     and _declares(source, start, end)):
                 continue
             add_usage(_new(Usage, (name, api, kind, start, True, target_name, "", "R101")))
-    # In the order of the text (names were taken one after the other); the renames are
-    # made from the sorted usages, so they come sorted too.
+            if renamed:
+                add_edit(_new(Edit, (start, end, target_name, "R101", True)))
+    # In the order of the text (names were taken one after the other).
     usages.sort(key=_OFFSET)
-    diagnostics.sort(key=_DIAGNOSTIC_OFFSET)
-    edits = [_new(Edit, (usage[3], usage[3] + len(usage[0]), usage[5], "R101", True))
-             for usage in usages if usage[4] and usage[5] != usage[0]]
+    edits.sort(key=_START)
+    diagnostics.sort(key=_OFFSET)
     if unit.options.hipify_compat:
         edits += _string_renames(unit)
     return Findings(usages, edits, diagnostics)
@@ -181,13 +173,27 @@ def _string_renames(unit: Unit) -> list[Edit]:
     return edits
 
 
-_OFFSET = operator.itemgetter(3)  # Usage.offset
-_DIAGNOSTIC_OFFSET = operator.attrgetter("offset")
+_OFFSET = operator.attrgetter("offset")  # of a Usage or a Diagnostic
+_START = operator.attrgetter("start")  # of an Edit
 # tuple.__new__ builds the NamedTuples (Usage, Edit) without their Python-level
 # constructor: this loop runs for every API name of a file.
 _new = tuple.__new__
 _MAYBE_DECLARED = frozenset(" \t;=,[)")
 _UNKNOWN_REASON = "not in the CUDA->HIP table and not defined in this file"
+
+
+def _is_api_use(unit: Unit, entry: ApiName | None, start: int, end: int) -> bool:
+    """True when the name at START..END is a use of the CUDA API to report or rename: the
+    careful path, for unknown names (ENTRY None), preprocessor names and untranslated ones."""
+    source = unit.source
+    if entry is None:
+        if _qualified(source, start):
+            return False  # ns::cuda_thing belongs to that namespace, not to the CUDA API
+        return not _in_condition(unit, start)  # #ifdef CUDA_DRIVER_API: a build switch
+    if _maybe_declared(source, end) and _declares(source, start, end):
+        return False
+    # R003 gives the tests of preprocessor names their HIP meaning.
+    return entry.kind != "preprocessor" or not _in_condition(unit, start)
 
 
 def _qualified(source: str, start: int) -> bool:
@@ -203,10 +209,25 @@ def _qualified(source: str, start: int) -> bool:
     return index > 0 and (source[index - 1].isalnum() or source[index - 1] in "_>")
 
 
-def _decide(unit: Unit, name: str) -> tuple[tuple | None, bool]:
-    """What NAME means in this file: None to skip it, else (entry or None for an unknown
-    name, reason, api, kind, converted, target name, needs the careful path); and whether
-    that holds in every file (with the same options and name table)."""
+class _Decision(NamedTuple):
+    """What a name means in one file (or in every file: ``_common_decisions``)."""
+
+    #: The table's entry, None for an unknown name that looks like a CUDA API name.
+    entry: ApiName | None
+    #: Why the name is not converted ("" when it is).
+    reason: str
+    api: str
+    kind: str
+    converted: bool
+    #: The HIP name ("" when not converted).
+    target_name: str
+    #: The occurrences need the careful path: unknown, untranslated or preprocessor names.
+    special: bool
+
+
+def _decide(unit: Unit, name: str) -> tuple[_Decision | None, bool]:
+    """What NAME means in this file (None: skip it), and whether that holds in every
+    file (with the same options and name table)."""
     if unit.names is load_names():
         resolved = resolve_name(name, unit.options)  # cached across files
     else:
@@ -217,14 +238,14 @@ def _decide(unit: Unit, name: str) -> tuple[tuple | None, bool]:
             return None, True
         if name in unit.options.tree.project_names or declared_in_file(unit, name):
             return None, False
-        return (None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True), False
+        return _Decision(None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True), False
     entry, target = resolved
     independent = not _depends_on_context(entry, target)
     target = _in_context(entry, target, unit)
     converted = target.name is not None
     special = not converted or entry.kind == "preprocessor"
-    decision = (entry, target.reason, entry.api, entry.kind, converted, target.name or "",
-                special)
+    decision = _Decision(entry, target.reason, entry.api, entry.kind, converted,
+                         target.name or "", special)
     return decision, independent
 
 
@@ -232,7 +253,7 @@ _COMMON_LIMIT = 200_000  # names remembered per options (user names with API pre
 
 
 @functools.cache
-def _common_decisions(options: Options) -> dict[str, tuple | None]:
+def _common_decisions(options: Options) -> dict[str, _Decision | None]:
     return {}
 
 
@@ -343,6 +364,11 @@ def declared_in_file(unit: Unit, name: str) -> bool:
                      source[max(0, start - 40) : start]):
             return True
     return False
+
+
+def _in_condition(unit: Unit, start: int) -> bool:
+    """True when START is in the test of an ``#if``, ``#elif``, ``#ifdef`` or ``#ifndef``."""
+    return start in unit.shared("R101 condition spans", _condition_spans)
 
 
 def _condition_spans(unit: Unit) -> Spans:
