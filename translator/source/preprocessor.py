@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from translator.source.scan import Directive, find_directives
 from translator.source.tokens import Token, next_token
@@ -60,40 +62,54 @@ def _hip_version_number(version: tuple[int, ...] | None) -> int:
     return major * 10_000_000 + minor * 100_000
 
 
+@dataclass(slots=True)
+class _Frame:
+    """One open ``#if`` chain, updated at each of its ``#elif``/``#else``."""
+
+    #: The code around the chain is active.
+    parent_active: bool
+    #: A branch of the chain so far was taken for sure: the later ones are not.
+    taken: bool
+    #: The current branch is active.
+    branch_active: bool
+    #: A condition of the chain could not be evaluated: every sibling counts as taken.
+    undecidable: bool
+    #: Where the current inactive span began, -1 when none is open.
+    inactive_start: int = -1
+
+
 def _walk(directives: Sequence[Directive], length: int, macros: Macros,
           finder: _HeaderFinder, depth: int) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
-    # Each frame: [parent active, a branch already taken for sure, this branch active,
-    # undecidable chain, start of the current inactive span or -1]
-    frames: list[list] = []
+    frames: list[_Frame] = []
     active = True
     for directive in directives:
         keyword = directive.keyword
         if keyword in ("if", "ifdef", "ifndef"):
             value = _condition(directive, macros) if active else False
             branch = active and value is not False
-            frames.append([active, value is True, branch, value is None, -1])
-            _open_span(frames[-1], directive, spans)
+            frames.append(_Frame(active, value is True, branch, value is None))
+            _open_span(frames[-1], directive)
             active = branch
         elif keyword in ("elif", "elifdef", "elifndef", "else") and frames:
             frame = frames[-1]
             _close_span(frame, directive, spans)
-            if not frame[0] or frame[1]:
+            if not frame.parent_active or frame.taken:
                 branch = False
-            elif frame[3]:
+            elif frame.undecidable:
                 branch = True  # earlier condition unknown: keep every sibling
             else:
                 value = True if keyword == "else" else _condition(directive, macros)
                 branch = value is not False
-                frame[1] = value is True
-                frame[3] = value is None
-            frame[2] = branch
-            _open_span(frame, directive, spans)
+                frame.taken = value is True
+                frame.undecidable = value is None
+            frame.branch_active = branch
+            _open_span(frame, directive)
             active = branch
         elif keyword == "endif" and frames:
             frame = frames.pop()
             _close_span(frame, directive, spans)
-            active = frame[0]
+            active = frame.parent_active
         elif not active:
             continue
         elif keyword == "define" and directive.tokens:
@@ -105,22 +121,21 @@ def _walk(directives: Sequence[Directive], length: int, macros: Macros,
             if header is not None:
                 _walk(find_directives(header), len(header), macros, finder, depth + 1)
     for frame in frames:  # unterminated conditionals run to the end of the text
-        if frame[4] >= 0:
-            spans.append((frame[4], length))
+        if frame.inactive_start >= 0:
+            spans.append((frame.inactive_start, length))
     return spans if depth == 0 else []
 
 
-def _open_span(frame: list, directive: Directive, spans: list) -> None:
-    if frame[0] and not frame[2]:
-        frame[4] = directive.end
-    elif not frame[0] and frame[4] < 0:
-        frame[4] = -1
+def _open_span(frame: _Frame, directive: Directive) -> None:
+    # Inside an inactive parent the parent's span covers the chain already.
+    if frame.parent_active and not frame.branch_active:
+        frame.inactive_start = directive.end
 
 
-def _close_span(frame: list, directive: Directive, spans: list) -> None:
-    if frame[4] >= 0:
-        spans.append((frame[4], directive.start))
-        frame[4] = -1
+def _close_span(frame: _Frame, directive: Directive, spans: list[tuple[int, int]]) -> None:
+    if frame.inactive_start >= 0:
+        spans.append((frame.inactive_start, directive.start))
+        frame.inactive_start = -1
 
 
 def _definition(directive: Directive) -> tuple[str, ...]:
@@ -198,18 +213,25 @@ def _expand(texts: Sequence[str], macros: Macros, hidden: frozenset[str]) -> lis
     return out
 
 
-_BINARY: dict[str, tuple[int, Callable[[int, int], int]]] = {
-    "||": (1, lambda a, b: int(bool(a) or bool(b))),
-    "&&": (2, lambda a, b: int(bool(a) and bool(b))),
-    "|": (3, operator.or_), "^": (4, operator.xor), "&": (5, operator.and_),
-    "==": (6, lambda a, b: int(a == b)), "!=": (6, lambda a, b: int(a != b)),
-    "<": (7, lambda a, b: int(a < b)), ">": (7, lambda a, b: int(a > b)),
-    "<=": (7, lambda a, b: int(a <= b)), ">=": (7, lambda a, b: int(a >= b)),
-    "<<": (8, lambda a, b: a << b if 0 <= b < 64 else 0),
-    ">>": (8, lambda a, b: a >> b if 0 <= b < 64 else 0),
-    "+": (9, operator.add), "-": (9, operator.sub),
-    "*": (10, operator.mul), "/": (10, lambda a, b: int(a / b)),
-    "%": (10, lambda a, b: a - b * int(a / b)),
+class _Operator(NamedTuple):
+    #: Higher binds tighter (C's order: ``||`` lowest, ``*`` highest).
+    precedence: int
+    apply: Callable[[int, int], int]
+
+
+_BINARY: dict[str, _Operator] = {
+    "||": _Operator(1, lambda a, b: int(bool(a) or bool(b))),
+    "&&": _Operator(2, lambda a, b: int(bool(a) and bool(b))),
+    "|": _Operator(3, operator.or_), "^": _Operator(4, operator.xor),
+    "&": _Operator(5, operator.and_),
+    "==": _Operator(6, lambda a, b: int(a == b)), "!=": _Operator(6, lambda a, b: int(a != b)),
+    "<": _Operator(7, lambda a, b: int(a < b)), ">": _Operator(7, lambda a, b: int(a > b)),
+    "<=": _Operator(7, lambda a, b: int(a <= b)), ">=": _Operator(7, lambda a, b: int(a >= b)),
+    "<<": _Operator(8, lambda a, b: a << b if 0 <= b < 64 else 0),
+    ">>": _Operator(8, lambda a, b: a >> b if 0 <= b < 64 else 0),
+    "+": _Operator(9, operator.add), "-": _Operator(9, operator.sub),
+    "*": _Operator(10, operator.mul), "/": _Operator(10, lambda a, b: int(a / b)),
+    "%": _Operator(10, lambda a, b: a - b * int(a / b)),
 }
 
 
@@ -250,10 +272,10 @@ class _Parser:
 
     def _binary(self, level: int) -> int:
         left = self._unary()
-        while self._peek() in _BINARY and _BINARY[self._peek()][0] >= level:
-            precedence, function = _BINARY[self._take()]
-            right = self._binary(precedence + 1)
-            left = function(left, right)
+        while self._peek() in _BINARY and _BINARY[self._peek()].precedence >= level:
+            binary = _BINARY[self._take()]
+            right = self._binary(binary.precedence + 1)
+            left = binary.apply(left, right)
         return left
 
     def _unary(self) -> int:
