@@ -148,7 +148,7 @@ def _first_per_offset(
     superseded: set[tuple[str, int]] = set()
     setdefault = kept.setdefault
     for usage in usages:
-        first = setdefault(usage[3], usage)  # usage.offset
+        first = setdefault(usage.offset, usage)
         if first is not usage and first.converted and not usage.converted:
             superseded.add((usage.code, usage.offset))
     if len(kept) == len(usages):
@@ -282,7 +282,7 @@ def _suppressed(unit: Unit, diagnostic: Diagnostic, line: int = 0) -> bool:
     the caller knows it)."""
     if not unit.shared("has suppressions", _has_suppressions):
         return False
-    line = line or diagnostic.line or unit.location(max(diagnostic.offset, 0))[0]
+    line = line or diagnostic.line or unit.location(max(diagnostic.offset, 0)).line
     starts = unit.line_starts
     end = starts[line] if line < len(starts) else len(unit.source)
     text = unit.source[starts[line - 1] : end]

@@ -8,7 +8,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from translator.analysis import clang
 from translator.analysis.include_fence import fence_includes
@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # the facts are built from a unit: a run-time import would be
 _Fact = TypeVar("_Fact")
 
 __all__ = [
-    "Unit", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES", "API_PREFIXES",
+    "Unit", "Location", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES",
+    "API_PREFIXES",
 ]
 
 INCLUDE_KEYWORDS = frozenset({"include", "include_next", "import"})
@@ -41,6 +42,13 @@ API_PREFIXES = ("cu", "CU", "Cu", "__", "nv", "NV")
 _API_PATTERNS = tuple(re.compile(rf"{p}(?<![\w$]{p})[\w$]*") for p in API_PREFIXES)
 
 
+class Location(NamedTuple):
+    """Where a character offset is: 1-based line and column."""
+
+    line: int
+    column: int
+
+
 class Unit:
     """What every rule receives. Expensive views are computed once, when first asked."""
 
@@ -53,8 +61,9 @@ class Unit:
         self.path = path
         self.names = names or load_names()
         self.clang_error = ""  # why semantic analysis is unavailable, when it is
-        self._counted_locations = 0  # see location()
-        self._last_location = (0, 1)  # (offset, line) of the last location() counted
+        # location() counts newlines from the last offset it counted (see there).
+        self._counted_locations = 0
+        self._last_offset, self._last_line = 0, 1
         self._shared: dict[str, Any] = {}
 
     def shared(self, key: str, compute: Callable[[Unit], _Fact]) -> _Fact:
@@ -162,22 +171,22 @@ class Unit:
     def line_starts(self) -> list[int]:
         return line_starts(self.source)
 
-    def location(self, offset: int) -> tuple[int, int]:
-        """1-based (line, column) of a character offset."""
+    def location(self, offset: int) -> Location:
+        """The line and column of a character offset."""
         if "line_starts" not in self.__dict__ and offset >= 0 and self._counted_locations < 16:
             # Most files have a few findings: counting their newlines is cheaper than
             # listing the start of every line. Findings come mostly in order, so count
             # from the previous one (forward or back).
             self._counted_locations += 1
-            known_offset, known_line = self._last_location
+            known_offset, known_line = self._last_offset, self._last_line
             if offset >= known_offset:
                 line = known_line + self.source.count("\n", known_offset, offset)
             else:
                 line = known_line - self.source.count("\n", offset, known_offset)
-            self._last_location = (offset, line)
-            return line, offset - self.source.rfind("\n", 0, offset)
+            self._last_offset, self._last_line = offset, line
+            return Location(line, offset - self.source.rfind("\n", 0, offset))
         line = bisect.bisect_right(self.line_starts, offset)
-        return line, offset - self.line_starts[line - 1] + 1
+        return Location(line, offset - self.line_starts[line - 1] + 1)
 
     @property
     def suffix(self) -> str:

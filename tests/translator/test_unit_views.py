@@ -36,3 +36,8 @@ def test_location_counts_and_bisects_alike() -> None:
     listed.line_starts  # noqa: B018 - computed first, so location() bisects
     for offset in range(len(source) + 2):
         assert counted.location(offset) == listed.location(offset)
+
+
+def test_location_names_its_line_and_column() -> None:
+    location = Unit("a\nbb\ncc").location(4)
+    assert (location.line, location.column) == (2, 3)

@@ -249,7 +249,7 @@ def _one_warp_blocks(unit) -> tuple[dict[str, int], list[int]]:
         if len(launch.config) >= 2:
             first, last = launch.config[1]
             if last - first == 1 and code[first].text == "32":
-                launched.setdefault(launch.kernel, unit.location(code[first].start)[0])
+                launched.setdefault(launch.kernel, unit.location(code[first].start).line)
     tested = []
     for index in facts.occurrences(("blockDim",)):
         if index + 4 < len(code) and code[index + 1].text == "." and \

@@ -67,7 +67,7 @@ def check(unit) -> Iterator[Finding]:
             if facts.on_device(token.start) or _in_sizeof(code, first, index):
                 continue  # a device lambda (``[=] __device__``, or through a macro)
             reported.add(token.text)
-            line = unit.location(origin.offset)[0]
+            line = unit.location(origin.offset).line
             yield finding("W103", f"host code dereferences {token.text}, device memory from "
                           f"line {line}", token.start,
                           "copy the data to a host buffer first, or allocate memory the host "

@@ -79,7 +79,7 @@ def check(unit: Unit) -> Iterator[Finding]:
                 continue
             macros = ", ".join(group.macros)
             if hip_branch is not None:
-                line = unit.location(hip_branch.directive.start)[0]
+                line = unit.location(hip_branch.directive.start).line
                 message = (f"CUDA branch left as is: already handled by the project's HIP "
                            f"branch (line {line}, {macros})")
             else:

@@ -66,7 +66,7 @@ def check(unit) -> Iterator[Finding]:
             origin = facts.origin_of(name, token.start) if name and not address else None
             actual = _SIDE.get(origin.kind) if origin else None
             if origin is not None and actual and actual != expected:
-                line = unit.location(origin.offset)[0]
+                line = unit.location(origin.offset).line
                 yield finding("W106", f"{kind} but the {role} {name} is {actual} memory "
                               f"(line {line})", code[spans[3][0]].start,
                               "swap the arguments or fix the copy kind (or use "

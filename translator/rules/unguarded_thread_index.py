@@ -86,7 +86,7 @@ def check(unit) -> Iterator[Finding]:
                 words = {t.text for t in code[position + 2:closing(code, position + 1)]}
                 used = words & indexes
                 if used:
-                    line = unit.location(code[rounded[function.name]].start)[0]
+                    line = unit.location(code[rounded[function.name]].start).line
                     yield finding("W206", f"{function.name} indexes {token.text} with "
                                   f"{sorted(used)[0]} without a bounds check, but its grid is "
                                   f"rounded up (launch on line {line})", token.start,
