@@ -23,6 +23,7 @@ from translator.compile.hipcc_output import (
     parse_resource_usage,
 )
 from translator.output.line_maps import LineMaps
+from translator.rules import RULES_BY_CODE
 
 __all__ = ["unit_entry", "summarize", "merge_into_report", "LDS_FINDING_CODE",
            "LDS_PER_COMPUTE_UNIT"]
@@ -167,8 +168,8 @@ def _lds_findings(messages: list[Message], kernels: list[dict], locator: _Locato
 
 
 def _finding(severity: str, place: dict, message: str) -> dict:
-    return {"code": LDS_FINDING_CODE, "name": "compiler-lds-usage",
-            "category": "shared-memory-limit", "severity": severity,
+    code = RULES_BY_CODE[LDS_FINDING_CODE]
+    return {"code": code.code, "name": code.name, "category": code.category, "severity": severity,
             "path": place.get("path", ""), "line": place.get("line", 0), "column": 1,
             "message": message, "help": "reduce the shared memory per block, or split the "
             "tile; MI300 (gfx942) has 64 KiB of LDS per compute unit", "suppressed": False,
