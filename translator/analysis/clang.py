@@ -40,7 +40,7 @@ import functools
 import glob
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from translator.data import DIRECTORY as DATA_DIRECTORY
@@ -392,6 +392,11 @@ class _OffsetMap:
             return byte_offset
         return len(self._data[:byte_offset].decode("utf-8", "surrogateescape"))
 
+    def byte_offset(self, char_offset: int) -> int:
+        if self._identity:
+            return char_offset
+        return len(self.text[:char_offset].encode("utf-8", "surrogateescape"))
+
 
 class Node:
     """A cursor of the parsed file with offsets in characters of the original text.
@@ -402,7 +407,7 @@ class Node:
     the operator of an operator node and where a function runs (``cuda_target``).
     """
 
-    __slots__ = ("_cursor", "_main", "_offsets", "_unit", "_start", "_end", "_walked")
+    __slots__ = ("_cursor", "_main", "_offsets", "_unit", "_start", "_end", "_walked", "_top")
 
     def __init__(self, cursor, main: str, offsets: _OffsetMap, unit) -> None:
         self._cursor = cursor
@@ -412,6 +417,7 @@ class Node:
         self._start: int | None = None  # character offsets, read once
         self._end: int | None = None
         self._walked: list[Node] | None = None  # the translation unit's walk, listed once
+        self._top: list | None = None  # the translation unit's main-file top-level cursors
 
     @property
     def kind(self) -> str:
@@ -547,8 +553,15 @@ class Node:
         """The children located in the main file (for the translation unit: its top-level
         declarations, without visiting the headers' declarations one by one in Python)."""
         if self._cursor.kind.name == "TRANSLATION_UNIT":
-            return self._walk(_top_cursors(self._cursor, self._main))
+            return self._walk(self._top_cursors())
         return [child for child in self.children() if child.in_main_file]
+
+    def _top_cursors(self) -> list:
+        """The translation unit's top-level cursors in the main file, listed once (a visit
+        of every declaration of the included headers too)."""
+        if self._top is None:
+            self._top = _top_cursors(self._cursor, self._main)
+        return self._top
 
     def children(self) -> Iterator[Node]:
         for child in self._cursor.get_children():
@@ -565,10 +578,29 @@ class Node:
             return iter(self._walk(_main_file_cursors(self._cursor, self._main)))
         if self._walked is None:
             found = []
-            for top in _top_cursors(self._cursor, self._main):
+            for top in self._top_cursors():
                 found += _main_file_cursors(top, self._main)
             self._walked = self._walk(found)
         return iter(self._walked)
+
+    def declarations_at(self, name: str, offsets: Iterable[int]) -> list[Node]:
+        """The variables and parameters named NAME whose names are at OFFSETS (character
+        offsets of main-file tokens), in order. Called on the translation unit: clang is
+        asked at each spot instead of the whole tree being walked in Python, which costs
+        a callback per node of the file."""
+        cindex = _cindex()
+        unit, offsets_map = self._unit, self._offsets
+        file = unit.get_file(self._main)
+        kinds = _declaration_kinds()
+        found = []
+        for offset in offsets:
+            byte = offsets_map.byte_offset(offset)
+            location = cindex.SourceLocation.from_offset(unit, file, byte)
+            cursor = cindex.Cursor.from_location(unit, location)
+            if (cursor.kind in kinds and cursor.spelling == name
+                    and _offset(cursor.location) == byte):
+                found.append(Node(cursor, self._main, offsets_map, unit))
+        return found
 
     def _walk(self, cursors) -> list[Node]:
         main, offsets, unit = self._main, self._offsets, self._unit
@@ -576,6 +608,12 @@ class Node:
 
     def __repr__(self) -> str:
         return f"Node({self.kind}, {self.spelling!r}, {self.start}..{self.end})"
+
+
+@functools.cache
+def _declaration_kinds() -> frozenset:
+    kinds = _cindex().CursorKind
+    return frozenset({kinds.VAR_DECL, kinds.PARM_DECL})
 
 
 @functools.cache

@@ -201,6 +201,13 @@ class Facts:
                     found.setdefault(code[position].text, code[position + 2:end])
         return found
 
+    @cached_property
+    def _macro_body_names(self) -> frozenset[str]:
+        """Identifiers in the bodies of the file's ``#define`` directives."""
+        return frozenset(token.text for directive in self.unit.directives
+                         if directive.keyword == "define"
+                         for token in directive.tokens[1:] if token.kind == "ident")
+
     def fold_span(self, first: int, last: int) -> int | None:
         return fold(self.code[first:last], self.macros)
 
@@ -438,12 +445,22 @@ class Facts:
 
     def _clang_declarations_of(self, name: str) -> list[Declaration]:
         """clang's declarations of NAME by start; only the names asked are typed (each
-        type question is a few calls into libclang)."""
+        type question is a few calls into libclang).
+
+        clang is asked at each code token spelled NAME, not walked over the whole file
+        (a Python callback per node, most of a parsed file's cost). A declaration a
+        macro's expansion makes has its name in the macro's body, not in the code: when
+        NAME is in a macro body of the file, the whole file is walked as before."""
         cache = self.__dict__.setdefault("_clang_declarations_by_name", {})
         if name not in cache:
-            cache[name] = sorted((_typed(node) for node in
-                                  self._clang_declaration_nodes.get(name, ())),
-                                 key=lambda d: d.start)
+            if "_clang_declaration_nodes" in self.__dict__ or name in self._macro_body_names:
+                nodes = self._clang_declaration_nodes.get(name, [])
+            else:
+                parsed = self.parse()
+                code = self.code
+                nodes = [] if parsed is None else parsed.root.declarations_at(
+                    name, [code[index].start for index in self._positions.get(name, ())])
+            cache[name] = sorted(map(_typed, nodes), key=lambda d: d.start)
         return cache[name]
 
     def declaration(self, name: str, offset: int) -> Declaration | None:

@@ -56,22 +56,31 @@ CHARACTER_RUN = run_of_all_but("\n\\'")
 _PREFIX = r"(?:u8|u|U|L)?"
 # Comments and literals are matched as runs of ordinary characters between the special
 # ones (a backslash, a star), not character by character: several times faster.
-TOKEN_PATTERN = _PATTERN = re.compile(
-    rf"""
+_LAYOUT = rf"""
      (?P<space>(?:[ \t\f\v]|\r(?!\n)|\\\r?\n)+)
     |(?P<newline>\r?\n)
     |(?P<comment>//{LINE_COMMENT_RUN}(?:\\(?:\r?\n)?{LINE_COMMENT_RUN})*
                 |/\*[^*]*(?:\*(?!/)[^*]*)*(?:\*/|\Z))
-    |(?P<string>{_PREFIX}R"(?P<delim>[^ ()\\\t\n"]{{0,16}})\([\s\S]*?(?:\)(?P=delim)"|\Z)
+"""
+_CODE = rf"""
+     (?P<string>{_PREFIX}R"(?P<delim>[^ ()\\\t\n"]{{0,16}})\([\s\S]*?(?:\)(?P=delim)"|\Z)
                |{_PREFIX}"{STRING_RUN}(?:\\[\s\S]{STRING_RUN})*(?:"|(?=\n)|\Z))
     |(?P<char>{_PREFIX}'{CHARACTER_RUN}(?:\\[\s\S]{CHARACTER_RUN})*(?:'|(?=\n)|\Z))
     |(?P<ident>(?:[^\W\d]|\$)(?:\w|\$)*)
     |(?P<number>\.?\d(?:[eEpP][+-]|'(?=\w)|[\w.])*)
     |(?P<punct><<<|>>>|<<=|>>=|->\*|\.\.\.|::|->|\+\+|--|<<|>>|&&|\|\||\#\#
               |[-+*/%&|^!=<>]=|[\s\S])
-    """,
-    re.VERBOSE,
-)
+"""
+TOKEN_PATTERN = _PATTERN = re.compile(f"{_LAYOUT}|{_CODE}", re.VERBOSE)
+# One code token after the layout before it, which the regular-expression engine skips
+# itself (layout is about half of a file's tokens); empty at the end of the text. The
+# alternatives are tried in TOKEN_PATTERN's order, and a code alternative matches any
+# character, so the code tokens are exactly TOKEN_PATTERN's.
+_CODE_PATTERN = re.compile(
+    "(?:" + re.sub(r"\(\?P<\w+>", "(?:", _LAYOUT) + ")*(?:"
+    + _CODE.replace("(?P=delim)", "(?P=delim_code)").replace("(?P<delim>", "(?P<delim_code>")
+    + r"|\Z)", re.VERBOSE)
+_CODE_GROUPS = {index: name for name, index in _CODE_PATTERN.groupindex.items()}
 _INCLUDE = re.compile(r"^[ \t]*#[ \t]*(?:include_next|include|import)[ \t]*(<[^>\n]*>)", re.M)
 
 #: Kinds that carry program meaning (everything but layout and comments).
@@ -122,9 +131,9 @@ def tokenize_code(source: str) -> list[Token]:
     blank, newline and comment tokens (about half of a file's tokens)."""
     if not isinstance(source, str):
         raise TypeError("tokenize_code() takes str; decode bytes with surrogateescape first")
-    code = CODE_KINDS
-    tokens = [Token(m.lastgroup, m.group(), m.start()) for m in _PATTERN.finditer(source)
-              if m.lastgroup in code]
+    code, groups = CODE_KINDS, _CODE_GROUPS
+    tokens = [Token(groups[i], m.group(i), m.start(i))
+              for m in _CODE_PATTERN.finditer(source) if (i := m.lastindex)]
     if "#" in source and "<" in source:
         for match in _INCLUDE.finditer(source):
             header = match.group(1)
