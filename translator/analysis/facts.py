@@ -99,15 +99,18 @@ class Facts:
     @cached_property
     def code(self) -> list[Token]:
         """Code tokens outside preprocessor directives."""
-        spans = [(d.start, d.end) for d in self.unit.directives]
-        if not spans:
-            return CodeTokens(self.unit.code)
-        starts = [s for s, _ in spans]
-        kept = []
-        for token in self.unit.code:
-            at = bisect.bisect_right(starts, token.start) - 1
-            if at < 0 or token.start >= spans[at][1]:
-                kept.append(token)
+        directives, tokens = self.unit.directives, self.unit.code
+        if not directives:
+            return CodeTokens(tokens)
+        # the tokens between directives, a slice each (directives are in order, disjoint)
+        starts = [token.start for token in tokens]
+        kept: list[Token] = []
+        position = 0
+        for directive in directives:
+            first = bisect.bisect_left(starts, directive.start, position)
+            kept += tokens[position:first]
+            position = bisect.bisect_left(starts, directive.end, first)
+        kept += tokens[position:]
         return CodeTokens(kept)
 
     @cached_property
