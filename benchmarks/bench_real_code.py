@@ -12,7 +12,9 @@ kernels and the golden-case programs with names of their own.
 
 Each mode runs in a child process of its own, so that its CPU time and peak memory are its
 own: the default mode (libclang analysis and hazard rules on), token-only (``--no-clang``),
-and the default mode with ``--jobs 2`` (wall-clock speed-up). MB/s are per CPU second of
+and the default mode with ``--jobs 2`` (wall-clock speed-up); then the ``rocport
+translate`` command with ``--report`` and ``--patch``, as users run it, with and without
+libclang. MB/s are per CPU second of
 one core. The large files are timed again on their own: the throughput must not fall on
 them (time linear in size). With HIPIFY_PERL set, hipify-perl (one Perl process over
 every file, as users run it) is timed on the same files and the ratios are printed; the
@@ -22,6 +24,7 @@ benchmark downloads nothing and skips the ratio when it is unset. Asserts nothin
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -39,6 +42,7 @@ sys.path.insert(0, str(ROOT))  # run from a checkout
 
 from bench_translate import _DEFINITION  # noqa: E402  (a definition's name, to suffix)
 
+from translator.cli import main as cli_main  # noqa: E402
 from translator.options import Options  # noqa: E402
 from translator.tree.migrate import migrate_tree  # noqa: E402
 
@@ -51,6 +55,12 @@ MODES = {
     "default": ({}, 1),
     "token-only": ({"use_clang": False}, 1),
     "default --jobs 2": ({}, 2),
+}
+#: The command line as users run it on a folder: the translation, then the report and the
+#: patch (their line diffs were once half of a run).
+CLI_MODES = {
+    "cli --no-clang": ["--no-clang"],
+    "cli": [],
 }
 
 
@@ -125,16 +135,27 @@ def _megabytes(paths: list[Path]) -> float:
 def measure(tree: Path, mode: str) -> dict:
     """Migrate TREE in MODE in this process; CPU seconds (with the pool's children), wall
     seconds and peak memory in MiB (the largest process)."""
-    changes, jobs = MODES[mode]
     with tempfile.TemporaryDirectory(prefix="rocport-bench-out-") as out:
         started, wall = time.process_time(), time.perf_counter()
-        migrate_tree(tree, Path(out) / "hip", Options(**changes), jobs=jobs)
+        if mode in CLI_MODES:
+            run_cli([str(tree), "-o", f"{out}/hip", "-q", "--jobs", "1", "--report",
+                     f"{out}/report.json", "--patch", f"{out}/hip.patch", *CLI_MODES[mode]])
+        else:
+            changes, jobs = MODES[mode]
+            migrate_tree(tree, Path(out) / "hip", Options(**changes), jobs=jobs)
         wall = time.perf_counter() - wall
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = resource.getrusage(resource.RUSAGE_SELF)
     cpu = time.process_time() - started + children.ru_utime + children.ru_stime
     peak = max(own.ru_maxrss, children.ru_maxrss) / 1024
     return {"cpu": cpu, "wall": wall, "peak_mib": peak}
+
+
+def run_cli(arguments: list[str]) -> None:
+    with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
+        status = cli_main(["translate", *arguments])
+    if status != 0:
+        raise SystemExit(f"rocport translate exited with {status}")
 
 
 def _run_child(tree: Path, mode: str) -> dict:
@@ -156,7 +177,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--copies", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--measure", choices=sorted(MODES), help=argparse.SUPPRESS)
+    parser.add_argument("--measure", choices=sorted([*MODES, *CLI_MODES]),
+                        help=argparse.SUPPRESS)
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:  # a child: one mode, one line of JSON
@@ -180,6 +202,10 @@ def main() -> int:
             print(f"{mode:18s} {size / result['cpu']:6.2f} MB/s per CPU second "
                   f"({result['cpu']:.1f} CPU s, {result['wall']:.1f} s wall), "
                   f"peak {result['peak_mib']:.0f} MiB")
+        for mode in CLI_MODES:
+            result = _run_child(tree, mode)
+            print(f"{mode:18s} {size / result['cpu']:6.2f} MB/s per CPU second "
+                  f"({result['cpu']:.1f} CPU s, with --report and --patch)")
         speedup = results["default"]["wall"] / results["default --jobs 2"]["wall"]
         print(f"--jobs 2 speed-up (wall): x{speedup:.2f}")
         large_size = _megabytes(large)
