@@ -1,10 +1,14 @@
 """Semantic answers of translator.analysis.clang and pointer origins of its dataflow."""
 
+import re
+
 import pytest
 
 from tests.tools import missing
 from translator.analysis import clang
 from translator.analysis.dataflow import pointer_origins
+from translator.options import Options
+from translator.unit import Unit
 
 SOURCE = """#include <cuda_runtime.h>
 #include <cstdlib>
@@ -90,3 +94,35 @@ def test_parse_over_its_time_budget_falls_back_to_tokens(parsed):
     assert result.analysis == "tokens"
     assert any("analysis skipped: over its time budget" in note for note in notes)
     assert translate(SOURCE, Options(), "semantics.cu").source == result.source
+
+
+def test_declarations_asked_at_their_tokens_are_those_of_the_walk(parsed):
+    """declarations_at asks clang at the name tokens; it finds what the whole walk does."""
+    for name in ("tile", "cells", "out", "d", "h", "m", "alias"):
+        walked = [(n.start, n.type_spelling) for n in parsed.root.walk()
+                  if n.kind in ("VAR_DECL", "PARM_DECL") and n.spelling == name]
+        offsets = [m.start() for m in re.finditer(rf"\b{name}\b", SOURCE)]
+        asked = [(n.start, n.type_spelling) for n in parsed.root.declarations_at(name, offsets)]
+        assert walked, name
+        assert asked == walked, name
+
+
+MACRO_DECLARED = """#include <cuda_runtime.h>
+#define DECLARE_COUNT int count = 0
+float count_of(float count);
+void run() {
+  DECLARE_COUNT;
+  count += 1;
+}
+"""
+
+
+def test_a_declaration_made_by_a_macro_of_the_file_is_found():
+    """The name is in the #define, not in the code: the facts walk the file for it."""
+    unit = Unit(MACRO_DECLARED, Options(), "macro.cu")
+    if unit.parsed is None:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({unit.clang_error})")
+    declarations = unit.facts._clang_declarations_of("count")
+    assert [(d.type_text, d.start) for d in declarations] == [
+        ("float", MACRO_DECLARED.index("float count)")),
+        ("int", MACRO_DECLARED.index("DECLARE_COUNT;"))]  # where the macro expands
