@@ -225,7 +225,7 @@ class Facts:
         if parsed is None:
             return None
         start, end = self.code[first].start, self.code[last - 1].end
-        for node in self._expressions.get(start, ()):
+        for node in self._expressions_at(start):
             if node.end != end:
                 continue
             value = node.evaluate()
@@ -233,16 +233,27 @@ class Facts:
                 return value
         return None
 
-    @cached_property
-    def _expressions(self) -> dict[int, list[Node]]:
-        """clang's expression nodes of the main file by start, innermost last (the ends
-        are read only for the starts asked)."""
-        found: dict[int, list[Node]] = {}
-        parsed = self.parse()
-        assert parsed is not None  # only constant_value asks, once the file is parsed
-        for node in parsed.root.walk():
-            if node.kind.endswith(("_EXPR", "_LITERAL", "_OPERATOR")):
-                found.setdefault(node.start, []).append(node)
+    def _expressions_at(self, start: int) -> list[Node]:
+        """clang's expression nodes of the main file that start at START, outermost first.
+
+        Only the top-level declarations whose extents hold START are walked (each once),
+        not the whole file: a walk costs a Python callback per node."""
+        tops = self.__dict__.get("_top_declarations")
+        if tops is None:
+            parsed = self.parse()
+            assert parsed is not None  # only constant_value asks, once the file is parsed
+            tops = self.__dict__["_top_declarations"] = parsed.root.main_file_children()
+        walked = self.__dict__.setdefault("_expressions_by_top", {})
+        found: list[Node] = []
+        for index, top in enumerate(tops):
+            if top.start <= start <= top.end:
+                if index not in walked:
+                    by_start: dict[int, list[Node]] = {}
+                    for node in top.walk():
+                        if node.kind.endswith(("_EXPR", "_LITERAL", "_OPERATOR")):
+                            by_start.setdefault(node.start, []).append(node)
+                    walked[index] = by_start
+                found += walked[index].get(start, ())
         return found
 
     def text(self, first: int, last: int) -> str:
