@@ -553,10 +553,10 @@ class Node:
         """The children located in the main file (for the translation unit: its top-level
         declarations, without visiting the headers' declarations one by one in Python)."""
         if self._cursor.kind.name == "TRANSLATION_UNIT":
-            return self._walk(self._top_cursors())
+            return self._walk(self._top_level())
         return [child for child in self.children() if child.in_main_file]
 
-    def _top_cursors(self) -> list:
+    def _top_level(self) -> list:
         """The translation unit's top-level cursors in the main file, listed once (a visit
         of every declaration of the included headers too)."""
         if self._top is None:
@@ -578,7 +578,7 @@ class Node:
             return iter(self._walk(_main_file_cursors(self._cursor, self._main)))
         if self._walked is None:
             found = []
-            for top in self._top_cursors():
+            for top in self._top_level():
                 found += _main_file_cursors(top, self._main)
             self._walked = self._walk(found)
         return iter(self._walked)

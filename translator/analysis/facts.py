@@ -233,19 +233,25 @@ class Facts:
                 return value
         return None
 
+    @cached_property
+    def _top_declarations(self) -> list[Node]:
+        parsed = self.parse()
+        assert parsed is not None  # only constant_value asks, once the file is parsed
+        return parsed.root.main_file_children()
+
+    @cached_property
+    def _expressions_by_top(self) -> dict[int, dict[int, list[Node]]]:
+        """Expression nodes by start, for each top-level declaration walked so far."""
+        return {}
+
     def _expressions_at(self, start: int) -> list[Node]:
         """clang's expression nodes of the main file that start at START, outermost first.
 
         Only the top-level declarations whose extents hold START are walked (each once),
         not the whole file: a walk costs a Python callback per node."""
-        tops = self.__dict__.get("_top_declarations")
-        if tops is None:
-            parsed = self.parse()
-            assert parsed is not None  # only constant_value asks, once the file is parsed
-            tops = self.__dict__["_top_declarations"] = parsed.root.main_file_children()
-        walked = self.__dict__.setdefault("_expressions_by_top", {})
+        walked = self._expressions_by_top
         found: list[Node] = []
-        for index, top in enumerate(tops):
+        for index, top in enumerate(self._top_declarations):
             if top.start <= start <= top.end:
                 if index not in walked:
                     by_start: dict[int, list[Node]] = {}

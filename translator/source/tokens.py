@@ -78,8 +78,7 @@ TOKEN_PATTERN = _PATTERN = re.compile(f"{_LAYOUT}|{_CODE}", re.VERBOSE)
 # character, so the code tokens are exactly TOKEN_PATTERN's.
 _CODE_PATTERN = re.compile(
     "(?:" + re.sub(r"\(\?P<\w+>", "(?:", _LAYOUT) + ")*(?:"
-    + _CODE.replace("(?P=delim)", "(?P=delim_code)").replace("(?P<delim>", "(?P<delim_code>")
-    + r"|\Z)", re.VERBOSE)
+    + _CODE + r"|\Z)", re.VERBOSE)
 _CODE_GROUPS = {index: name for name, index in _CODE_PATTERN.groupindex.items()}
 _INCLUDE = re.compile(r"^[ \t]*#[ \t]*(?:include_next|include|import)[ \t]*(<[^>\n]*>)", re.M)
 
