@@ -431,12 +431,17 @@ def _write_json(value: Mapping[str, object], path: Path) -> None:
 
 def main(argv: list[str]) -> int:
     command, source, out = argv
+    # Room to report running out of memory: without it, printing the message can itself
+    # raise MemoryError, and the job would end as a crash.
+    reserve = bytearray(4 << 20)
     try:
         return {"tree": _tree, "snippet": _snippet}[command](Path(source), Path(out))
     except MemoryError:
-        _say(error={"code": "too-much-memory", "message": "the translation needed more memory "
-                    "than its limit allows"})
-        return _EXIT_REFUSED
+        pass  # leaving the handler frees the traceback, and the translation's data with it
+    del reserve
+    _say(error={"code": "too-much-memory", "message": "the translation needed more memory "
+                "than its limit allows"})
+    return _EXIT_REFUSED
 
 
 if __name__ == "__main__":
