@@ -150,7 +150,10 @@ def _index(library_file: str | None):
     if library_file and not cindex.Config.loaded:
         cindex.Config.set_library_file(library_file)
     try:
-        return cindex.Index.create()
+        # excludeDecls: a visit of the translation unit lists the declarations parsed for
+        # this file only, not the thousands of the precompiled stubs and standard headers
+        # (one Python callback each).
+        return cindex.Index.create(excludeDecls=True)
     except cindex.LibclangError as error:
         raise ClangUnavailable(f"libclang cannot be loaded: {error}") from error
 
@@ -558,7 +561,8 @@ class Node:
 
     def _top_level(self) -> list:
         """The translation unit's top-level cursors in the main file, listed once (a visit
-        of every declaration of the included headers too)."""
+        of every declaration of the included headers too, but not of the precompiled
+        ones: the index excludes them)."""
         if self._top is None:
             self._top = _top_cursors(self._cursor, self._main)
         return self._top
