@@ -23,6 +23,7 @@ from translator.sandbox.confinement import (
     Confinement,
     ConfinementFailed,
     python_paths,
+    shared_precompiled_stubs,
     translate_archive,
     translate_snippet,
 )
@@ -150,7 +151,8 @@ def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confin
     seen = json.loads(run.output.split("SEEN", 1)[1])
 
     def tops(folder: str) -> list[str]:  # what the bound tools need of FOLDER
-        return sorted({Path(p).relative_to(folder).parts[0] for p in python_paths()
+        return sorted({Path(p).relative_to(folder).parts[0]
+                       for p in (*python_paths(), shared_precompiled_stubs())
                        if p.startswith(folder + "/")})
 
     assert seen["host files"] == []
@@ -161,6 +163,32 @@ def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confin
     assert "var" not in seen["checkout"]
     assert "webapp" not in seen["checkout"]
     assert set(seen["checkout"]) <= {".venv", "translator"}
+
+
+def test_sandboxed_parses_read_the_stubs_precompiled_outside_and_cannot_change_them(
+        tmp_path, confinement):
+    """The stubs (rocport's headers and the system's) are precompiled once, outside the
+    sandbox; every sandboxed parse reads them instead of building its own."""
+    shared = shared_precompiled_stubs()
+    assert shared
+    assert any(name.endswith(".pch") for name in os.listdir(shared))
+    probe = ("import json, os\n"
+             "from translator.analysis import clang\n"
+             "found = clang.parse('#include <vector>\\nstd::vector<int> v;\\n', 'a.cu')\n"
+             "folder = os.environ['ROCPORT_CLANG_PCH']\n"
+             "print('SEEN' + json.dumps({'used': list(clang._PRECOMPILED.values()),\n"
+             "    'folder': folder, 'errors': len(found.errors),\n"
+             "    'writable': os.access(folder, os.W_OK)}))\n")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "probe.py").write_text(probe)
+    run = confinement.sandbox.run([confinement.python, "-I", "/job/src/probe.py"],
+                                  tmp_path / "src", tmp_path / "out")
+    assert run.returncode == 0, run.output
+    seen = json.loads(run.output.split("SEEN", 1)[1])
+    assert seen["folder"] == shared
+    assert seen["errors"] == 0
+    assert [Path(p).parent for p in seen["used"]] == [Path(shared)]
+    assert seen["writable"] is False
 
 
 def test_a_libclang_crash_falls_back_to_tokens_for_that_file_only(tmp_path, confinement):

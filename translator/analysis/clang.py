@@ -54,6 +54,8 @@ __all__ = [
     "parse",
     "find_resource_dir",
     "libclang_version",
+    "precompile_stubs",
+    "PRECOMPILED_FOLDER_VARIABLE",
 ]
 
 _STUBS = DATA_DIRECTORY / "cuda_stubs.h"
@@ -297,9 +299,13 @@ def _missing_headers(unit) -> list[str]:
 
 
 def _base_args(resource_dir: str, extra_args: tuple[str, ...]) -> list[str]:
+    # clang takes the last -std; it goes first, so that a project's own standard (most
+    # often the default) gives the same arguments, and the same precompiled stubs
+    standards = [a for a in extra_args if a.startswith("-std=")]
+    others = [a for a in extra_args if not a.startswith("-std=")]
     return ["-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib",
-            "-resource-dir", resource_dir, "-std=c++17", "-Wno-unknown-cuda-version",
-            "-ferror-limit=50", f"-I{_STUB_DIR}", *extra_args]
+            "-resource-dir", resource_dir, (standards or ["-std=c++17"])[-1],
+            "-Wno-unknown-cuda-version", "-ferror-limit=50", f"-I{_STUB_DIR}", *others]
 
 
 @functools.cache
@@ -309,32 +315,82 @@ def _stub_files_bytes() -> tuple[tuple[str, bytes], ...]:
 
 #: Precompiled stubs of this process, by the arguments they were built with.
 _PRECOMPILED: dict[tuple[str, ...], str | None] = {}
+#: A folder of stubs precompiled by another process (``precompile_stubs``), read-only
+#: here: a sandboxed translation finds them there instead of building its own.
+PRECOMPILED_FOLDER_VARIABLE = "ROCPORT_CLANG_PCH"
+#: The C++ library headers CUDA sources include most, precompiled with the stubs: parsed
+#: per file they were most of a small file's parse (vector, algorithm, random...).
+#: A file that uses one without including it is then analysed as if it had.
+_PRECOMPILED_HEADERS = (
+    "algorithm", "array", "atomic", "cassert", "cfloat", "chrono", "cinttypes", "climits",
+    "complex", "cstddef", "cstdint", "cstring", "functional", "initializer_list",
+    "iomanip", "iostream", "iterator", "limits", "map", "memory", "mutex", "numeric",
+    "random", "set", "sstream", "stdexcept", "string", "thread", "tuple", "type_traits",
+    "unordered_map", "utility", "vector",
+)
 
 
 def _precompiled(index, base: list[str]) -> str | None:
-    """The stub headers precompiled for BASE (built once per process, in a private
-    temporary folder removed at exit), or None when that fails: the stubs, the standard
-    headers they include and the name declarations then cost one parse per process
-    instead of one per file."""
+    """The stub headers precompiled for BASE, or None when that fails: the stubs, the
+    standard headers and the name declarations then cost one parse per process (or
+    none, when PRECOMPILED_FOLDER_VARIABLE names a folder that has them) instead of one
+    per file. Built in a private temporary folder removed at exit."""
     key = tuple(base)
-    if key in _PRECOMPILED:
-        return _PRECOMPILED[key]
+    if key not in _PRECOMPILED:
+        name = _precompiled_name(base)
+        shared = os.environ.get(PRECOMPILED_FOLDER_VARIABLE, "")
+        if shared and os.path.isfile(os.path.join(shared, name)):
+            _PRECOMPILED[key] = os.path.join(shared, name)
+        else:
+            folder = _precompiled_folder()
+            built = folder and _build_precompiled(index, base, os.path.join(folder, name))
+            _PRECOMPILED[key] = built or None
+    return _PRECOMPILED[key]
+
+
+def precompile_stubs(folder: str, resource_dir: str | None = None,
+                     extra_args: Sequence[str] = ()) -> str | None:
+    """Build the precompiled stubs that ``parse`` with these arguments uses into FOLDER
+    (unless they are there), for processes given FOLDER in PRECOMPILED_FOLDER_VARIABLE;
+    their path, or None when they cannot be built."""
+    base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
+    target = os.path.join(folder, _precompiled_name(base))
+    if os.path.isfile(target):
+        return target
+    partial = f"{target}.{os.getpid()}.partial"
+    if not _build_precompiled(_index(None), base, partial):
+        return None
+    os.chmod(partial, 0o644)
+    os.replace(partial, target)  # whole or absent for a reader
+    return target
+
+
+def _precompiled_name(base: list[str]) -> str:
+    """A name that changes with everything the precompiled file depends on."""
+    import hashlib
+
+    digest = hashlib.sha256("\0".join([*base, *_PRECOMPILED_HEADERS]).encode())
+    for name, data in _stub_files_bytes():
+        digest.update(name.encode() + b"\0" + data)
+    return f"stubs-{digest.hexdigest()[:32]}.pch"
+
+
+def _build_precompiled(index, base: list[str], target: str) -> str:
+    """TARGET, holding the stubs and _PRECOMPILED_HEADERS precompiled, or "" on failure."""
     cindex = _cindex()
     header = f"{_STUB_DIR}/__rocport_all.h"
-    unsaved = [*_stub_files_bytes(),
-               (header, b'#include "cuda_stubs.h"\n#include "cuda_names.h"\n')]
-    folder = _precompiled_folder()
-    target = os.path.join(folder, f"stubs-{len(_PRECOMPILED)}.pch") if folder else ""
+    text = '#include "cuda_stubs.h"\n#include "cuda_names.h"\n' + "".join(
+        f"#include <{name}>\n" for name in _PRECOMPILED_HEADERS)
+    unsaved = [*_stub_files_bytes(), (header, text.encode())]
     try:
         unit = index.parse(header, args=base, unsaved_files=unsaved,
                            options=cindex.TranslationUnit.PARSE_INCOMPLETE)
-        if not folder or any(d.severity >= 3 for d in unit.diagnostics):
+        if any(d.severity >= 3 for d in unit.diagnostics):
             raise OSError("the stubs did not parse")
         unit.save(target)
     except (OSError, cindex.TranslationUnitLoadError, cindex.TranslationUnitSaveError):
-        target = ""
-    _PRECOMPILED[key] = target or None
-    return _PRECOMPILED[key]
+        return ""
+    return target
 
 
 @functools.cache
@@ -742,3 +798,4 @@ def _evaluate(cursor) -> int | float | None:
         return None
     finally:
         lib.clang_EvalResult_dispose(result)
+

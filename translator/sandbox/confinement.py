@@ -21,18 +21,23 @@ to ``max_crashes`` times, reusing every finished file from the run's result cach
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
+import functools
 import json
 import os
 import secrets
 import shutil
 import stat
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
+from translator.analysis.clang import PRECOMPILED_FOLDER_VARIABLE
 from translator.options import Options, TreeFacts
 from translator.output.report_json import Report
 from translator.sandbox.bubblewrap import (
@@ -105,9 +110,13 @@ class Confinement:
                extra_readonly: tuple[str, ...] = ()) -> Confinement:
         limits = Limits(wall_seconds=wall_seconds, cpu_seconds=int(wall_seconds) + 5,
                         memory_bytes=memory_bytes, processes=256, output_bytes=64 << 10)
-        readonly = tuple(dict.fromkeys((*READONLY_PATHS, *python_paths(), *extra_readonly)))
+        precompiled = shared_precompiled_stubs()
+        readonly = tuple(dict.fromkeys((*READONLY_PATHS, *python_paths(), *extra_readonly,
+                                        *([precompiled] if precompiled else []))))
+        environment = ((PRECOMPILED_FOLDER_VARIABLE, precompiled),) if precompiled else ()
         return cls(Sandbox(bubblewrap="/usr/bin/bwrap" if sandboxed else None, limits=limits,
-                           readonly_paths=readonly, uid=_sandbox_uid(), gid=_sandbox_uid()))
+                           readonly_paths=readonly, uid=_sandbox_uid(), gid=_sandbox_uid(),
+                           environment=environment))
 
     def run(self, command: str, source: Path, work: Path,
             on_message: Callable[[dict], bool]) -> tuple[int, str]:
@@ -145,6 +154,33 @@ class Confinement:
             raise ConfinementFailed("time-limit", f"translation took longer than "
                                     f"{self.sandbox.limits.wall_seconds:g} s")
         return run.returncode, run.output
+
+
+@functools.cache
+def shared_precompiled_stubs() -> str:
+    """A folder holding clang's precompiled stubs, built once per process outside the
+    sandbox and read (never written) by every sandboxed translation: each would
+    otherwise spend a second building its own, most of a small request's time. The
+    stubs are rocport's own headers and the system's, never anything a user sent.
+    "" when they cannot be built (the translations then build their own)."""
+    try:
+        folder = tempfile.mkdtemp(prefix="rocport-clang-shared-")
+    except OSError:
+        return ""
+    owner = os.getpid()
+
+    def remove() -> None:  # by the process that made it, not by forked children
+        if os.getpid() == owner:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    atexit.register(remove)
+    os.chmod(folder, 0o755)  # the sandbox's user reads it
+    try:
+        built = subprocess.run([sys.executable, "-I", "-B", "-m", "translator.analysis.precompile",
+                                folder], capture_output=True, timeout=300).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        built = False
+    return folder if built else ""
 
 
 def _sandbox_uid() -> int:

@@ -1,0 +1,22 @@
+"""``python -m translator.analysis.precompile FOLDER``: precompile the clang stubs into
+FOLDER (see ``translator.analysis.clang.precompile_stubs``); exit status 1 when they
+cannot be built. A parent runs it outside the sandbox, once, for every sandboxed
+translation to read."""
+
+from __future__ import annotations
+
+import sys
+
+from translator.analysis.clang import ClangUnavailable, precompile_stubs
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return 0 if precompile_stubs(argv[0]) else 1
+    except ClangUnavailable as error:
+        print(f"precompile: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
