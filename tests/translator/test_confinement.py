@@ -128,6 +128,15 @@ def test_a_job_in_the_sandbox_shows_no_host_file_and_no_caller_secret(
                 assert canary.encode() not in bundle.extractfile(member).read(), member.name
 
 
+def probe_in(sandbox, python: str, probe: str, tmp_path: Path) -> dict:
+    """What the Python script PROBE printed after ``SEEN``, run in SANDBOX."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "probe.py").write_text(probe)
+    run = sandbox.run([python, "-I", "/job/src/probe.py"], tmp_path / "src", tmp_path / "out")
+    assert run.returncode == 0, run.output
+    return json.loads(run.output.split("SEEN", 1)[1])
+
+
 def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confinement):
     """Folders above the bound tools (``/root/.pyenv``, the checkout's ``.venv``) exist
     inside, but hold nothing else: no data folder, no secrets, no host files."""
@@ -141,14 +150,9 @@ def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confin
              "try:\n    socket.create_connection(('127.0.0.1', 6379), 1)\n"
              "    seen['network'] = True\nexcept OSError:\n    pass\n"
              "print('SEEN' + json.dumps(seen))\n")
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "probe.py").write_text(probe)
     checkout = Path(__file__).resolve().parents[2]
     sandbox = dataclasses.replace(confinement.sandbox, environment=(("CHECKOUT", str(checkout)),))
-    run = sandbox.run([confinement.python, "-I", "/job/src/probe.py"], tmp_path / "src",
-                      tmp_path / "out")
-    assert run.returncode == 0, run.output
-    seen = json.loads(run.output.split("SEEN", 1)[1])
+    seen = probe_in(sandbox, confinement.python, probe, tmp_path)
 
     def tops(folder: str) -> list[str]:  # what the bound tools need of FOLDER
         return sorted({Path(p).relative_to(folder).parts[0]
@@ -179,12 +183,7 @@ def test_sandboxed_parses_read_the_stubs_precompiled_outside_and_cannot_change_t
              "print('SEEN' + json.dumps({'used': list(clang._PRECOMPILED.values()),\n"
              "    'folder': folder, 'errors': len(found.errors),\n"
              "    'writable': os.access(folder, os.W_OK)}))\n")
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "probe.py").write_text(probe)
-    run = confinement.sandbox.run([confinement.python, "-I", "/job/src/probe.py"],
-                                  tmp_path / "src", tmp_path / "out")
-    assert run.returncode == 0, run.output
-    seen = json.loads(run.output.split("SEEN", 1)[1])
+    seen = probe_in(confinement.sandbox, confinement.python, probe, tmp_path)
     assert seen["folder"] == shared
     assert seen["errors"] == 0
     assert [Path(p).parent for p in seen["used"]] == [Path(shared)]
