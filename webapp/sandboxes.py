@@ -20,4 +20,5 @@ def translation_confinement(*, wall_seconds: float, memory_bytes: int) -> Confin
         extra.append(os.path.dirname(os.path.realpath(settings.LIBCLANG_PATH)))
     return Confinement.create(wall_seconds=wall_seconds, memory_bytes=memory_bytes,
                               sandboxed=not settings.TRANSLATE_ALLOW_UNSANDBOXED,
-                              extra_readonly=tuple(path for path in extra if path))
+                              extra_readonly=tuple(path for path in extra if path),
+                              stubs_folder=settings.CLANG_STUBS_DIR)

@@ -268,6 +268,9 @@ COMPILE_CACHE_DIR = env_str("COMPILE_CACHE_DIR", str(DATA_DIR / "compile-cache")
 COMPILE_BATCH_UNITS = env_int("COMPILE_BATCH_UNITS", 8, minimum=1)
 LIBCLANG_PATH = env_str("LIBCLANG_PATH", "") or None
 CLANG_RESOURCE_DIR = env_str("CLANG_RESOURCE_DIR", "") or None
+# clang's precompiled stub headers, built once and read by every sandboxed translation
+# ("" disables: each translation then builds its own, a second per request).
+CLANG_STUBS_DIR = env_str("CLANG_STUBS_DIR", str(DATA_DIR / "clang-stubs"))
 # Translations run in the bubblewrap sandbox under an address-space limit (bytes): a job's
 # whole tree, and one /api/translate/ file. Development only: run them unsandboxed.
 TRANSLATE_MEMORY_LIMIT = env_int("TRANSLATE_MEMORY_LIMIT", 2 * 1024**3, minimum=256 * 1024**2)

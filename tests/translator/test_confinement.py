@@ -47,9 +47,14 @@ def tar_of(files: dict[str, str], links: dict[str, str] | None = None) -> bytes:
     return buffer.getvalue()
 
 
+@pytest.fixture(scope="session")
+def stubs_folder(tmp_path_factory):
+    return str(tmp_path_factory.mktemp("clang-stubs"))
+
+
 @pytest.fixture
-def confinement():
-    return Confinement.create(wall_seconds=120, memory_bytes=1 << 30)
+def confinement(stubs_folder):
+    return Confinement.create(wall_seconds=120, memory_bytes=1 << 30, stubs_folder=stubs_folder)
 
 
 def run_tree(tmp_path, files, confinement, *, links=None, limits=None, **keywords):
@@ -156,7 +161,7 @@ def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confin
 
     def tops(folder: str) -> list[str]:  # what the bound tools need of FOLDER
         return sorted({Path(p).relative_to(folder).parts[0]
-                       for p in (*python_paths(), shared_precompiled_stubs())
+                       for p in (*python_paths(), confinement.precompiled_stubs)
                        if p.startswith(folder + "/")})
 
     assert seen["host files"] == []
@@ -170,24 +175,36 @@ def test_the_sandbox_sees_no_data_folder_no_root_and_no_network(tmp_path, confin
 
 
 def test_sandboxed_parses_read_the_stubs_precompiled_outside_and_cannot_change_them(
-        tmp_path, confinement):
+        tmp_path, stubs_folder, confinement):
     """The stubs (rocport's headers and the system's) are precompiled once, outside the
     sandbox; every sandboxed parse reads them instead of building its own."""
-    shared = shared_precompiled_stubs()
-    assert shared
+    shared = shared_precompiled_stubs(stubs_folder)
+    assert shared == stubs_folder
     assert any(name.endswith(".pch") for name in os.listdir(shared))
+    assert confinement.precompiled_stubs == shared
+    assert shared in confinement.sandbox.readonly_paths
+    # what the sandboxed translation does with the folder it is given (``main``)
     probe = ("import json, os\n"
              "from translator.analysis import clang\n"
+             f"folder = {shared!r}\n"
+             "clang.use_precompiled_stubs(folder)\n"
              "found = clang.parse('#include <vector>\\nstd::vector<int> v;\\n', 'a.cu')\n"
-             "folder = os.environ['ROCPORT_CLANG_PCH']\n"
              "print('SEEN' + json.dumps({'used': list(clang._PRECOMPILED.values()),\n"
-             "    'folder': folder, 'errors': len(found.errors),\n"
-             "    'writable': os.access(folder, os.W_OK)}))\n")
+             "    'errors': len(found.errors), 'writable': os.access(folder, os.W_OK)}))\n")
     seen = probe_in(confinement.sandbox, confinement.python, probe, tmp_path)
-    assert seen["folder"] == shared
     assert seen["errors"] == 0
     assert [Path(p).parent for p in seen["used"]] == [Path(shared)]
     assert seen["writable"] is False
+
+
+def test_the_precompiled_stubs_outlast_the_process_that_built_them(stubs_folder):
+    """A worker process that exits (or dies) leaves them for the next, which reuses them."""
+    (built,) = [path for path in Path(shared_precompiled_stubs(stubs_folder)).iterdir()]
+    before = built.stat().st_mtime_ns
+    shared_precompiled_stubs.cache_clear()  # as in a new process
+    assert shared_precompiled_stubs(stubs_folder) == stubs_folder
+    assert [path for path in Path(stubs_folder).iterdir()] == [built]
+    assert built.stat().st_mtime_ns == before
 
 
 def test_a_libclang_crash_falls_back_to_tokens_for_that_file_only(tmp_path, confinement):

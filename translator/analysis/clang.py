@@ -55,7 +55,7 @@ __all__ = [
     "find_resource_dir",
     "libclang_version",
     "precompile_stubs",
-    "PRECOMPILED_FOLDER_VARIABLE",
+    "use_precompiled_stubs",
 ]
 
 _STUBS = DATA_DIRECTORY / "cuda_stubs.h"
@@ -317,7 +317,7 @@ def _stub_files_bytes() -> tuple[tuple[str, bytes], ...]:
 _PRECOMPILED: dict[tuple[str, ...], str | None] = {}
 #: A folder of stubs precompiled by another process (``precompile_stubs``), read-only
 #: here: a sandboxed translation finds them there instead of building its own.
-PRECOMPILED_FOLDER_VARIABLE = "ROCPORT_CLANG_PCH"
+_shared_precompiled_folder = ""
 #: The C++ library headers CUDA sources include most, precompiled with the stubs: parsed
 #: per file they were most of a small file's parse (vector, algorithm, random...).
 #: A file that uses one without including it is then analysed as if it had.
@@ -333,12 +333,12 @@ _PRECOMPILED_HEADERS = (
 def _precompiled(index, base: list[str]) -> str | None:
     """The stub headers precompiled for BASE, or None when that fails: the stubs, the
     standard headers and the name declarations then cost one parse per process (or
-    none, when PRECOMPILED_FOLDER_VARIABLE names a folder that has them) instead of one
+    none, when ``use_precompiled_stubs`` named a folder that has them) instead of one
     per file. Built in a private temporary folder removed at exit."""
     key = tuple(base)
     if key not in _PRECOMPILED:
         name = _precompiled_name(base)
-        shared = os.environ.get(PRECOMPILED_FOLDER_VARIABLE, "")
+        shared = _shared_precompiled_folder
         if shared and os.path.isfile(os.path.join(shared, name)):
             _PRECOMPILED[key] = os.path.join(shared, name)
         else:
@@ -351,7 +351,7 @@ def _precompiled(index, base: list[str]) -> str | None:
 def precompile_stubs(folder: str, resource_dir: str | None = None,
                      extra_args: Sequence[str] = ()) -> str | None:
     """Build the precompiled stubs that ``parse`` with these arguments uses into FOLDER
-    (unless they are there), for processes given FOLDER in PRECOMPILED_FOLDER_VARIABLE;
+    (unless they are there), for processes that ``use_precompiled_stubs(FOLDER)``;
     their path, or None when they cannot be built."""
     base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
     target = os.path.join(folder, _precompiled_name(base))
@@ -363,6 +363,14 @@ def precompile_stubs(folder: str, resource_dir: str | None = None,
     os.chmod(partial, 0o644)
     os.replace(partial, target)  # whole or absent for a reader
     return target
+
+
+def use_precompiled_stubs(folder: str) -> None:
+    """Read the stubs from FOLDER (built there by ``precompile_stubs``, perhaps by another
+    process) instead of building them, when they are there for a parse's arguments."""
+    global _shared_precompiled_folder
+    _shared_precompiled_folder = folder
+    _PRECOMPILED.clear()  # what this process built before is looked up again
 
 
 def _precompiled_name(base: list[str]) -> str:

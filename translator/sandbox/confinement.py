@@ -21,7 +21,6 @@ to ``max_crashes`` times, reusing every finished file from the run's result cach
 
 from __future__ import annotations
 
-import atexit
 import dataclasses
 import functools
 import json
@@ -31,13 +30,11 @@ import shutil
 import stat
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
-from translator.analysis.clang import PRECOMPILED_FOLDER_VARIABLE
 from translator.options import Options, TreeFacts
 from translator.output.report_json import Report
 from translator.sandbox.bubblewrap import (
@@ -102,21 +99,25 @@ class Confinement:
     sandbox: Sandbox = field(default_factory=lambda: Sandbox(limits=Limits(
         wall_seconds=60, cpu_seconds=60, memory_bytes=2 << 30, processes=16)))
     python: str = sys.executable
+    #: Stubs precompiled outside the sandbox (``shared_precompiled_stubs``), bound
+    #: read-only; "" when the translation builds its own.
+    precompiled_stubs: str = ""
     #: Files that crashed libclang and are retried token-only, before the job fails.
     max_crashes: int = 3
 
     @classmethod
     def create(cls, *, wall_seconds: float, memory_bytes: int, sandboxed: bool = True,
-               extra_readonly: tuple[str, ...] = ()) -> Confinement:
+               extra_readonly: tuple[str, ...] = (), stubs_folder: str = "") -> Confinement:
+        """STUBS_FOLDER: where the precompiled stubs are kept (``shared_precompiled_stubs``);
+        without one each translation builds its own."""
         limits = Limits(wall_seconds=wall_seconds, cpu_seconds=int(wall_seconds) + 5,
                         memory_bytes=memory_bytes, processes=256, output_bytes=64 << 10)
-        precompiled = shared_precompiled_stubs()
+        precompiled = shared_precompiled_stubs(stubs_folder) if stubs_folder else ""
         readonly = tuple(dict.fromkeys((*READONLY_PATHS, *python_paths(), *extra_readonly,
                                         *([precompiled] if precompiled else []))))
-        environment = ((PRECOMPILED_FOLDER_VARIABLE, precompiled),) if precompiled else ()
         return cls(Sandbox(bubblewrap="/usr/bin/bwrap" if sandboxed else None, limits=limits,
-                           readonly_paths=readonly, uid=_sandbox_uid(), gid=_sandbox_uid(),
-                           environment=environment))
+                           readonly_paths=readonly, uid=_sandbox_uid(), gid=_sandbox_uid()),
+                   precompiled_stubs=precompiled)
 
     def run(self, command: str, source: Path, work: Path,
             on_message: Callable[[dict], bool]) -> tuple[int, str]:
@@ -128,7 +129,7 @@ class Confinement:
                                     f"{bubblewrap}) is not installed")
         src_mount, out_mount = self.sandbox.mounts(source, work)
         argv = [self.python, "-I", "-B", "-m", "translator.sandbox.confinement", command, src_mount,
-                out_mount]
+                out_mount, self.precompiled_stubs]
 
         def watch(line: str | None) -> bool:
             if line is None:  # a quiet second (one long file): ask again whether to go on
@@ -157,25 +158,16 @@ class Confinement:
 
 
 @functools.cache
-def shared_precompiled_stubs() -> str:
-    """A folder holding clang's precompiled stubs, built once per process outside the
-    sandbox and read (never written) by every sandboxed translation: each would
-    otherwise spend a second building its own, most of a small request's time. The
-    stubs are rocport's own headers and the system's, never anything a user sent.
-    "" when they cannot be built (the translations then build their own)."""
+def shared_precompiled_stubs(folder: str) -> str:
+    """FOLDER, once it holds clang's precompiled stubs for this installation (built at
+    most once, outside the sandbox), or "" when they cannot be built: every sandboxed
+    translation reads them, never writes them, instead of spending a second building its
+    own, most of a small request's time. The stubs are rocport's own headers and the
+    system's, never anything a user sent, and their file name changes with every input,
+    so FOLDER is a lasting cache that survives (and is shared by) worker processes."""
     try:
-        folder = tempfile.mkdtemp(prefix="rocport-clang-shared-")
-    except OSError:
-        return ""
-    owner = os.getpid()
-
-    def remove() -> None:  # by the process that made it, not by forked children
-        if os.getpid() == owner:
-            shutil.rmtree(folder, ignore_errors=True)
-
-    atexit.register(remove)
-    os.chmod(folder, 0o755)  # the sandbox's user reads it
-    try:
+        os.makedirs(folder, mode=0o755, exist_ok=True)
+        os.chmod(folder, 0o755)  # the sandbox's user reads it
         built = subprocess.run([sys.executable, "-I", "-B", "-m", "translator.analysis.precompile",
                                 folder], capture_output=True, timeout=300).returncode == 0
     except (OSError, subprocess.TimeoutExpired):
@@ -466,7 +458,11 @@ def _write_json(value: Mapping[str, object], path: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    command, source, out = argv
+    command, source, out, precompiled_stubs = argv
+    if precompiled_stubs:
+        from translator.analysis.clang import use_precompiled_stubs
+
+        use_precompiled_stubs(precompiled_stubs)
     # Room to report running out of memory: without it, printing the message can itself
     # raise MemoryError, and the job would end as a crash.
     reserve = bytearray(4 << 20)
