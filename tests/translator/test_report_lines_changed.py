@@ -11,6 +11,7 @@ from translator.engine import translate
 from translator.options import Options
 from translator.output.patches import split_lines
 from translator.output.report import statistics
+from translator.output.statistics import file_statistics
 
 OPTIONS = Options(use_clang=False)
 
@@ -76,3 +77,14 @@ def test_lines_changed_of_a_large_file_with_repeated_lines_is_fast(copies):
     assert counted == copies + 1
     # a diff of the whole file takes seconds here (quadratic in the repeated lines)
     assert spent < 0.5, f"{spent:.2f} s to count the changed lines of {len(source)} bytes"
+
+
+def test_the_statistics_of_one_file_count_lines_changed_as_the_report_does():
+    """``--print-stats`` and the report agree. An edit that adds a line (the runtime
+    header HIP's cooperative groups need before them) changes two lines, not the one
+    it touches."""
+    source = "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+    result = translate(source, OPTIONS, "a.cu")
+    assert result.source.count("\n") == 3
+    assert file_statistics(result)["lines_changed"] == statistics([result])["lines_changed"]
+    assert file_statistics(result)["lines_changed"] == _diffed(result)

@@ -7,7 +7,6 @@ its fields are documented in ``docs/report.md``. Diffs and the tree patch are in
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict
@@ -16,7 +15,7 @@ from translator.diagnostics import Diagnostic
 from translator.engine import Result
 from translator.options import Options
 from translator.output.line_maps import line_maps_section
-from translator.output.patches import file_diff, split_lines, tree_patch
+from translator.output.patches import file_diff, tree_patch
 from translator.output.report_json import (
     ApiStatistics,
     FamilyCounts,
@@ -28,7 +27,12 @@ from translator.output.report_json import (
     ReportStatistics,
     UnsupportedName,
 )
-from translator.output.statistics import analysis_counts, format_analysis, kind_counts
+from translator.output.statistics import (
+    analysis_counts,
+    changed_lines,
+    format_analysis,
+    kind_counts,
+)
 from translator.tree.migrate import FileOutcome, TreeResult
 
 __all__ = ["file_diff", "tree_patch", "build_report", "statistics", "summary", "REPORT_VERSION"]
@@ -48,7 +52,7 @@ def statistics(results: Iterable[Result]) -> ApiStatistics:
     for result in results:
         for usage in result.usages:
             (converted if usage.converted else unsupported)[usage.api] += 1
-        lines_changed += _changed_lines(result)
+        lines_changed += changed_lines(result)
     families: dict[str, FamilyCounts] = {}
     for api in sorted(set(converted) | set(unsupported)):
         total = converted[api] + unsupported[api]
@@ -67,39 +71,6 @@ def statistics(results: Iterable[Result]) -> ApiStatistics:
         "lines_changed": lines_changed,
         "kinds": kind_counts(results),
     }
-
-
-def _changed_lines(result: Result) -> int:
-    """Lines the translation replaced, removed or added, as a line diff counts them.
-
-    The line map pairs each output line with the original line it came from: a pair with
-    equal text is an unchanged line, and only the stretches between such anchors are
-    diffed. A diff of the whole file spends quadratic time on the repeated lines (``}``,
-    blank lines) of large files: it was most of a tree report's time.
-    """
-    if not result.changed:
-        return 0
-    original, translated = split_lines(result.original), split_lines(result.source)
-    # one entry per "\n"-separated piece: the last is the (maybe empty) text after the
-    # final newline
-    if len(result.line_map) - len(translated) not in (0, 1):
-        return _diffed_lines(original, translated)
-    changed, before, after = 0, 0, 0  # the next original and output lines not yet paired
-    for line, came_from in enumerate(result.line_map[:len(translated)]):
-        at = came_from - 1
-        if before <= at < len(original) and original[at] == translated[line]:
-            changed += _diffed_lines(original[before:at], translated[after:line])
-            before, after = at + 1, line + 1
-    return changed + _diffed_lines(original[before:], translated[after:])
-
-
-def _diffed_lines(original: list[str], translated: list[str]) -> int:
-    if not original or not translated:
-        return len(original) + len(translated)
-    matcher = difflib.SequenceMatcher(None, original, translated, autojunk=False)
-    return sum(
-        max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"
-    )
 
 
 def _file_entry(outcome: FileOutcome) -> FileEntry:
