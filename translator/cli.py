@@ -397,9 +397,10 @@ def summary_line(report: Report) -> str:
 
 
 def _list_rules() -> int:
-    from translator.rules import RULES
+    """The rules, then the codes the engine and the compile check report themselves."""
+    from translator.rules import CODES
 
-    for rule in RULES:
+    for rule in CODES:
         print(f"{rule.code}  {rule.name:<32} {rule.category:<22} {rule.summary}")
     return 0
 
