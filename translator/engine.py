@@ -74,19 +74,10 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
     Never raises for bad input: undecodable bytes, unbalanced code or parse failures
     become diagnostics. Raises TypeError for a SOURCE that is neither str nor bytes.
     """
-    if isinstance(source, bytes):
-        text, utf8 = decode(source)
-    elif isinstance(source, str):
-        text, utf8 = source, True
-    else:
-        raise TypeError(f"translate() takes str or bytes, not {type(source).__name__}")
     options = options or Options()
-    unit = Unit(text, options, path)
+    unit, utf8, diagnostics = _begin(source, options, path)
     edits: list[Edit] = []
-    diagnostics: list[Diagnostic] = []
     usages: list[Usage] = []
-    if not utf8:
-        diagnostics.append(Diagnostic("E004", _first_bad_byte(text), offset=0))
     for rule in _enabled_rules(options, unit_language(unit)):
         _run_rule(rule, unit, edits, diagnostics, usages)
     usages, diagnostics = _first_per_offset(usages, diagnostics)
@@ -114,6 +105,28 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
             if not _suppressed(unit, diagnostic)
         ]
         edits.extend(without_overlaps(rewrites, sorted(fixes)))
+    return _finish(unit, utf8, edits, diagnostics, usages, **_analysis(unit))
+
+
+def _begin(source: str | bytes, options: Options,
+          path: str) -> tuple[Unit, bool, list[Diagnostic]]:
+    """The start of every file's translation: SOURCE's unit (bytes decoded losslessly),
+    whether it was UTF-8, and the diagnostics so far (E004 when it was not)."""
+    if isinstance(source, bytes):
+        text, utf8 = decode(source)
+    elif isinstance(source, str):
+        text, utf8 = source, True
+    else:
+        raise TypeError(f"translate() takes str or bytes, not {type(source).__name__}")
+    diagnostics = [] if utf8 else [Diagnostic("E004", _first_bad_byte(text), offset=0)]
+    return Unit(text, options, path), utf8, diagnostics
+
+
+def _finish(unit: Unit, utf8: bool, edits: list[Edit], diagnostics: list[Diagnostic],
+           usages: list[Usage], **analysis: str) -> Result:
+    """The end of every file's translation: the edits applied (E002 for those that
+    overlap), the findings located on the original text, the Result."""
+    text = unit.source
     output, applied, rejected = apply_edits(text, edits)
     for edit in rejected:
         diagnostics.append(
@@ -123,17 +136,9 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
     located = sorted(
         (_locate(unit, d) for d in diagnostics), key=lambda d: (d.line, d.column, d.code)
     )
-    return Result(
-        source=output,
-        original=text,
-        path=path,
-        diagnostics=located,
-        usages=usages,
-        edits=applied,
-        line_map=line_map(text, applied, output),
-        utf8=utf8,
-        **_analysis(unit),
-    )
+    return Result(source=output, original=text, path=unit.path, diagnostics=located,
+                  usages=usages, edits=applied, line_map=line_map(text, applied, output),
+                  utf8=utf8, **analysis)
 
 
 def _first_per_offset(
@@ -262,7 +267,7 @@ def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:
 
 def _locate(unit: Unit, diagnostic: Diagnostic) -> Diagnostic:
     """Fill in line, column, path, category, name and suppression from the rule registry."""
-    offset = max(diagnostic.offset, 0)
+    offset = min(max(diagnostic.offset, 0), len(unit.source))
     line, column = (
         (diagnostic.line, diagnostic.column) if diagnostic.line else unit.location(offset)
     )
