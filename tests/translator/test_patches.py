@@ -2,12 +2,13 @@
 
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 
 from translator.options import Options
-from translator.output.patches import quote_path, tree_patch
+from translator.output.patches import file_diff, quote_path, tree_patch
 from translator.tree.migrate import migrate_tree
 
 OPTIONS = Options(use_clang=False)
@@ -51,5 +52,47 @@ def test_patch_with_odd_names_applies_and_reproduces_the_output(tmp_path, naming
     else:
         command = ["patch", "-p1", "-s", "-i", str(tmp_path / "changes.patch")]
     finished = subprocess.run(command, cwd=work, capture_output=True, text=True, timeout=60)
+    assert finished.returncode == 0, finished.stderr + finished.stdout
+    assert _files(work) == _files(tmp_path / "out")
+
+
+def test_hunks_keep_three_lines_of_context_and_join_changes_closer_than_six():
+    original = "".join(f"line {n}\n" for n in range(1, 21))
+    changed = original.replace("line 2\n", "LINE 2\n").replace("line 8\n", "LINE 8\n") \
+        .replace("line 18\n", "LINE 18\n")
+    assert file_diff(original, changed, "x.cu", "x.cu") == (
+        "--- a/x.cu\n+++ b/x.cu\n"
+        "@@ -1,11 +1,11 @@\n line 1\n-line 2\n+LINE 2\n line 3\n line 4\n line 5\n line 6\n"
+        " line 7\n-line 8\n+LINE 8\n line 9\n line 10\n line 11\n"
+        "@@ -15,6 +15,6 @@\n line 15\n line 16\n line 17\n-line 18\n+LINE 18\n line 19\n"
+        " line 20\n")
+
+
+def test_an_added_first_line_and_a_last_line_without_newline_are_written_as_diff_writes_them():
+    assert file_diff("a\nb", "#include <x>\na\nB", "x.cu", "x.cu") == (
+        "--- a/x.cu\n+++ b/x.cu\n@@ -1,2 +1,3 @@\n+#include <x>\n a\n-b\n"
+        "\\ No newline at end of file\n+B\n\\ No newline at end of file\n")
+
+
+def test_a_large_file_of_repeated_lines_is_diffed_in_linear_time_and_the_patch_applies(tmp_path):
+    """The line map pairs each output line with its original: only the stretches between
+    unchanged lines are diffed. A diff of the whole file takes seconds (quadratic in the
+    repeated ``}`` and blank lines); its hunks are the same changes."""
+    block = "__global__ void k{n}(float *x) {{\n  if (x) {{\n    x[0] = 1;\n  }}\n}}\n\n" \
+        "void run{n}(float *d) {{\n  k{n}<<<1, 32>>>(d);\n  cudaDeviceSynchronize();\n}}\n\n"
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "big.cu").write_text("".join(block.format(n=n) for n in range(1500)))
+    tree = migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1)
+    started = time.process_time()
+    patch = tree_patch(tree)
+    spent = time.process_time() - started
+    assert spent < 1.0, f"{spent:.2f} s for the patch of one {len(patch)}-byte file"
+    assert patch.count(b"\n-  cudaDeviceSynchronize();\n+  hipDeviceSynchronize();\n") == 1500
+    (tmp_path / "changes.patch").write_bytes(patch)
+    work = tmp_path / "work"
+    shutil.copytree(source, work)
+    finished = subprocess.run(["patch", "-p1", "-s", "-i", str(tmp_path / "changes.patch")],
+                              cwd=work, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0, finished.stderr + finished.stdout
     assert _files(work) == _files(tmp_path / "out")

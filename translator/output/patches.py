@@ -22,11 +22,18 @@ from __future__ import annotations
 import difflib
 import io
 import re
+from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
 from translator.tree.migrate import TreeResult
 
-__all__ = ["file_diff", "tree_patch", "write_tree_patch", "split_lines", "quote_path"]
+__all__ = ["file_diff", "tree_patch", "write_tree_patch", "split_lines", "quote_path",
+           "line_opcodes", "Opcode"]
+
+#: ``(tag, i1, i2, j1, j2)`` as difflib's ``SequenceMatcher.get_opcodes`` gives them.
+Opcode = tuple[str, int, int, int, int]
+#: Unchanged lines around each change in a hunk, as ``diff -u`` and git write them.
+_CONTEXT = 3
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
 _NEEDS_QUOTES = re.compile(r'[\x00-\x1f\x7f"\\]')
@@ -48,22 +55,111 @@ def split_lines(text: str) -> list[str]:
     return _LINE.findall(text)
 
 
-def _hunks(original: str, translated: str) -> str:
-    lines = difflib.unified_diff(split_lines(original), split_lines(translated), n=3)
+def line_opcodes(original: Sequence[str], translated: Sequence[str],
+                 line_map: Sequence[int] = ()) -> list[Opcode]:
+    """How TRANSLATED's lines differ from ORIGINAL's, as difflib's opcodes.
+
+    LINE_MAP (``Result.line_map``: the original line, from 1, each output line came from)
+    pairs lines: an output line equal to the original line it came from is unchanged,
+    and only the stretches between such anchors are diffed. A diff of the whole file
+    spends quadratic time on the repeated lines (``}``, blank lines) of large files; the
+    anchors make it linear. Without a map, or with one of another length, the whole
+    files are diffed.
+    """
+    anchors: list[tuple[int, int]] = []  # (original index, translated index), increasing
+    if len(line_map) - len(translated) in (0, 1):  # the text after a last newline too
+        before = 0
+        for line, came_from in enumerate(line_map[:len(translated)]):
+            at = came_from - 1
+            if before <= at < len(original) and original[at] == translated[line]:
+                anchors.append((at, line))
+                before = at + 1
+    codes: list[Opcode] = []
+    before, after = 0, 0
+    for at, line in [*anchors, (len(original), len(translated))]:
+        codes += _stretch_opcodes(original, translated, before, at, after, line)
+        if at < len(original):
+            codes.append(("equal", at, at + 1, line, line + 1))
+        before, after = at + 1, line + 1
+    merged: list[Opcode] = []
+    for code in codes:  # one opcode per run of equal lines, as difflib gives them
+        if merged and code[0] == "equal" == merged[-1][0]:
+            merged[-1] = ("equal", merged[-1][1], code[2], merged[-1][3], code[4])
+        else:
+            merged.append(code)
+    return merged
+
+
+def _stretch_opcodes(original: Sequence[str], translated: Sequence[str], i1: int, i2: int,
+                     j1: int, j2: int) -> list[Opcode]:
+    """Opcodes of ORIGINAL[I1:I2] against TRANSLATED[J1:J2], in whole-file indexes."""
+    if i1 == i2 and j1 == j2:
+        return []
+    if i1 == i2 or j1 == j2:
+        return [("insert" if i1 == i2 else "delete", i1, i2, j1, j2)]
+    matcher = difflib.SequenceMatcher(None, original[i1:i2], translated[j1:j2],
+                                      autojunk=False)
+    return [(tag, a1 + i1, a2 + i1, b1 + j1, b2 + j1)
+            for tag, a1, a2, b1, b2 in matcher.get_opcodes()]
+
+
+def _hunks(original: str, translated: str, line_map: Sequence[int] = ()) -> str:
+    """The unified-diff hunks (``@@`` lines and what follows) of ORIGINAL to TRANSLATED."""
+    old, new = split_lines(original), split_lines(translated)
     out = []
-    for index, line in enumerate(lines):
-        if index < 2:  # difflib's own ---/+++ lines; callers write their own headers
+    for hunk in _grouped(line_opcodes(old, new, line_map)):
+        out.append(f"@@ -{_range(hunk[0][1], hunk[-1][2])} "
+                   f"+{_range(hunk[0][3], hunk[-1][4])} @@\n")
+        for tag, i1, i2, j1, j2 in hunk:
+            if tag == "equal":
+                out += [" " + line for line in old[i1:i2]]
+                continue
+            out += ["-" + line for line in old[i1:i2]]
+            out += ["+" + line for line in new[j1:j2]]
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                   for line in out)
+
+
+def _grouped(codes: list[Opcode]) -> Iterator[list[Opcode]]:
+    """The changes of CODES in hunks, each with up to _CONTEXT equal lines around its
+    changes; changes closer than twice that share a hunk."""
+    hunk: list[Opcode] = []
+    for index, (tag, i1, i2, j1, j2) in enumerate(codes):
+        if tag != "equal":
+            hunk.append((tag, i1, i2, j1, j2))
             continue
-        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
-    return "".join(out)
+        if index > 0:  # the context after the previous change
+            lead = min(i2 - i1, _CONTEXT)
+            if i2 - i1 <= 2 * _CONTEXT and index < len(codes) - 1:
+                hunk.append((tag, i1, i2, j1, j2))  # small enough to join the next change
+                continue
+            hunk.append((tag, i1, i1 + lead, j1, j1 + lead))
+            yield hunk
+            hunk = []
+        if index < len(codes) - 1:  # the context before the next change
+            lead = min(i2 - i1, _CONTEXT)
+            hunk = [(tag, i2 - lead, i2, j2 - lead, j2)]
+    if any(code[0] != "equal" for code in hunk):
+        yield hunk
 
 
-def file_diff(original: str, translated: str, old_path: str, new_path: str) -> str:
-    """A unified diff with git-style ``a/`` and ``b/`` prefixes ('' when equal)."""
+def _range(start: int, stop: int) -> str:
+    """A hunk header's range: its first line (from 1) and its length; an empty range
+    names the line before it; the length 1 is left out."""
+    length = stop - start
+    if length == 1:
+        return str(start + 1)
+    return f"{start + 1 if length else start},{length}"
+
+
+def file_diff(original: str, translated: str, old_path: str, new_path: str,
+              line_map: Sequence[int] = ()) -> str:
+    """A unified diff with git-style ``a/`` and ``b/`` prefixes ('' when equal); LINE_MAP
+    as for ``line_opcodes``."""
     if original == translated:
         return ""
     return (f"--- {_file_line_name('a/' + old_path)}\n+++ {_file_line_name('b/' + new_path)}\n"
-            + _hunks(original, translated))
+            + _hunks(original, translated, line_map))
 
 
 def _file_line_name(path: str) -> str:
@@ -100,5 +196,5 @@ def write_tree_patch(tree: TreeResult, destination: BinaryIO) -> None:
             header += (f"similarity index {similarity}%\nrename from {quote_path(old)}\n"
                        f"rename to {quote_path(new)}\n")
         if result is not None:
-            header += file_diff(result.original, result.source, old, new)
+            header += file_diff(result.original, result.source, old, new, result.line_map)
         destination.write(header.encode("utf-8", "surrogateescape"))

@@ -9,12 +9,11 @@ from ``kind_counts``.
 from __future__ import annotations
 
 import csv
-import difflib
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from translator.output.patches import split_lines
+from translator.output.patches import line_opcodes, split_lines
 from translator.output.report_json import AnalysisCounts
 
 __all__ = ["file_statistics", "merge", "kind_counts", "format_statistics", "write_csv",
@@ -49,36 +48,13 @@ def format_analysis(counts: AnalysisCounts) -> str:
 
 
 def changed_lines(result) -> int:
-    """Lines the translation replaced, removed or added, as a line diff counts them.
-
-    The line map pairs each output line with the original line it came from: a pair with
-    equal text is an unchanged line, and only the stretches between such anchors are
-    diffed. A diff of the whole file spends quadratic time on the repeated lines (``}``,
-    blank lines) of large files: it was most of a tree report's time.
-    """
+    """Lines the translation replaced, removed or added, as the patch's line diff counts
+    them (``translator.output.patches.line_opcodes``)."""
     if not result.changed:
         return 0
-    original, translated = split_lines(result.original), split_lines(result.source)
-    # one entry per "\n"-separated piece: the last is the (maybe empty) text after the
-    # final newline
-    if len(result.line_map) - len(translated) not in (0, 1):
-        return _diffed_lines(original, translated)
-    changed, before, after = 0, 0, 0  # the next original and output lines not yet paired
-    for line, came_from in enumerate(result.line_map[:len(translated)]):
-        at = came_from - 1
-        if before <= at < len(original) and original[at] == translated[line]:
-            changed += _diffed_lines(original[before:at], translated[after:line])
-            before, after = at + 1, line + 1
-    return changed + _diffed_lines(original[before:], translated[after:])
-
-
-def _diffed_lines(original: list[str], translated: list[str]) -> int:
-    if not original or not translated:
-        return len(original) + len(translated)
-    matcher = difflib.SequenceMatcher(None, original, translated, autojunk=False)
-    return sum(
-        max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"
-    )
+    codes = line_opcodes(split_lines(result.original), split_lines(result.source),
+                         result.line_map)
+    return sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in codes if tag != "equal")
 
 
 def file_statistics(result) -> dict:

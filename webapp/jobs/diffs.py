@@ -10,7 +10,6 @@ k-th note of the file (in line order), so a line and a finding can be linked to.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -21,6 +20,9 @@ from pygments.lexer import Lexer
 from pygments.lexers import CppLexer, CudaLexer, TextLexer, get_lexer_for_filename
 from pygments.token import STANDARD_TYPES
 from pygments.util import ClassNotFound
+
+from translator.output.line_maps import decode as decode_line_map
+from translator.output.patches import line_opcodes
 
 #: Lines of unchanged text kept around a change or a note.
 CONTEXT = 3
@@ -86,7 +88,8 @@ def review_rows(data: dict, notes: list[Note], *, split: bool, context: str = ""
     output = _lines(data.get("output"))[:MAX_SHOWN_LINES]
     old_html = highlight_lines("\n".join(original), _lexer(data["path"], cuda=True))
     new_html = highlight_lines("\n".join(output), _lexer(data["output_path"], cuda=False))
-    rows = _diff_rows(original, output, split)
+    line_map = decode_line_map(data.get("runs") or [])[:len(output)]
+    rows = _diff_rows(original, output, split, line_map)
     by_line: dict[int, list[Note]] = {}
     for note in notes:
         by_line.setdefault(min(max(note.line, 1), max(len(original), 1)), []).append(note)
@@ -111,10 +114,10 @@ def _lines(text: str | None) -> list[str]:
     return text.removesuffix("\n").split("\n")
 
 
-def _diff_rows(original: list[str], output: list[str], split: bool) -> list[Row]:
+def _diff_rows(original: list[str], output: list[str], split: bool,
+               line_map: list[int]) -> list[Row]:
     rows: list[Row] = []
-    matcher = difflib.SequenceMatcher(None, original, output, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in line_opcodes(original, output, line_map):
         if tag == "equal":
             rows += [Row("equal", i1 + k + 1, j1 + k + 1) for k in range(i2 - i1)]
         elif split and tag == "replace":
