@@ -22,7 +22,7 @@ def snippet_result(source: str, options: Options, path: str) -> dict:
         "source": result.source,
         "changed": result.changed,
         "replacements": len(result.edits),
-        "diff": file_diff(result.original, result.source, path, path),
+        "diff": file_diff(result.original, result.source, path, path, result.line_map),
         "findings": [
             {"code": d.code, "name": d.name, "category": d.category,
              "severity": d.severity.value, "line": d.line, "column": d.column,
