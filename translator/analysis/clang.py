@@ -168,6 +168,12 @@ atexit.register(_index.cache_clear)
 def libclang_version(library_file: str | None = None) -> str:
     """clang's version string, e.g. ``clang version 18.1.1``."""
     _index(library_file)
+    return _loaded_version()
+
+
+@functools.cache
+def _loaded_version() -> str:
+    """The version string of the libclang this process loaded (an index was made)."""
     cindex = _cindex()
     get_version = cindex.conf.lib.clang_getClangVersion
     get_version.restype = cindex._CXString
@@ -353,12 +359,13 @@ def precompile_stubs(folder: str, resource_dir: str | None = None,
     """Build the precompiled stubs that ``parse`` with these arguments uses into FOLDER
     (unless they are there), for processes that ``use_precompiled_stubs(FOLDER)``;
     their path, or None when they cannot be built."""
+    index = _index(None)
     base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
     target = os.path.join(folder, _precompiled_name(base))
     if os.path.isfile(target):
         return target
     partial = f"{target}.{os.getpid()}.partial"
-    if not _build_precompiled(_index(None), base, partial):
+    if not _build_precompiled(index, base, partial):
         return None
     os.chmod(partial, 0o644)
     os.replace(partial, target)  # whole or absent for a reader
@@ -374,10 +381,13 @@ def use_precompiled_stubs(folder: str) -> None:
 
 
 def _precompiled_name(base: list[str]) -> str:
-    """A name that changes with everything the precompiled file depends on."""
+    """A name that changes with everything the precompiled file depends on: the
+    arguments, the headers, the stubs and the libclang that reads it (a file kept in a
+    lasting folder outlives an upgrade)."""
     import hashlib
 
-    digest = hashlib.sha256("\0".join([*base, *_PRECOMPILED_HEADERS]).encode())
+    digest = hashlib.sha256("\0".join([_loaded_version(), *base,
+                                        *_PRECOMPILED_HEADERS]).encode())
     for name, data in _stub_files_bytes():
         digest.update(name.encode() + b"\0" + data)
     return f"stubs-{digest.hexdigest()[:32]}.pch"
