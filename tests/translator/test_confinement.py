@@ -197,6 +197,13 @@ def test_sandboxed_parses_read_the_stubs_precompiled_outside_and_cannot_change_t
     assert seen["writable"] is False
 
 
+def test_a_relative_stubs_folder_is_bound_at_its_absolute_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    made = Confinement.create(wall_seconds=60, memory_bytes=1 << 30, stubs_folder="var/stubs")
+    assert made.precompiled_stubs == str(tmp_path / "var" / "stubs")
+    assert made.precompiled_stubs in made.sandbox.readonly_paths
+
+
 def test_the_precompiled_stubs_outlast_the_process_that_built_them(stubs_folder):
     """A worker process that exits (or dies) leaves them for the next, which reuses them."""
     (built,) = [path for path in Path(shared_precompiled_stubs(stubs_folder)).iterdir()]

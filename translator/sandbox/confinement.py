@@ -112,7 +112,9 @@ class Confinement:
         without one each translation builds its own."""
         limits = Limits(wall_seconds=wall_seconds, cpu_seconds=int(wall_seconds) + 5,
                         memory_bytes=memory_bytes, processes=256, output_bytes=64 << 10)
-        precompiled = shared_precompiled_stubs(stubs_folder) if stubs_folder else ""
+        # absolute: the sandbox binds it at the same path, and its working folder differs
+        precompiled = shared_precompiled_stubs(os.path.abspath(stubs_folder)) if stubs_folder \
+            else ""
         readonly = tuple(dict.fromkeys((*READONLY_PATHS, *python_paths(), *extra_readonly,
                                         *([precompiled] if precompiled else []))))
         return cls(Sandbox(bubblewrap="/usr/bin/bwrap" if sandboxed else None, limits=limits,
