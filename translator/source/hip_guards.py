@@ -162,8 +162,12 @@ def defined_names(unit: Unit) -> list[tuple[int, int]]:
 #: gets the HIP compiler's name (``__HIPCC__``), as its tests of the macro do.
 _COMPILER_MACROS = frozenset({"__CUDACC__"})
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
-_ALIAS = re.compile(r"(?<![\w$])(?:using|namespace)[ \t]+([A-Za-z_]\w*)[ \t]*=(?!=)")
-_TYPEDEF = re.compile(r"(?<![\w$])typedef(?![\w$])")
+# Each keyword comes before the lookbehind that makes it a whole word: a pattern that
+# starts with a lookbehind loses the regex engine's fast scan for its first letters
+# (these two scans of every file took 30 times longer).
+_ALIAS = re.compile(r"(?:using(?<![\w$]using)|namespace(?<![\w$]namespace))"
+                    r"[ \t]+([A-Za-z_]\w*)[ \t]*=(?!=)")
+_TYPEDEF = re.compile(r"typedef(?<![\w$]typedef)(?![\w$])")
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _CALLABLE = re.compile(r"[ \t]*\(")
 _NOT_TYPE = frozenset({"return", "else", "case", "goto", "throw", "new", "delete", "sizeof",
