@@ -40,22 +40,35 @@ from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 
-_STD_PRINTF = re.compile(r"(?<![\w$])(?:::\s*)?std\s*::\s*(?=printf\s*\()")
-#: What every match of _STD_PRINTF holds, found with the regex engine's fast scan for a
-#: leading literal (which _STD_PRINTF's lookbehind and optional "::" cost it).
-_STD_PRINTF_ANYWHERE = re.compile(r"std\s*::\s*printf\s*\(")
+#: ``std::`` before ``printf(``; its letters come before the lookbehind that makes it a
+#: whole word, so the regex engine scans for them fast (a leading lookbehind costs it
+#: that scan: 15 ms per 230 KB file).
+_STD_PRINTF = re.compile(r"std(?<![\w$]std)\s*::\s*(?=printf\s*\()")
 
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
-    if not _STD_PRINTF_ANYWHERE.search(source):
+    if "printf" not in source or "std" not in source:
         return
     facts = None
     for match in unit.regions.code_matches(_STD_PRINTF):
         if facts is None:
             facts = unit.facts
         if facts.on_device(match.start()):
-            yield Edit(match.start(), match.end(), "")
+            yield Edit(_global_scope_start(unit, match.start()), match.end(), "")
+
+
+def _global_scope_start(unit: Unit, start: int) -> int:
+    """Where ``std`` at START begins with the ``::`` that may qualify it (``::std::printf``);
+    START when there is none, or when the ``::`` ends a qualified name."""
+    source, position = unit.source, start
+    while position and source[position - 1].isspace():
+        position -= 1
+    colons = position - 2
+    if colons < 0 or source[colons:position] != "::" or not unit.regions.in_code(colons):
+        return start
+    before = source[colons - 1] if colons else ""
+    return start if before.isalnum() or before in ("_", "$") else colons
 
 
 RULE = Rule(
