@@ -105,7 +105,9 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
             if not _suppressed(unit, diagnostic)
         ]
         edits.extend(without_overlaps(rewrites, sorted(fixes)))
-    return _finish(unit, utf8, edits, diagnostics, usages, **_analysis(unit))
+    result = _finish(unit, utf8, edits, diagnostics, usages, **_analysis(unit))
+    unit.release()
+    return result
 
 
 def _begin(source: str | bytes, options: Options,

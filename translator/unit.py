@@ -231,6 +231,14 @@ class Unit:
         return per_100kb * max(1.0, len(self.source) / 100_000) if per_100kb > 0 else 0.0
 
 
+    def release(self) -> None:
+        """Drop the facts and clang's parse once the file is translated. The facts refer
+        back to the unit, so without this only the cyclic garbage collector frees them,
+        and a tree translation kept a dozen parses (tens of MB each) alive at a time."""
+        self.__dict__.pop("facts", None)
+        self.__dict__.pop("parsed", None)
+        self._shared.clear()
+
     @cached_property
     def facts(self) -> Facts:
         """Shared facts for hazard rules (``translator.analysis.facts.Facts``), built once."""
