@@ -58,10 +58,9 @@ from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 
-_EXTERN_C = re.compile(r'(?<![\w$])extern\s*"C"\s*\{')
-#: _EXTERN_C without its leading lookbehind, which costs the regex engine its fast scan
-#: for the literal (40 times slower): a file without a match skips the full scan.
-_EXTERN_C_ANYWHERE = re.compile(r'extern\s*"C"\s*\{')
+#: The keyword comes before the lookbehind that makes it a whole word, so the regex
+#: engine scans for its letters fast (a leading lookbehind was 40 times slower).
+_EXTERN_C = re.compile(r'extern(?<![\w$]extern)\s*"C"\s*\{')
 _CPLUSPLUS_TEST = re.compile(r"#[ \t]*if(?:def[ \t]+__cplusplus|[ \t(!]+defined[ \t(]*__cplusplus)"
                              r"[ \t)]*\r?\n[ \t]*$")
 _OPEN, _CLOSE = 'extern "C++" {\n', "\n}"
@@ -96,8 +95,6 @@ def _c_blocks(unit: Unit) -> list[tuple[int, int, bool]]:
     """(start, end, opened under ``#ifdef __cplusplus``) of every ``extern "C" { ... }``
     block, found on code tokens."""
     source = unit.source
-    if not _EXTERN_C_ANYWHERE.search(source):
-        return []
     matches = unit.regions.code_matches(_EXTERN_C)
     starts = [match.end() for match in matches]
     if not starts:
