@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.tools import require
+from tests.tools import missing, require
 from translator.options import Options
 from translator.output.packing import pack_tar_gz, pack_zip
 from translator.output.report import build_report, tree_patch
@@ -229,6 +229,35 @@ def test_parallel_run_gives_the_same_output_and_report(tmp_path):
     assert _files(tmp_path / "serial") == _files(tmp_path / "parallel")
     strip = lambda report: {k: v for k, v in report.items() if k not in ("stats", "summary")}  # noqa: E731
     assert strip(build_report(serial)) == strip(build_report(parallel))
+
+
+def test_pool_workers_parse_with_the_stubs_their_parent_precompiled(tmp_path, monkeypatch):
+    """The clang stubs are precompiled once, while the tree is read, not again in every
+    pool worker (about a second each); forked workers log their builds to a file."""
+    from translator.analysis import clang
+
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    log = tmp_path / "builds.log"
+    build = clang._build_precompiled
+
+    def logged_build(*args):
+        with open(log, "a") as out:
+            out.write(f"{os.getpid()}\n")
+        return build(*args)
+
+    monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a fresh process
+    monkeypatch.setattr(clang, "_build_precompiled", logged_build)
+    # a __shared__ array of a struct: only clang sizes it, so every file is parsed
+    source = _write(tmp_path / "src", {
+        f"k{i:02d}.cu": f"struct Cell {{ float v[{i + 1}]; }};\n"
+                        f"__global__ void k{i}() {{ __shared__ Cell cells[8]; }}\n"
+        for i in range(24)})
+    tree = migrate_tree(source, tmp_path / "out", Options(), jobs=2)
+    assert {f.result.analysis for f in tree.files if f.result} == {"types"}
+    assert log.read_text().split() == [str(os.getpid())]
 
 
 def test_cache_retranslates_only_the_changed_file(tmp_path):

@@ -54,6 +54,7 @@ __all__ = [
     "parse",
     "find_resource_dir",
     "libclang_version",
+    "prepare_stubs",
     "precompile_stubs",
     "use_precompiled_stubs",
 ]
@@ -352,6 +353,18 @@ def _precompiled(index, base: list[str]) -> str | None:
             built = folder and _build_precompiled(index, base, os.path.join(folder, name))
             _PRECOMPILED[key] = built or None
     return _PRECOMPILED[key]
+
+
+def prepare_stubs(resource_dir: str | None = None, extra_args: Sequence[str] = ()) -> None:
+    """Precompile now, in this process, the stubs that ``parse`` with these arguments
+    uses (nothing when they are there or libclang is missing). libclang works without
+    the interpreter lock, so a thread can do it while the caller reads a tree; process
+    pool workers forked afterwards inherit the file instead of each building it."""
+    try:
+        index, resource = _index(None), find_resource_dir(resource_dir)
+    except ClangUnavailable:
+        return  # parse() says why, file by file
+    _precompiled(index, _base_args(resource, tuple(extra_args)))
 
 
 def precompile_stubs(folder: str, resource_dir: str | None = None,

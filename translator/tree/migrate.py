@@ -23,12 +23,14 @@ from __future__ import annotations
 import multiprocessing
 import os
 import re
+import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from translator.analysis import clang
 from translator.analysis.include_paths import IncludePaths, include_paths
 from translator.analysis.qualifiers import device_macros
 from translator.config import configure, options_for_path
@@ -129,6 +131,7 @@ def migrate_tree(
     if output_root in source_root.parents:
         raise ValueError("the source folder must not be inside the output folder")
     options = configure(options or Options(), source_root)  # the repository's .rocport.toml
+    stubs = _prepare_clang_stubs(options)
     entries = list(walk(source_root))
     files = {e.path: e for e in entries if e.type == "file"}
     outputs, kept, notes = plan_names(sorted(files), options.naming)
@@ -152,6 +155,8 @@ def migrate_tree(
         if not outcome.language and path in contents:
             contents.release(path)  # copied as it is: written from disk
     cache = ResultCache(cache_dir) if cache_dir is not None else None
+    if stubs is not None:
+        stubs.join()  # before any parse, and before the pool forks: no thread in a child
     translated = _translate_all(tree, contents, outcomes, cache, jobs, progress, starting,
                                 frozenset(token_only))
     output_root.mkdir(parents=True, exist_ok=True)
@@ -167,6 +172,18 @@ def migrate_tree(
         "seconds": round(time.monotonic() - started, 3),
     }
     return tree
+
+
+def _prepare_clang_stubs(options: Options) -> threading.Thread | None:
+    """Precompile clang's stubs while the tree is read and scanned (about a second of
+    the analysis's own, done once here instead of once in every pool worker); for the
+    project's own C++ standard, unless it is the default, each worker still builds its."""
+    if not options.use_clang:
+        return None
+    thread = threading.Thread(target=clang.prepare_stubs, daemon=True,
+                              args=(options.clang_resource_dir, options.clang_args))
+    thread.start()
+    return thread
 
 
 class _Contents(Mapping[str, bytes]):
@@ -331,7 +348,8 @@ def _run(jobs_list: Iterator[tuple], count: int, jobs: int | None,
                 starting(job[2])
             yield _translate_job(job)
         return
-    chunk = max(1, count // (workers * 8))
+    # small chunks: the last ones left, when a worker waits for the other, are short
+    chunk = max(1, count // (workers * 32))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from list(pool.map(_translate_job, jobs_list, chunksize=chunk))
 
