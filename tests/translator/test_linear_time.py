@@ -159,3 +159,30 @@ def test_time_grows_linearly_for_mixed_fragments(fragments):
     fragment = "".join(fragments)
     assert_four_times_longer_takes_at_most_eight_times_longer(
         source(fragment, 8_192), source(fragment, 32_768), TOKEN_ONLY)
+
+
+def test_the_cyclic_collector_waits_while_a_file_is_translated():
+    """A big file's tokens are millions of objects: with the collector running, each
+    of its passes walked them all, thousands of times per tree. It waits for the file
+    to be done, and is left as the caller had it."""
+    passes = []
+
+    def count(phase: str, _info: dict) -> None:
+        if phase == "start":
+            passes.append(phase)
+
+    source = "__global__ void k(float *x) { x[threadIdx.x] = 1; }\n" * 4000
+    gc.callbacks.append(count)
+    try:
+        result = translate(source, Options(use_clang=False), "big.cu")
+    finally:
+        gc.callbacks.remove(count)
+    assert result.source.count("__global__ void k") == 4000
+    assert len(passes) <= 1  # the one the end of the pause lets run (141 without it)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        translate(source, Options(use_clang=False), "big.cu")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
