@@ -16,6 +16,7 @@ function, in source order.
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -103,13 +104,13 @@ class Facts:
         if not directives:
             return CodeTokens(tokens)
         # the tokens between directives, a slice each (directives are in order, disjoint)
-        starts = [token.start for token in tokens]
+        start = operator.attrgetter("start")  # bisected by key: no list of every start
         kept: list[Token] = []
         position = 0
         for directive in directives:
-            first = bisect.bisect_left(starts, directive.start, position)
+            first = bisect.bisect_left(tokens, directive.start, position, key=start)
             kept += tokens[position:first]
-            position = bisect.bisect_left(starts, directive.end, first)
+            position = bisect.bisect_left(tokens, directive.end, first, key=start)
         kept += tokens[position:]
         return CodeTokens(kept)
 

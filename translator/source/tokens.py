@@ -21,6 +21,7 @@ block comments) instead of failing, so any byte string decoded with
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Iterable, Iterator
 from itertools import accumulate
@@ -161,10 +162,11 @@ def _merge_header_names(source: str, tokens: list[Token], code_only: bool = Fals
 
     CODE_ONLY: TOKENS holds the code tokens only (no comment lies inside any ``<...>``).
     """
-    starts = [t.start for t in tokens]
+    # bisected by key: a list of every token's start cost more than the merging
+    start_of = _START_OF
     for match in reversed(list(_INCLUDE.finditer(source))):
-        first = bisect.bisect_left(starts, match.start(1))
-        last = bisect.bisect_left(starts, match.end(1))
+        first = bisect.bisect_left(tokens, match.start(1), key=start_of)
+        last = bisect.bisect_left(tokens, match.end(1), first, key=start_of)
         if first >= len(tokens) or tokens[first].start != match.start(1):
             continue  # the "<" lies inside a comment or literal token
         if code_only:
@@ -175,7 +177,9 @@ def _merge_header_names(source: str, tokens: list[Token], code_only: bool = Fals
         if any(t.kind in ("comment", "string", "char", "newline") for t in tokens[first:last]):
             continue
         tokens[first:last] = [Token("header", match.group(1), match.start(1))]
-        del starts[first + 1 : last]
+
+
+_START_OF = operator.attrgetter("start")
 
 
 def untokenize(tokens: Iterable[Token]) -> str:
