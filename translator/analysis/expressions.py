@@ -22,6 +22,7 @@ _OPENER_OF = {close: opening for opening, close in _PAIRS.items()}
 #: The brackets that nest argument lists (``<<<`` does not: ``a<<<b`` may be a template).
 _NESTING = frozenset("([{")
 _NESTING_CLOSERS = frozenset(")]}")
+_BRACKETS = frozenset(_PAIRS) | frozenset(_OPENER_OF)
 
 
 class CodeTokens(list):
@@ -55,8 +56,8 @@ class CodeTokens(list):
         nested: dict[int, int] = {}
         open_by_kind: dict[str, list[int]] = {opening: [] for opening in _PAIRS}
         open_nesting: list[int] = []
-        for position, token in enumerate(self):
-            text = token.text
+        brackets = _BRACKETS
+        for position, text in [(p, t.text) for p, t in enumerate(self) if t.text in brackets]:
             if text in _PAIRS:
                 open_by_kind[text].append(position)
                 if text in _NESTING:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import bisect
 import operator
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterable, KeysView, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -117,28 +118,32 @@ class Facts:
     @cached_property
     def type_names(self) -> frozenset[str]:
         """Names the file declares as types (struct/class/union/enum, typedef, using)."""
-        code, names = self.code, set()
-        for index, token in enumerate(code[:-1]):
-            if token.text in ("struct", "class", "union", "enum") and (
-                    code[index + 1].kind == "ident"):
-                names.add(code[index + 1].text)
-            elif token.text == "using" and index + 2 < len(code) and code[index + 2].text == "=":
-                names.add(code[index + 1].text)
-            elif token.text == "typedef":
-                end = index
-                while end < len(code) and code[end].text != ";":
-                    end += 1
-                if code[end - 1].kind == "ident":
-                    names.add(code[end - 1].text)
+        # from the keywords' places, not a pass over every token
+        code, positions = self.code, self._positions
+        names: set[str] = set()
+        last = len(code) - 1
+        for keyword in ("struct", "class", "union", "enum"):
+            names.update(code[index + 1].text for index in positions.get(keyword, ())
+                         if index < last and code[index + 1].kind == "ident")
+        names.update(code[index + 1].text for index in positions.get("using", ())
+                     if index + 2 < len(code) and code[index + 2].text == "=")
+        for index in positions.get("typedef", ()):
+            if index >= last:
+                continue
+            end = index
+            while end < len(code) and code[end].text != ";":
+                end += 1
+            if code[end - 1].kind == "ident":
+                names.add(code[end - 1].text)
         return frozenset(names)
 
     @cached_property
     def _positions(self) -> dict[str, list[int]]:
-        positions: dict[str, list[int]] = {}
+        positions: defaultdict[str, list[int]] = defaultdict(list)
         for index, token in enumerate(self.code):
             if token.kind == "ident":
-                positions.setdefault(token.text, []).append(index)
-        return positions
+                positions[token.text].append(index)
+        return dict(positions)
 
     def occurrences(self, names: Iterable[str]) -> list[int]:
         """Code-token indexes of the identifiers NAMES, in source order."""
@@ -166,12 +171,23 @@ class Facts:
     def contains(self, text: str, first: int, last: int) -> bool:
         """True when a code token with TEXT lies at an index from FIRST to LAST (excluded);
         the indexes of each TEXT asked are listed once."""
+        indexes = self.indexes_of(text)
+        position = bisect.bisect_left(indexes, first)
+        return position < len(indexes) and indexes[position] < last
+
+    def indexes_of(self, text: str) -> list[int]:
+        """The code-token indexes where TEXT is, in order; listed once per TEXT, for rules
+        that look for a rare operator or keyword instead of at every token."""
         cache = self.__dict__.setdefault("_indexes_of", {})
         indexes = cache.get(text)
         if indexes is None:
             indexes = cache[text] = [i for i, token in enumerate(self.code) if token.text == text]
-        position = bisect.bisect_left(indexes, first)
-        return position < len(indexes) and indexes[position] < last
+        return indexes
+
+    @property
+    def identifier_names(self) -> KeysView[str]:
+        """The identifiers of the code (``occurrences`` says where they are)."""
+        return self._positions.keys()
 
     @cached_property
     def starts(self) -> list[int]:
@@ -192,8 +208,8 @@ class Facts:
                     continue  # function-like
                 found[body[0].text] = body[1:]
         code = self.code
-        for index, token in enumerate(code):
-            if token.text in ("constexpr", "const") and index + 4 < len(code):
+        for index in self.occurrences(("constexpr", "const")):
+            if index + 4 < len(code):
                 position = index + 1
                 while position < len(code) and code[position].kind == "ident" and \
                         code[position + 1].kind == "ident":

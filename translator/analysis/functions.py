@@ -26,6 +26,9 @@ _ATTRIBUTES = frozenset({"__launch_bounds__", "__attribute__", "__declspec", "al
                          "__align__", "__cluster_dims__", "__maxnreg__"})
 _SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
 _BEFORE_LAMBDA = frozenset({"(", ",", "=", "return", "{", ";", "?", ":", "&&", "||"})
+#: What may follow a declared name: ``T a = ...``, ``T a;``, ``T a, b``, ``f(T a)``,
+#: ``T a[4]``, ``std::vector<T> v(n)``, ``T a{}``.
+_BEFORE_DECLARED = frozenset({"=", ";", ",", ")", "[", "(", "{"})
 _NOT_FUNCTIONS = frozenset({"if", "for", "while", "switch", "catch", "do", "else", "try",
                             "return", "sizeof", "decltype", "alignof", "enum"})
 
@@ -221,11 +224,14 @@ def token_declarations(facts) -> list[Declaration]:
     """``T *a, b[4]``, parameters and ``std::vector<T> v`` with T a built-in type;
     ``S *p`` for any type S when the declaration start is unambiguous."""
     code, found = facts.code, []
-    for index in range(1, len(code) - 1):
+    # the candidates first, in one comprehension over neighbouring pairs (cheaper than
+    # the loop below for every token)
+    pairs = zip(code[1:-1], code[2:], strict=True)
+    candidates = [index for index, (token, after) in enumerate(pairs, 1)
+                  if token.kind == "ident" and after.text in _BEFORE_DECLARED]
+    for index in candidates:
         token = code[index]
         following = code[index + 1].text
-        if token.kind != "ident" or following not in ("=", ";", ",", ")", "[", "(", "{"):
-            continue
         if code[index - 1].text == ">" and following in ("(", ";", "{"):
             found.extend(_vector_declaration(facts, index))
             continue

@@ -67,12 +67,12 @@ def check(unit) -> Iterator[Finding]:
 
     table = unit.names.identifiers
     source = unit.source
-    for token in unit.facts.code:
-        if token.kind != "ident":
-            continue
-        entry = table.get(token.text)
-        if entry is None or not entry.flags & _FLAGS or token.text in TEXTURE_APIS:
-            continue
+    facts = unit.facts
+    code = facts.code
+    listed = [name for name in facts.identifier_names
+              if name in table and table[name].flags & _FLAGS and name not in TEXTURE_APIS]
+    for token in (code[index] for index in facts.occurrences(listed)):
+        entry = table[token.text]
         if token.text in DIFFERENCES or token.text in _REFERENCE_TYPES or entry.is_include:
             continue
         if _is_member(source, token.start) or resolve(entry, unit.options).name is None:

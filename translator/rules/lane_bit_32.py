@@ -51,9 +51,9 @@ def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
     cache: dict = {}
-    for index in range(len(code) - 2):
+    for index in (shift - 1 for shift in facts.indexes_of("<<")):  # "1 << lane"
         token = code[index]
-        if (token.kind != "number" or integer(token.text) != 1 or code[index + 1].text != "<<"
+        if (not 0 <= index < len(code) - 2 or token.kind != "number" or integer(token.text) != 1
                 or "l" in token.text.lower()):
             continue
         function = facts.function_at(token.start)

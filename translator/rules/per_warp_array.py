@@ -55,8 +55,8 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     code = facts.code
-    for index in range(2, len(code) - 3):
-        if not (code[index].text == "[" and integer(code[index + 1].text) == 32
+    for index in facts.indexes_of("["):
+        if not (2 <= index < len(code) - 3 and integer(code[index + 1].text) == 32
                 and code[index + 2].text == "]" and code[index - 1].kind == "ident"
                 and code[index + 3].text in (";", "=")):
             continue

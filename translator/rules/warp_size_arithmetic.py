@@ -69,9 +69,9 @@ def check(unit) -> Iterator[Finding]:
     code = facts.code
     names_cache: dict = {}
     bits_cache: dict = {}
-    for index in range(1, len(code) - 1):
+    for index in [i for i, token in enumerate(code[1:-1], 1) if token.text in _EXPECTED]:
         operator = code[index].text
-        if operator not in _EXPECTED or integer(code[index + 1].text) != _EXPECTED[operator]:
+        if integer(code[index + 1].text) != _EXPECTED[operator]:
             continue
         function = facts.function_at(code[index].start)
         if function is None or not function.on_device:

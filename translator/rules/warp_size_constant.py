@@ -79,9 +79,9 @@ def check(unit) -> Iterator[Finding]:
                           "wavefronts on the "
                           f"target GPUs have {width} lanes", body[1].start, _HELP)
     code = facts.code
-    for index in range(1, len(code) - 2):
+    for index in (equals - 1 for equals in facts.indexes_of("=")):  # "name = ..."
         token = code[index]
-        if (token.kind != "ident" or code[index + 1].text != "="
+        if (not 1 <= index < len(code) - 2 or token.kind != "ident"
                 or not (expected := _warp_value(token.text))
                 or code[index - 1].text in (".", "->")):
             continue

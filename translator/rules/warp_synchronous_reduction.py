@@ -58,8 +58,11 @@ def check(unit) -> Iterator[Finding]:
         first, last = facts.body_span(function)
         run: list[int] = []
         expected = -1  # where the next step must start to continue the run
+        count = len(code)
         for position in range(first, last):
-            if not _is_step(code, position):
+            # _is_step's first test, without a call per token of the body
+            if position + 1 < count and code[position + 1].text != "[" or not _is_step(
+                    code, position):
                 continue
             if position != expected:
                 yield from _report(run, code)
