@@ -181,8 +181,21 @@ class Facts:
         cache = self.__dict__.setdefault("_indexes_of", {})
         indexes = cache.get(text)
         if indexes is None:
-            indexes = cache[text] = [i for i, token in enumerate(self.code) if token.text == text]
+            indexes = cache[text] = list[int]()
+            # list.index skips the other tokens in C: a few hits cost a few steps
+            texts, position = self.texts, -1
+            try:
+                while True:
+                    position = texts.index(text, position + 1)
+                    indexes.append(position)
+            except ValueError:
+                pass
         return indexes
+
+    @cached_property
+    def texts(self) -> list[str]:
+        """The text of each code token."""
+        return [token.text for token in self.code]
 
     @property
     def identifier_names(self) -> KeysView[str]:
@@ -426,13 +439,13 @@ class Facts:
         """File-scope ``__managed__`` variables (kind ``managed``)."""
         code = self.code
         found = {}
-        for index, token in enumerate(code):
-            if token.text == "__managed__":
-                end = index
-                while end < len(code) and code[end].text not in (";", "=", "[", "{"):
-                    end += 1
-                if end < len(code) and code[end - 1].kind == "ident":
-                    found[code[end - 1].text] = Origin(code[end - 1].text, "managed", token.start)
+        for index in self._positions.get("__managed__", ()):
+            end = index
+            while end < len(code) and code[end].text not in (";", "=", "[", "{"):
+                end += 1
+            if end < len(code) and code[end - 1].kind == "ident":
+                found[code[end - 1].text] = Origin(code[end - 1].text, "managed",
+                                                   code[index].start)
         return found
 
     def origin_of(self, name: str, offset: int) -> Origin | None:
@@ -534,8 +547,8 @@ class Facts:
                 if names and len(spans) >= 3:
                     config = (spans[1], spans[2], *spans[4:5])
                     found.append(Launch(code[names[-1]].text, names[-1], config, ()))
-        for index, token in enumerate(code):
-            if token.text != "<<<" or index == 0:
+        for index in self.indexes_of("<<<"):
+            if index == 0:
                 continue
             end = closing(code, index)
             name_index = index - 1

@@ -25,6 +25,7 @@ _STARTS = frozenset({";", "{", "}", "(", ",", "const", "static", "extern", "vola
 _ATTRIBUTES = frozenset({"__launch_bounds__", "__attribute__", "__declspec", "alignas",
                          "__align__", "__cluster_dims__", "__maxnreg__"})
 _SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
+_STRUCTURE = frozenset({";", "{", "}"})
 _BEFORE_LAMBDA = frozenset({"(", ",", "=", "return", "{", ";", "?", ":", "&&", "||"})
 #: What may follow a declared name: ``T a = ...``, ``T a;``, ``T a, b``, ``f(T a)``,
 #: ``T a[4]``, ``std::vector<T> v(n)``, ``T a{}``.
@@ -58,7 +59,10 @@ def token_functions(facts) -> list[Function]:
     found = []
     stack: list = []  # "scope", "block", or [name, start, body_start, target] of a function
     header_start = 0
-    for index, token in enumerate(tokens):
+    # only these three tokens end a header or open or close a scope
+    structure = [(index, token) for index, token in enumerate(tokens)
+                 if token.text in _STRUCTURE]
+    for index, token in structure:
         text = token.text
         if text in (";", "}"):
             if text == "}" and stack:

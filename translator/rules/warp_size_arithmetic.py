@@ -69,7 +69,9 @@ def check(unit) -> Iterator[Finding]:
     code = facts.code
     names_cache: dict = {}
     bits_cache: dict = {}
-    for index in [i for i, token in enumerate(code[1:-1], 1) if token.text in _EXPECTED]:
+    operators = sorted(index for operator in _EXPECTED for index in facts.indexes_of(operator)
+                       if 1 <= index < len(code) - 1)
+    for index in operators:
         operator = code[index].text
         if integer(code[index + 1].text) != _EXPECTED[operator]:
             continue
