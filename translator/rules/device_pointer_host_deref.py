@@ -36,9 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.dataflow import ALLOCATORS
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
+_DEVICE_ALLOCATORS = tuple(name for name, kind in ALLOCATORS.items() if kind == "device")
 _UNARY_BEFORE = frozenset({"(", ",", "=", ";", "{", "}", "return", "+", "-", "*", "/", "<",
                            ">", "==", "!=", "&&", "||", "?", ":", "+=", "-=", "*=", "<<", "!"})
 
@@ -51,10 +53,13 @@ def check(unit) -> Iterator[Finding]:
     for function in facts.functions:
         if function.on_device:
             continue
+        first, last = facts.body_span(function)
+        if function.node is None and not any(facts.contains(name, first, last)
+                                             for name in _DEVICE_ALLOCATORS):
+            continue  # read from tokens, device memory comes from an allocator call here
         origins = [o for o in facts.origins(function) if o.kind == "device"]
         if not origins:
             continue
-        first, last = facts.body_span(function)
         names = {origin.name for origin in origins}
         reported: set[str] = set()
         for index in range(first, last):
