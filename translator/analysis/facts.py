@@ -471,10 +471,13 @@ class Facts:
         return cache[function]
 
     # ---- declarations ---------------------------------------------------------
-    @cached_property
-    def declarations(self) -> list[Declaration]:
-        """Variables and parameters whose type tokens can size (built-in types)."""
-        return sorted(token_declarations(self), key=lambda d: d.start)
+    def _token_declarations_of(self, name: str) -> list[Declaration]:
+        """NAME's variables and parameters whose type tokens can size (built-in types),
+        by start; read at NAME's places only, once per name."""
+        cache = self.__dict__.setdefault("_token_declarations_by_name", {})
+        if name not in cache:
+            cache[name] = sorted(token_declarations(self, name), key=lambda d: d.start)
+        return cache[name]
 
     @cached_property
     def clang_declarations(self) -> list[Declaration]:
@@ -516,21 +519,12 @@ class Facts:
     def declaration(self, name: str, offset: int) -> Declaration | None:
         """The declaration of NAME visible at OFFSET (the latest one before it); asks
         clang when the tokens show none with a known type."""
-        found = _latest(self._by_name(self.declarations).get(name, ()), name, offset)
+        found = _latest(self._token_declarations_of(name), name, offset)
         if found is None or found.size is None or found.pointer and not found.pointee_size:
             semantic = self._clang_declarations_of(name)
             found = _latest(semantic, name, offset) or found
         return found
 
-    def _by_name(self, declarations: list[Declaration]) -> dict[str, list[Declaration]]:
-        cache = self.__dict__.setdefault("_declarations_by_name", {})
-        key = id(declarations)
-        if key not in cache:
-            grouped: dict[str, list[Declaration]] = {}
-            for declaration in declarations:
-                grouped.setdefault(declaration.name, []).append(declaration)
-            cache[key] = grouped
-        return cache[key]
 
     # ---- launches ----------------------------------------------------------------
     @cached_property

@@ -224,16 +224,14 @@ def token_origins(facts, function: Function) -> list[Origin]:
     return found
 
 
-def token_declarations(facts) -> list[Declaration]:
-    """``T *a, b[4]``, parameters and ``std::vector<T> v`` with T a built-in type;
-    ``S *p`` for any type S when the declaration start is unambiguous."""
+def token_declarations(facts, name: str) -> list[Declaration]:
+    """The declarations of NAME: ``T *a, b[4]``, parameters and ``std::vector<T> v`` with
+    T a built-in type; ``S *p`` for any type S when the declaration start is
+    unambiguous. Read where NAME is, in order."""
     code, found = facts.code, []
-    # the candidates first, in one comprehension over neighbouring pairs (cheaper than
-    # the loop below for every token)
-    pairs = zip(code[1:-1], code[2:], strict=True)
-    candidates = [index for index, (token, after) in enumerate(pairs, 1)
-                  if token.kind == "ident" and after.text in _BEFORE_DECLARED]
-    for index in candidates:
+    for index in facts.occurrences((name,)):
+        if not 0 < index < len(code) - 1 or code[index + 1].text not in _BEFORE_DECLARED:
+            continue
         token = code[index]
         following = code[index + 1].text
         if code[index - 1].text == ">" and following in ("(", ";", "{"):
