@@ -151,3 +151,38 @@ def test_a_translated_file_leaves_no_parse_alive_for_the_garbage_collector(parse
         assert live_parses() == before
     finally:
         gc.enable()
+
+
+def test_headers_nowhere_are_stood_in_for_with_one_parse_when_they_are_the_toolkits(
+        tmp_path, monkeypatch):
+    """A header clang cannot find costs a second parse with an empty stand-in; CUDA
+    toolkit headers (never on the analysis's include path) get theirs before the first,
+    unless the project has a copy. The note names both kinds."""
+    parses = []
+    missing_headers = clang._missing_headers
+    monkeypatch.setattr(clang, "_missing_headers",
+                        lambda unit: parses.append(unit) or missing_headers(unit))
+    source = ("#include <cuda_fp8.h>\n#include <cooperative_groups/reduce.h>\n"
+              "__global__ void k(float *x) { x[0] = 1; }\n")
+    try:
+        parsed = clang.parse(source, "fp8.cu", directory=str(tmp_path))
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    assert len(parses) == 1
+    assert parsed.messages[0].message == ("headers not found, analysed as empty: "
+                                          "cuda_fp8.h, cooperative_groups/reduce.h")
+    assert not parsed.errors
+
+    parses.clear()  # a header of the project's own is not a toolkit header
+    parsed = clang.parse('#include "gen/config.h"\n' + source, "fp8.cu", directory=str(tmp_path))
+    assert len(parses) == 2
+    assert "gen/config.h" in parsed.messages[0].message
+
+    parses.clear()  # the project's copy of a toolkit header is read, not stood in for
+    (tmp_path / "include").mkdir()
+    (tmp_path / "include" / "cuda_fp8.h").write_text("#pragma once\ntypedef char fp8_t;\n")
+    parsed = clang.parse(source + "fp8_t value;\n", "fp8.cu", directory=str(tmp_path),
+                         include_dirs=[str(tmp_path / "include")])
+    assert len(parses) == 1
+    assert "cuda_fp8.h" not in parsed.messages[0].message
+    assert not parsed.errors

@@ -24,7 +24,8 @@ What rules can ask (a small API; everything else stays inside this module):
 
 A header that cannot be found is replaced by an empty stand-in and the file parsed
 again (all of a parse's missing headers at once), so a missing header does not leave
-the rest of the file unresolved.
+the rest of the file unresolved; CUDA toolkit headers that are nowhere get theirs
+before the first parse.
 
 clang's resource headers (``stddef.h``, ``__clang_cuda_builtin_vars.h``) do not ship in
 the pip ``libclang`` wheel; they come from an installed clang (Debian:
@@ -258,7 +259,8 @@ def parse(
         | cindex.TranslationUnit.PARSE_INCOMPLETE
         | _KEEP_GOING
     )
-    missing: list[str] = []
+    missing = _absent_toolkit_headers(source, os.path.dirname(main), include_dirs)
+    unsaved += [(f"{_STUB_DIR}/{h}", b"#pragma once\n") for h in missing]
     for _attempt in range(_MAX_MISSING_HEADERS + 1):
         try:
             unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
@@ -291,6 +293,35 @@ def parse(
 _MAX_MISSING_HEADERS = 4
 #: CXTranslationUnit_KeepGoing: a missing header does not end the parse.
 _KEEP_GOING = 0x200
+
+
+#: CUDA toolkit headers (cuda_fp8.h, mma.h, cooperative_groups/reduce.h, cuda/std/...):
+#: with -nocudainc clang finds one only where a project or the system keeps a copy.
+#: One that is nowhere cost a second parse of the whole file to stand in an empty one;
+#: looked for first, it costs none.
+_TOOLKIT_HEADER = re.compile(
+    r"(?:cuda\w*|cooperative_groups|mma|sm_\d+_\w+|nvToolsExt\w*|nvrtc|nvml)\.h(?:pp)?"
+    r"|(?:cuda|cooperative_groups|crt|nvtx3)/[\w./]+")
+_INCLUDED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:<([^>\n]+)>|"([^"\n]+)")', re.M)
+_SYSTEM_INCLUDE_DIRS = ("/usr/include", "/usr/local/include")
+
+
+def _absent_toolkit_headers(source: str, folder: str, include_dirs: Sequence[str]) -> list[str]:
+    """The CUDA toolkit headers SOURCE includes that are neither stubs nor in FOLDER,
+    INCLUDE_DIRS or the system's include folders, in order."""
+    stubs = {name[len(_STUB_DIR) + 1:] for name, _ in _stub_files()}
+    folders = (*include_dirs, *_SYSTEM_INCLUDE_DIRS)
+    absent: list[str] = []
+    for angled, quoted in _INCLUDED.findall(source):
+        header = angled or quoted
+        if (header in stubs or header in absent or ".." in header or header.startswith("/")
+                or not _TOOLKIT_HEADER.fullmatch(header)):
+            continue
+        # a quoted name is looked for next to the file first
+        if not any(os.path.isfile(os.path.join(f, header))
+                   for f in ((folder, *folders) if quoted else folders)):
+            absent.append(header)
+    return absent
 
 
 def _missing_headers(unit) -> list[str]:
