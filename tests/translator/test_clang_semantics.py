@@ -186,3 +186,12 @@ def test_headers_nowhere_are_stood_in_for_with_one_parse_when_they_are_the_toolk
     assert len(parses) == 1
     assert "cuda_fp8.h" not in parsed.messages[0].message
     assert not parsed.errors
+
+
+def test_descendants_of_a_kind_are_those_of_the_walk(parsed):
+    kernel = next(f for f in parsed.functions if f.name == "kernel").node
+    walked = [(n.spelling, n.start) for n in kernel.walk() if n.kind == "VAR_DECL"]
+    assert [(n.spelling, n.start) for n in kernel.descendants("VAR_DECL")] == walked
+    assert [n for n, _ in walked] == ["tile", "cells"]
+    assert [n.is_shared for n in kernel.descendants("VAR_DECL")] == [True, True]
+    assert kernel.descendants("CXX_TRY_STMT") == []

@@ -41,7 +41,7 @@ import functools
 import glob
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from translator.data import DIRECTORY as DATA_DIRECTORY
@@ -128,10 +128,10 @@ class ParseResult:
             node = pending.pop()
             kind = node.kind
             if kind in _FUNCTION_KINDS:
-                body = next((c for c in node.children() if c.kind == "COMPOUND_STMT"), None)
+                body, target = node.body_and_target()
                 if body is not None:
                     found.append(Function(node.spelling, node.start, node.end, body.start,
-                                          node.cuda_target, node))
+                                          target, node))
             elif kind in ("NAMESPACE", "CLASS_DECL", "STRUCT_DECL", "CLASS_TEMPLATE",
                           "UNEXPOSED_DECL", "LINKAGE_SPEC"):
                 pending.extend(c for c in node.children() if c.in_main_file)
@@ -597,12 +597,22 @@ class Node:
     @property
     def cuda_target(self) -> str:
         """For a function: ``global``, ``device``, ``host-device`` or ``host``."""
-        attributes = self.attributes
-        if "CUDAGLOBAL_ATTR" in attributes:
-            return "global"
-        if "CUDADEVICE_ATTR" in attributes:
-            return "host-device" if "CUDAHOST_ATTR" in attributes else "device"
-        return "host"
+        return _cuda_target(self.attributes)
+
+    def body_and_target(self) -> tuple[Node | None, str]:
+        """For a function: its body (None for a declaration) and ``cuda_target``, from
+        one listing of its children."""
+        body, attributes = None, set()
+        for child in self._cursor.get_children():
+            try:
+                kind = child.kind
+            except ValueError:  # a kind newer than the bindings know
+                continue
+            if kind.is_attribute():
+                attributes.add(kind.name)
+            elif body is None and kind.name == "COMPOUND_STMT":
+                body = Node(child, self._main, self._offsets, self._unit)
+        return body, _cuda_target(attributes)
 
     @property
     def is_shared(self) -> bool:
@@ -705,6 +715,13 @@ class Node:
             self._walked = self._walk(found)
         return iter(self._walked)
 
+    def descendants(self, kind: str) -> list[Node]:
+        """The nodes of KIND (a cursor kind name, e.g. ``VAR_DECL``) among ``walk()``'s
+        (of a node other than the translation unit): filtered in the visit, without a
+        Python object per node of the subtree."""
+        cursor_kind = getattr(_cindex().CursorKind, kind)
+        return self._walk(_main_file_cursors(self._cursor, self._main, cursor_kind))
+
     def declarations_at(self, name: str, offsets: Iterable[int]) -> list[Node]:
         """The variables and parameters named NAME whose names are at OFFSETS (character
         offsets of main-file tokens), in order. Called on the translation unit: clang is
@@ -730,6 +747,14 @@ class Node:
 
     def __repr__(self) -> str:
         return f"Node({self.kind}, {self.spelling!r}, {self.start}..{self.end})"
+
+
+def _cuda_target(attributes: Collection[str]) -> str:
+    if "CUDAGLOBAL_ATTR" in attributes:
+        return "global"
+    if "CUDADEVICE_ATTR" in attributes:
+        return "host-device" if "CUDAHOST_ATTR" in attributes else "device"
+    return "host"
 
 
 @functools.cache
@@ -802,15 +827,17 @@ def _top_cursors(unit_cursor, main: str) -> list:
     return found
 
 
-def _main_file_cursors(top, main: str) -> list:
-    """TOP and its descendants located in the main file, in preorder (as
-    ``walk_preorder`` filtered by file, with one C callback per cursor)."""
+def _main_file_cursors(top, main: str, kind=None) -> list:
+    """TOP and its descendants located in the main file (of KIND only, a CursorKind,
+    when given), in preorder (as ``walk_preorder`` filtered by file, with one C
+    callback per cursor)."""
     cindex = _cindex()
     tu, in_main = top._tu, _main_file_test(main)
-    found = [top] if in_main(top) else []
+    wanted = None if kind is None else kind.value
+    found = [top] if in_main(top) and (wanted is None or top._kind_id == wanted) else []
 
     def visit(cursor, _parent, _data):
-        if in_main(cursor):
+        if (wanted is None or cursor._kind_id == wanted) and in_main(cursor):
             cursor._tu = tu
             found.append(cursor)
         return 2  # CXChildVisit_Recurse: preorder

@@ -78,7 +78,7 @@ def _clang_bytes(facts, function) -> int:
         if not same:
             return 0
         node = same[-1].node
-    return sum(n.type_size or 0 for n in node.walk() if n.kind == "VAR_DECL" and n.is_shared)
+    return sum(n.type_size or 0 for n in node.descendants("VAR_DECL") if n.is_shared)
 
 
 def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
