@@ -4,8 +4,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools import missing
 from tests.translator.cases import all_cases
 from translator import Options, translate
+from translator.analysis import clang
 from translator.rules import RULES
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -118,3 +120,33 @@ def test_full_warp_mask_is_a_warning_with_a_fix_without_r401():
                                        "a.cu").diagnostics if d.code == "W410"]
     assert finding.severity == "warning"
     assert [fix.text for fix in finding.fixes] == ["0xffffffffffffffffull"]
+
+
+def test_shared_memory_sized_by_template_parameters_needs_no_parse():
+    """clang cannot size a tile whose type or extent depends on the kernel's template
+    parameters either (it counts 0): W202 adds the other tiles from tokens, reports at
+    the kernel as with clang, and parses nothing. A member ``Config::TILE`` is not the
+    parameter and still needs clang."""
+    source = """template <typename T, int TILE = 32>
+__global__ void stencil(T *out) {
+  __shared__ T window[TILE][TILE];
+  __shared__ float halo[20000];
+  out[0] = window[0][0] + halo[0];
+}
+"""
+    result = translate(source, Options(), "stencil.cu")
+    found = [d for d in result.diagnostics if d.code == "W202"]
+    assert [(d.line, d.message.split(" declares ")[1].split(" of")[0]) for d in found] == [
+        (1, "78.125 KiB")]
+    assert result.analysis == ""  # no rule asked clang
+
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    member = source.replace("T window[TILE][TILE]", "float window[Config::TILE][Config::TILE]")
+    member = "struct Config { static const int TILE = 64; };\n" + member
+    result = translate(member, Options(), "stencil.cu")
+    assert result.analysis == "types"
+    assert [(d.line, d.message.split(" declares ")[1].split(" of")[0])
+            for d in result.diagnostics if d.code == "W202"] == [(2, "94.125 KiB")]

@@ -29,7 +29,9 @@ gfx950 only (160 KiB). No automatic fix.
 Limits
 ------
 The finding points at a declaration that alone exceeds the limit, else at the kernel
-(also when clang had to size the variables). Shared variables declared in device
+(also when clang had to size the variables). Variables whose type or extent depends on
+the kernel's own template parameters count 0, as clang counts them; the file is not
+parsed for them. Shared variables declared in device
 functions called by the kernel are not added;
 without clang, element types other than built-in ones are not sized.
 """
@@ -89,8 +91,14 @@ def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
     code = facts.code
     first, last = facts.body_span(function)
     total, offset = 0, function.start
+    parameters = _template_parameters(code, facts.index_at(function.start), first)
+    dependent = False  # a variable sized by the kernel's template parameters
     for index in range(first, last):
         if code[index].text != "__shared__":
+            continue
+        if parameters and _mentions(code, index + 1, last, parameters):
+            # clang cannot size it either (a dependent type): it counts 0 there
+            dependent = True
             continue
         position = index + 1
         while position < last and code[position].text in ("volatile", "const", "static",
@@ -120,7 +128,37 @@ def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
         total += size
         if size > limit and offset == function.start:
             offset = code[index].start
-    return total, offset
+    # as clang would answer: the kernel, not a declaration
+    return total, function.start if dependent else offset
+
+
+def _template_parameters(code, header: int, body: int) -> frozenset[str]:
+    """The names ``template <typename T, int N = 4, class... Ts>`` declares when the
+    function's header (tokens HEADER to BODY) starts with it (a member of a class
+    template has none here)."""
+    if header + 1 >= body or code[header].text != "template" or code[header + 1].text != "<":
+        return frozenset()
+    names, depth = set(), 0
+    for position in range(header + 1, body - 1):
+        text = code[position].text
+        depth += {"<": 1, ">": -1, ">>": -2}.get(text, 0)
+        if depth <= 0:
+            break
+        if (code[position].kind == "ident" and code[position + 1].text in (",", ">", "=", ">>")
+                and code[position - 1].text not in ("::", ".", "->")):
+            names.add(text)
+    return frozenset(names)
+
+
+def _mentions(code, start: int, last: int, names: frozenset[str]) -> bool:
+    """True when the declaration from START (to its ``;``) names one of NAMES (not as a
+    member: ``Config::N``)."""
+    position = start
+    while position < last and code[position].text != ";":
+        if code[position].text in names and code[position - 1].text not in ("::", ".", "->"):
+            return True
+        position += 1
+    return False
 
 
 RULE = Rule(
