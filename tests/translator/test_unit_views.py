@@ -7,6 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from translator.options import Options
 from translator.source.scan import Regions
 from translator.unit import Unit
 
@@ -41,3 +42,25 @@ def test_location_counts_and_bisects_alike() -> None:
 def test_location_names_its_line_and_column() -> None:
     location = Unit("a\nbb\ncc").location(4)
     assert (location.line, location.column) == (2, 3)
+
+
+def test_declarations_of_names_no_variable_has_ask_clang_nothing():
+    """A half2 member read on ``blockIdx.x``, ``sizeof(double)`` or ``sizeof(curandState)``
+    and ``sizeof(T)`` of a template parameter name no variable: no parse is paid for the
+    answer clang would give (none). A variable named like a type word of ours is still
+    looked up."""
+    source = """#include <cuda_fp16.h>
+template <typename T, typename... Rest>
+__global__ void k(__half2 *h, T *out, curandState *state) {
+  float *texture = 0;
+  out[blockIdx.x] = sizeof(T) + sizeof(double) + sizeof(curandState) + texture[0];
+}
+"""
+    unit = Unit(source, Options(), "k.cu")
+    facts = unit.facts
+    at = source.index("sizeof(T)")
+    for name in ("blockIdx", "gridDim", "double", "curandState", "__half2"):
+        assert facts.declaration(name, at) is None
+    assert "parsed" not in unit.__dict__
+    assert {"T", "Rest"} <= facts.type_names
+    assert facts.declaration("texture", at).pointer

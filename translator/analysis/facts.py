@@ -35,6 +35,7 @@ from translator.analysis.functions import (
 )
 from translator.options import Options
 from translator.source.tokens import Token
+from translator.unit import API_PREFIXES
 
 if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
     from translator.unit import Unit
@@ -117,7 +118,8 @@ class Facts:
 
     @cached_property
     def type_names(self) -> frozenset[str]:
-        """Names the file declares as types (struct/class/union/enum, typedef, using)."""
+        """Names the file declares as types (struct/class/union/enum, typedef, using, and
+        template parameters declared ``typename``)."""
         # from the keywords' places, not a pass over every token
         code, positions = self.code, self._positions
         names: set[str] = set()
@@ -127,6 +129,13 @@ class Facts:
                          if index < last and code[index + 1].kind == "ident")
         names.update(code[index + 1].text for index in positions.get("using", ())
                      if index + 2 < len(code) and code[index + 2].text == "=")
+        # template <typename T, typename U = int, typename... Ts>
+        names.update(code[index + 1].text for index in positions.get("typename", ())
+                     if index + 2 < len(code) and code[index + 1].kind == "ident"
+                     and code[index + 2].text in (",", ">", "=", ">>"))
+        names.update(code[index + 2].text for index in positions.get("typename", ())
+                     if index + 3 < len(code) and code[index + 1].text == "..."
+                     and code[index + 2].kind == "ident")
         for index in positions.get("typedef", ()):
             if index >= last:
                 continue
@@ -519,12 +528,21 @@ class Facts:
     def declaration(self, name: str, offset: int) -> Declaration | None:
         """The declaration of NAME visible at OFFSET (the latest one before it); asks
         clang when the tokens show none with a known type."""
+        if name in _NEVER_DECLARED or self._is_api_type(name):
+            return None  # clang would find none either, after a parse of the file
         found = _latest(self._token_declarations_of(name), name, offset)
         if found is None or found.size is None or found.pointer and not found.pointee_size:
             semantic = self._clang_declarations_of(name)
             found = _latest(semantic, name, offset) or found
         return found
 
+
+    def _is_api_type(self, name: str) -> bool:
+        """A CUDA type of the name table (``curandState``, ``__half2``, ``cudaStream_t``):
+        ``sizeof(curandState)`` names no variable."""
+        entry = self.unit.names.identifiers.get(name)
+        return (entry is not None and entry.kind in ("type", "device_type")
+                and name.startswith(API_PREFIXES))  # not texture, which may name a variable
 
     # ---- launches ----------------------------------------------------------------
     @cached_property
@@ -558,6 +576,15 @@ class Facts:
                                     tuple(arguments(code, index)),
                                     tuple(arguments(code, end + 1))))
         return sorted(found, key=lambda launch: launch.index)
+
+
+#: Names no variable of a file can have: keywords of the built-in types and CUDA's
+#: built-in variables (``blockIdx.x`` is not the member of a variable declared here).
+_NEVER_DECLARED = frozenset({
+    "void", "bool", "char", "short", "int", "long", "float", "double", "signed", "unsigned",
+    "auto", "const", "volatile", "this", "nullptr", "true", "false", "sizeof",
+    "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
+})
 
 
 def last_between(indexes: list[int], first: int, last: int) -> int | None:
