@@ -173,6 +173,16 @@ def test_headers_nowhere_are_stood_in_for_with_one_parse_when_they_are_the_toolk
                                           "cuda_fp8.h, cooperative_groups/reduce.h")
     assert not parsed.errors
 
+    parses.clear()  # nor through a header of the project that includes them
+    (tmp_path / "common").mkdir()
+    (tmp_path / "common" / "lowp.cuh").write_text('#pragma once\n#include "fp8_types.cuh"\n')
+    (tmp_path / "common" / "fp8_types.cuh").write_text("#pragma once\n#include <mma.h>\n")
+    parsed = clang.parse('#include "common/lowp.cuh"\n' + source, "fp8.cu",
+                         directory=str(tmp_path))
+    assert len(parses) == 1
+    assert parsed.messages[0].message == ("headers not found, analysed as empty: "
+                                          "cuda_fp8.h, cooperative_groups/reduce.h, mma.h")
+
     parses.clear()  # a header of the project's own is not a toolkit header
     parsed = clang.parse('#include "gen/config.h"\n' + source, "fp8.cu", directory=str(tmp_path))
     assert len(parses) == 2

@@ -298,7 +298,7 @@ _KEEP_GOING = 0x200
 #: CUDA toolkit headers (cuda_fp8.h, mma.h, cooperative_groups/reduce.h, cuda/std/...):
 #: with -nocudainc clang finds one only where a project or the system keeps a copy.
 #: One that is nowhere cost a second parse of the whole file to stand in an empty one;
-#: looked for first, it costs none.
+#: looked for first (in the file and the project headers it includes), it costs none.
 _TOOLKIT_HEADER = re.compile(
     r"(?:cuda\w*|cooperative_groups|mma|sm_\d+_\w+|nvToolsExt\w*|nvrtc|nvml)\.h(?:pp)?"
     r"|(?:cuda|cooperative_groups|crt|nvtx3)/[\w./]+")
@@ -307,21 +307,39 @@ _SYSTEM_INCLUDE_DIRS = ("/usr/include", "/usr/local/include")
 
 
 def _absent_toolkit_headers(source: str, folder: str, include_dirs: Sequence[str]) -> list[str]:
-    """The CUDA toolkit headers SOURCE includes that are neither stubs nor in FOLDER,
-    INCLUDE_DIRS or the system's include folders, in order."""
+    """The CUDA toolkit headers that SOURCE includes, itself or through the project's
+    headers (found in FOLDER or INCLUDE_DIRS, as clang finds them), that are neither
+    stubs nor in those folders or the system's include folders, in order."""
     stubs = {name[len(_STUB_DIR) + 1:] for name, _ in _stub_files()}
-    folders = (*include_dirs, *_SYSTEM_INCLUDE_DIRS)
     absent: list[str] = []
-    for angled, quoted in _INCLUDED.findall(source):
-        header = angled or quoted
-        if (header in stubs or header in absent or ".." in header or header.startswith("/")
-                or not _TOOLKIT_HEADER.fullmatch(header)):
-            continue
-        # a quoted name is looked for next to the file first
-        if not any(os.path.isfile(os.path.join(f, header))
-                   for f in ((folder, *folders) if quoted else folders)):
-            absent.append(header)
+    pending, seen = [(source, folder)], set[str]()
+    while pending and len(seen) < _MAX_HEADERS_SCANNED:
+        text, here = pending.pop(0)
+        for angled, quoted in _INCLUDED.findall(text):
+            header = angled or quoted
+            if header in stubs or header in absent or ".." in header or header.startswith("/"):
+                continue
+            # a quoted name is looked for next to its includer first
+            folders = (here, *include_dirs) if quoted else tuple(include_dirs)
+            found = next((path for path in (os.path.join(f, header) for f in folders)
+                          if os.path.isfile(path)), None)
+            if _TOOLKIT_HEADER.fullmatch(header):
+                if found is None and not any(os.path.isfile(os.path.join(f, header))
+                                             for f in _SYSTEM_INCLUDE_DIRS):
+                    absent.append(header)
+            elif found is not None and found not in seen:
+                seen.add(found)
+                try:
+                    with open(found, encoding="utf-8", errors="replace") as file:
+                        pending.append((file.read(_MAX_HEADER_BYTES), os.path.dirname(found)))
+                except OSError:
+                    continue
     return absent
+
+
+#: How much of a project's headers the toolkit-header search reads at most.
+_MAX_HEADERS_SCANNED = 256
+_MAX_HEADER_BYTES = 1 << 20
 
 
 def _missing_headers(unit) -> list[str]:
