@@ -536,7 +536,6 @@ class Facts:
             found = _latest(semantic, name, offset) or found
         return found
 
-
     def _is_api_type(self, name: str) -> bool:
         """A CUDA type of the name table (``curandState``, ``__half2``, ``cudaStream_t``):
         ``sizeof(curandState)`` names no variable."""

@@ -81,6 +81,7 @@ _CODE_PATTERN = re.compile(
     "(?:" + re.sub(r"\(\?P<\w+>", "(?:", _LAYOUT) + ")*(?:"
     + _CODE + r"|\Z)", re.VERBOSE)
 _CODE_GROUPS = {index: name for name, index in _CODE_PATTERN.groupindex.items()}
+_START_OF = operator.attrgetter("start")  # a key to bisect tokens by offset
 _INCLUDE = re.compile(r"^[ \t]*#[ \t]*(?:include_next|include|import)[ \t]*(<[^>\n]*>)", re.M)
 
 #: Kinds that carry program meaning (everything but layout and comments).
@@ -177,9 +178,6 @@ def _merge_header_names(source: str, tokens: list[Token], code_only: bool = Fals
         if any(t.kind in ("comment", "string", "char", "newline") for t in tokens[first:last]):
             continue
         tokens[first:last] = [Token("header", match.group(1), match.start(1))]
-
-
-_START_OF = operator.attrgetter("start")
 
 
 def untokenize(tokens: Iterable[Token]) -> str:
