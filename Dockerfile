@@ -13,9 +13,10 @@ COPY templates /app/templates
 
 FROM python:3.11-slim-bookworm AS app
 # libclang-common-15-dev: clang's resource headers, which the pip libclang wheel lacks;
-# bubblewrap: every translation of user input runs in its sandbox (translator/sandbox/confinement.py).
+# bubblewrap: every translation of user input runs in its sandbox (translator/sandbox/confinement.py);
+# gcc and libc6-dev build the compiled lexer (translator/source/_lexer.c) at the install below.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libclang-common-15-dev bubblewrap \
+ && apt-get install -y --no-install-recommends libclang-common-15-dev bubblewrap gcc libc6-dev \
  && rm -rf /var/lib/apt/lists/*
 ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
     DATA_DIR=/data STATIC_ROOT=/app/staticfiles
@@ -35,7 +36,8 @@ CMD ["gunicorn", "webapp.wsgi:application", "--bind", "0.0.0.0:8000"]
 # make run the project's own build for its compile commands.
 FROM rocm/dev-ubuntu-24.04:6.3 AS rocm
 RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 python3-venv libclang-common-18-dev \
+ && apt-get install -y --no-install-recommends python3 python3-venv python3-dev gcc \
+      libclang-common-18-dev \
       bubblewrap cmake make rocm-cmake rocprim-dev hipcub-dev rocthrust-dev hipblas-dev \
       hipblaslt-dev rocblas-dev hipfft-dev rocfft-dev hipsolver-dev rocsolver-dev \
       hiprand-dev rocrand-dev hipsparse-dev rocsparse-dev rccl-dev miopen-hip-dev \

@@ -15,10 +15,10 @@ mode=${1:-run}
 # (a runner without them reports "missing dependency" for units that include them);
 # cmake and make run the project's own build to get its compile commands; clang's
 # resource headers for libclang (the pip wheel has none); bubblewrap sandboxes hipcc and
-# the builds; Redis is the job queue.
+# the builds; Redis is the job queue; gcc and Python's headers build the compiled lexer.
 run_packages=(redis-server hipcc libamdhip64-dev rocm-device-libs libclang-common-15-dev
               bubblewrap cmake make librocprim-dev libhiprand-dev librocrand-dev
-              libhipsparse-dev librocsparse-dev librocm-smi-dev rocm-cmake)
+              libhipsparse-dev librocsparse-dev librocm-smi-dev rocm-cmake gcc python3-dev)
 test_packages=(chromium ninja-build)
 declare -A feature=(
   [redis-server]="no local Redis: jobs need a Redis at REDIS_URL"
@@ -29,6 +29,8 @@ declare -A feature=(
   [bubblewrap]="hipcc runs without a sandbox (development only)"
   [cmake]="compile check: CMake projects use rocport's own flag reader"
   [make]="compile check: Makefile projects use rocport's own flag reader"
+  [gcc]="no compiled lexer: translation lexes with its pattern, several times slower"
+  [python3-dev]="no compiled lexer: translation lexes with its pattern, several times slower"
   [chromium]="end-to-end browser tests cannot run"
   [ninja-build]="the realistic corpus cannot be built for real"
 )
@@ -96,5 +98,18 @@ then
     .venv/bin/python -m pip install -q -r requirements.lock || exit 1
   else
     .venv/bin/python -m pip install -q -c requirements.lock -e ".[test]" || exit 1
+  fi
+fi
+
+# The compiled lexer (translator/source/_lexer.c) is built by the editable install above;
+# built again when its source is newer (a pull that changed it). Optional: without a C
+# compiler the translator lexes with its pattern (translator/source/tokens.py).
+lexers=(translator/source/_lexer*.so)
+if [[ ! -L .venv ]] && { [[ ! -e ${lexers[0]} ]] || [[ translator/source/_lexer.c -nt ${lexers[0]} ]]; }; then
+  echo "rocport: building the compiled lexer"
+  .venv/bin/python -m pip install -q --no-deps -e . >/dev/null 2>&1
+  lexers=(translator/source/_lexer*.so)
+  if [[ ! -e ${lexers[0]} ]]; then
+    echo "rocport: the compiled lexer could not be built (gcc, python3-dev): translation lexes with its pattern, several times slower"
   fi
 fi

@@ -23,12 +23,14 @@ from __future__ import annotations
 import bisect
 import operator
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
-    "next_token", "CODE_KINDS",
+    "next_token", "lex", "lex_with_pattern", "CODE_KINDS",
     "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN", "CHARACTER_RUN",
 ]
 
@@ -88,8 +90,9 @@ _INCLUDE = re.compile(r"^[ \t]*#[ \t]*(?:include_next|include|import)[ \t]*(<[^>
 CODE_KINDS = frozenset({"string", "char", "header", "number", "ident", "punct"})
 
 
-class Token:
-    """One lexeme: its kind, its exact text and its offset in the source."""
+class _PythonToken:
+    """One lexeme: its kind, its exact text and its offset in the source (the Token of a
+    build without the compiled lexer)."""
 
     __slots__ = ("kind", "text", "start")
 
@@ -107,7 +110,7 @@ class Token:
 
     def __eq__(self, other: object) -> bool:
         return (
-            isinstance(other, Token)
+            isinstance(other, _PythonToken)
             and (self.kind, self.text, self.start) == (other.kind, other.text, other.start)
         )
 
@@ -115,13 +118,36 @@ class Token:
         return hash((self.kind, self.text, self.start))
 
 
+def lex_with_pattern(source: str, start: int = 0, end: int = sys.maxsize,
+                     code_only: bool = False) -> list[Token]:
+    """The tokens of SOURCE[START:END] (offsets in SOURCE) as TOKEN_PATTERN finds them,
+    without merging header names; CODE_ONLY leaves out layout and comments. The
+    specification of the compiled lexer (``_lexer.lex``), which gives the same tokens."""
+    if code_only:
+        groups = _CODE_GROUPS
+        return [Token(groups[i], m.group(i), m.start(i))
+                for m in _CODE_PATTERN.finditer(source, start, end) if (i := m.lastindex)]
+    # every alternative of _PATTERN is a named group, so lastgroup is never None
+    return [Token(m.lastgroup, m.group(), m.start())  # type: ignore[arg-type]
+            for m in _PATTERN.finditer(source, start, end)]
+
+
+# The compiled lexer where the C compiler built it at install (pyproject.toml), about ten
+# times faster; the pattern where not. Both give the same tokens (tests/translator).
+if TYPE_CHECKING:
+    from translator.source._lexer import Token, lex
+else:
+    try:
+        from translator.source._lexer import Token, lex
+    except ImportError:
+        Token, lex = _PythonToken, lex_with_pattern
+
+
 def tokenize(source: str) -> list[Token]:
     """Split SOURCE into tokens whose texts concatenate back to SOURCE."""
     if not isinstance(source, str):
         raise TypeError("tokenize() takes str; decode bytes with surrogateescape first")
-    # every alternative of _PATTERN is a named group, so lastgroup is never None
-    tokens = [Token(m.lastgroup, m.group(), m.start())  # type: ignore[arg-type]
-              for m in _PATTERN.finditer(source)]
+    tokens = lex(source)
     if "#" in source and "<" in source:
         _merge_header_names(source, tokens)
     return tokens
@@ -132,16 +158,14 @@ def tokenize_code(source: str) -> list[Token]:
     blank, newline and comment tokens (about half of a file's tokens)."""
     if not isinstance(source, str):
         raise TypeError("tokenize_code() takes str; decode bytes with surrogateescape first")
-    code, groups = CODE_KINDS, _CODE_GROUPS
-    tokens = [Token(groups[i], m.group(i), m.start(i))
-              for m in _CODE_PATTERN.finditer(source) if (i := m.lastindex)]
+    tokens = lex(source, code_only=True)
     if "#" in source and "<" in source:
         for match in _INCLUDE.finditer(source):
             header = match.group(1)
             if "/*" in header or "//" in header:
                 # a comment inside <...> decides whether it is a header name: ask the
                 # full token list
-                return [t for t in tokenize(source) if t.kind in code]
+                return [t for t in tokenize(source) if t.kind in CODE_KINDS]
         _merge_header_names(source, tokens, code_only=True)
     return tokens
 

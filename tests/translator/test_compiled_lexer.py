@@ -1,0 +1,90 @@
+"""The compiled lexer (translator/source/_lexer.c) gives exactly the tokens of the pattern it
+was written from (``lex_with_pattern``), on random text, on odd corners and on every text
+file of this repository's tests and examples; its Token behaves as the Python one."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from translator.source import _lexer, tokens  # _lexer: the build must have compiled it
+from translator.source.tokens import lex_with_pattern
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Single characters and the pieces whose order decides a token: prefixes, raw-string
+# delimiters, escapes, splices, comment openers, digit separators, exponents, characters
+# \w or \d count beyond ASCII (superscript two is a word character but no decimal digit).
+_PIECES = st.sampled_from(
+    list("abcR_uUL8x019eEpP \t\n\r\\/*\"'#<>()[]{};,.:+-=!&|^~?%$\v\f")
+    + ["\x00", "\udcff", "é", "²", "٣", "ª", "中", "🙂", "\r\n", "\\\n", "\\\r\n", 'R"x(', ')x"',
+       'R"(', ')"', 'u8R"', "u8'", 'L"', "//", "/*", "*/", "<<<", ">>=", "->*", "...", "1e+",
+       "0x1p-", "1'0", 'R"' + "d" * 16 + "(", 'R"' + "d" * 17 + "("]
+)
+_TEXT = st.lists(_PIECES, max_size=40).map("".join)
+
+
+def _spans(found: list) -> list[tuple[str, str, int]]:
+    return [(t.kind, t.text, t.start) for t in found]
+
+
+def test_the_build_compiled_the_lexer():
+    assert tokens.lex is _lexer.lex
+    assert tokens.Token is _lexer.Token
+
+
+@given(_TEXT, st.data())
+@settings(max_examples=1500, deadline=None)
+def test_lexes_like_the_pattern(text, data):
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    code_only = data.draw(st.booleans())
+    assert _spans(_lexer.lex(text)) == _spans(lex_with_pattern(text))
+    assert _spans(_lexer.lex(text, start, end, code_only)) == \
+        _spans(lex_with_pattern(text, start, end, code_only))
+
+
+@pytest.mark.parametrize("text", [
+    "", "\\", '"abc\\', 'u8"abc\\', "'\\", '"a\\\nb"', '"a\nb"', 'R"x(a)x"', 'R"x(a)y"',
+    'u8R"(a)"tail', 'LR"' + "d" * 17 + '(a)"', "/*/", "/**/", "//a\\\r\nb\nc", "// a \\",
+    "1.e+5'f", ".5", "..5", "x$y", "$", "\r", "\r\r\n", "a\\ b", "<<<=", "->*x", "#include <a>",
+    "²x", "x²", "٣٣", "\udcff\udcfe", "\x00",
+])
+def test_odd_corners_lex_like_the_pattern(text):
+    for code_only in (False, True):
+        assert _spans(_lexer.lex(text, code_only=code_only)) == \
+            _spans(lex_with_pattern(text, code_only=code_only))
+
+
+def test_every_source_of_the_repository_lexes_like_the_pattern():
+    suffixes = {".cu", ".cuh", ".h", ".hpp", ".cpp", ".cc", ".c", ".hip", ".inl", ".py", ".txt"}
+    paths = [p for folder in ("tests", "examples") for p in sorted((ROOT / folder).rglob("*"))
+             if p.suffix in suffixes and p.is_file()]
+    assert len(paths) > 500
+    for path in paths:
+        text = path.read_bytes().decode("utf-8", "surrogateescape")
+        assert _spans(_lexer.lex(text)) == _spans(lex_with_pattern(text)), path
+
+
+def test_token_behaves_as_the_python_token():
+    python, compiled = tokens._PythonToken, _lexer.Token
+    for make in (python, compiled):
+        token = make("ident", "cudaMalloc", 7)
+        assert (token.kind, token.text, token.start, token.end) == ("ident", "cudaMalloc", 7, 17)
+        assert repr(token) == "Token('ident', 'cudaMalloc', 7)"
+        assert token == make("ident", "cudaMalloc", 7)
+        assert token != make("ident", "cudaMalloc", 8)
+        assert token != make("punct", "cudaMalloc", 7)
+        assert token != ("ident", "cudaMalloc", 7)
+        assert hash(token) == hash(("ident", "cudaMalloc", 7))
+        assert len({token, make("ident", "cudaMalloc", 7)}) == 1
+        assert pickle.loads(pickle.dumps(token)) == token
+    assert compiled(kind="ident", text="x", start=0) == compiled("ident", "x", 0)
+    with pytest.raises(TypeError):
+        compiled("ident", b"x", 0)
+    with pytest.raises(AttributeError):
+        compiled("ident", "x", 0).text = "y"
