@@ -25,6 +25,7 @@ FRAGMENTS = {
     "launch": "k<<<g,b>>>(x);\n",
     "template-launch": "k<float, 32><<<g, b, 0, s>>>(x, y);\n",
     "nested-launch-configuration": "k<<<a, ",
+    "launch-with-unclosed-brace": "k<<<a, {",
     "unclosed-allocation": "cudaMalloc(",
     "allocation": "cudaMalloc(&p, n);\n",
     "unclosed-allocation-argument": "cudaMalloc(&p, ",

@@ -44,6 +44,7 @@ inside the launch brackets and before the first or after the last argument are d
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterator
 
@@ -52,22 +53,22 @@ from translator.diagnostics import Diagnostic
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.source.syntax import Argument, call_at, skip_blanks
-from translator.source.tokens import CODE_KINDS, next_token
+from translator.source.tokens import lex
 from translator.unit import Unit
 
 _LAUNCH = re.compile("<<<")
 _OPEN = {"(": ")", "[": "]", "{": "}"}
+_CLOSERS = frozenset(_OPEN.values())
 
 
 def check(unit: Unit) -> Iterator[Finding]:
     if not unit.options.hip_kernel_execution_syntax or "<<<" not in unit.source:
         return
     source = unit.source
-    unreadable: set[int] = set()  # "<<<" that a failed scan passed at its own level
+    view = _LaunchTokens(source)
     for match in unit.regions.code_matches(_LAUNCH):
         kernel_start = _kernel_start(source, match.start())
-        config = (None if match.start() in unreadable
-                  else _configuration(source, match.end(), unreadable))
+        config = _configuration(source, view, match.start())
         config = config or _configuration_from_clang(unit, match)
         if kernel_start is None or config is None:
             yield Diagnostic("R201", "kernel launch not understood; left as is",
@@ -163,38 +164,55 @@ def _matching_back(source: str, close: int, opener: str, closer: str) -> int | N
     return None
 
 
+class _LaunchTokens:
+    """The code tokens of a file as a configuration scan reads them (directives too, no
+    header names merged), with each bracket's closer found once for the whole file: a
+    scan steps over a bracketed group at once instead of through it, so that launches
+    whose brackets never close (``k<<<a, {`` repeated) cost no scan to the end each."""
+
+    def __init__(self, source: str) -> None:
+        self.tokens = lex(source, code_only=True)
+        self.starts = [token.start for token in self.tokens]
+        #: For each opening bracket, the index of its closer; -1 where the text ends first
+        #: or another closer comes first (at any depth inside), as a scan would fail.
+        self.closers = [-1] * len(self.tokens)
+        openers: list[int] = []
+        for index, token in enumerate(self.tokens):
+            text = token.text
+            if text in _OPEN:
+                openers.append(index)
+            elif text in _CLOSERS:
+                if openers and _OPEN[self.tokens[openers[-1]].text] == text:
+                    self.closers[openers.pop()] = index
+                else:
+                    openers.clear()  # every bracket still open meets a wrong closer
+
+    def index_at(self, offset: int) -> int | None:
+        index = bisect.bisect_left(self.starts, offset)
+        return index if index < len(self.starts) and self.starts[index] == offset else None
+
+
 def _configuration(
-    source: str, position: int, unreadable: set[int]
+    source: str, view: _LaunchTokens, chevrons: int
 ) -> tuple[list[Argument], int] | None:
-    """The launch configuration after ``<<<``: its arguments and the end of ``>>>``.
-
-    When there is none, the offsets of the ``<<<`` passed outside brackets are added to
-    UNREADABLE: the scan from each of them would fail the same way (it sees the same
-    tokens with fewer arguments), so a run of unclosed launches is scanned once.
-    """
-    passed: list[int] = []
-    found = _scan_configuration(source, position, passed)
-    if found is None:
-        unreadable.update(passed)
-    return found
-
-
-def _scan_configuration(
-    source: str, position: int, passed: list[int]
-) -> tuple[list[Argument], int] | None:
-    stack: list[str] = []
+    """The launch configuration after the ``<<<`` at CHEVRONS: its arguments and the end
+    of ``>>>``; None when tokens cannot read it. Another ``<<<`` outside brackets ends
+    the scan: it starts a launch of its own, which no configuration holds (and scans
+    from each ``<<<`` of a run to the same far ``>>>`` would be quadratic)."""
+    index = view.index_at(chevrons)
+    if index is None:
+        return None  # not where the tokens have one (inside another token)
+    tokens, closers = view.tokens, view.closers
     arguments: list[Argument] = []
     first: int | None = None  # start of the argument's first token
     last = 0  # end of its last token
-    while position < len(source):
-        token = next_token(source, position)
-        position = token.end
-        if token.kind not in CODE_KINDS:
-            continue
+    index += 1
+    while index < len(tokens):
+        token = tokens[index]
         text = token.text
-        if text == "<<<" and not stack:
-            passed.append(token.start)
-        if not stack and text == ">>>":
+        if text == "<<<":
+            return None
+        if text == ">>>":
             run_end = token.end
             while run_end < len(source) and source[run_end] == ">":
                 run_end += 1
@@ -205,22 +223,23 @@ def _scan_configuration(
                 if len(candidate) >= 2:
                     return candidate, run_end
             # Otherwise the >>> closes template arguments inside the configuration.
-        if not stack and text == ",":
+        elif text == ",":
             if first is None:
                 return None
             arguments.append(Argument(first, last, source[first:last]))
             first = None
+            index += 1
             continue
-        if text in _OPEN:
-            stack.append(_OPEN[text])
-        elif text in (")", "]", "}"):
-            if not stack or stack.pop() != text:
-                return None
-        elif text == ";" and not stack:
+        elif text in _CLOSERS or text == ";":
             return None
         if first is None:
             first = token.start
-        last = token.end
+        if text in _OPEN:
+            index = closers[index]
+            if index < 0:
+                return None
+        last = tokens[index].end
+        index += 1
     return None
 
 
