@@ -313,16 +313,24 @@ def _absent_toolkit_headers(source: str, folder: str, include_dirs: Sequence[str
     stubs = {name[len(_STUB_DIR) + 1:] for name, _ in _stub_files()}
     absent: list[str] = []
     pending, seen = [(source, folder)], set[str]()
+    # where each name was found, by includer's folder for quoted names: the project's
+    # common headers are included from most of its headers, each a search of every folder
+    located: dict[tuple[str, str], str | None] = {}
     while pending and len(seen) < _MAX_HEADERS_SCANNED:
         text, here = pending.pop(0)
         for angled, quoted in _INCLUDED.findall(text):
             header = angled or quoted
             if header in stubs or header in absent or ".." in header or header.startswith("/"):
                 continue
-            # a quoted name is looked for next to its includer first
-            folders = (here, *include_dirs) if quoted else tuple(include_dirs)
-            found = next((path for path in (os.path.join(f, header) for f in folders)
-                          if os.path.isfile(path)), None)
+            key = (here if quoted else "", header)
+            if key in located:
+                found = located[key]
+            else:
+                # a quoted name is looked for next to its includer first
+                folders = (here, *include_dirs) if quoted else tuple(include_dirs)
+                found = located[key] = next(
+                    (path for path in (os.path.join(f, header) for f in folders)
+                     if os.path.isfile(path)), None)
             if _TOOLKIT_HEADER.fullmatch(header):
                 if found is None and not any(os.path.isfile(os.path.join(f, header))
                                              for f in _SYSTEM_INCLUDE_DIRS):
