@@ -37,10 +37,12 @@ back to tokens.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import glob
 import os
 import re
+import time
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -403,6 +405,8 @@ def _precompiled(index, base: list[str]) -> str | None:
     if key not in _PRECOMPILED:
         name = _precompiled_name(base)
         shared = _shared_precompiled_folder
+        if shared:
+            _wait_while_built(os.path.join(shared, name))
         if shared and os.path.isfile(os.path.join(shared, name)):
             _PRECOMPILED[key] = os.path.join(shared, name)
         else:
@@ -428,18 +432,52 @@ def precompile_stubs(folder: str, resource_dir: str | None = None,
                      extra_args: Sequence[str] = ()) -> str | None:
     """Build the precompiled stubs that ``parse`` with these arguments uses into FOLDER
     (unless they are there), for processes that ``use_precompiled_stubs(FOLDER)``;
-    their path, or None when they cannot be built."""
-    index = _index(None)
-    base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
-    target = os.path.join(folder, _precompiled_name(base))
-    if os.path.isfile(target):
+    their path, or None when they cannot be built. Ends a ``claim_stubs`` either way."""
+    target = _stubs_path(folder, resource_dir, extra_args)
+    try:
+        if os.path.isfile(target):
+            return target
+        partial = f"{target}.{os.getpid()}.partial"
+        if not _build_precompiled(_index(None), _stubs_base(resource_dir, extra_args), partial):
+            return None
+        os.chmod(partial, 0o644)
+        os.replace(partial, target)  # whole or absent for a reader
         return target
-    partial = f"{target}.{os.getpid()}.partial"
-    if not _build_precompiled(index, base, partial):
-        return None
-    os.chmod(partial, 0o644)
-    os.replace(partial, target)  # whole or absent for a reader
-    return target
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(target + _BUILDING)
+
+
+def claim_stubs(folder: str, resource_dir: str | None = None,
+                extra_args: Sequence[str] = ()) -> None:
+    """Mark the stubs of these arguments in FOLDER as being built (by a ``precompile_stubs``
+    to come, perhaps in another process): a process that needs them meanwhile waits for
+    them instead of building its own. Raises ClangUnavailable."""
+    with open(_stubs_path(folder, resource_dir, extra_args) + _BUILDING, "w"):
+        pass
+
+
+def _stubs_base(resource_dir: str | None, extra_args: Sequence[str]) -> list[str]:
+    return _base_args(find_resource_dir(resource_dir), tuple(extra_args))
+
+
+def _stubs_path(folder: str, resource_dir: str | None, extra_args: Sequence[str]) -> str:
+    _index(None)  # the name holds the version of the libclang loaded
+    return os.path.join(folder, _precompiled_name(_stubs_base(resource_dir, extra_args)))
+
+
+#: Beside a precompiled file while a process builds it (``claim_stubs``).
+_BUILDING = ".building"
+#: How long a process waits for stubs that another builds (about a second's work).
+_STUBS_WAIT = 60.0
+
+
+def _wait_while_built(target: str) -> None:
+    """Return when TARGET is built, or no longer being built, or after _STUBS_WAIT."""
+    deadline = time.monotonic() + _STUBS_WAIT
+    while (os.path.exists(target + _BUILDING) and not os.path.isfile(target)
+           and time.monotonic() < deadline):
+        time.sleep(0.01)
 
 
 def use_precompiled_stubs(folder: str) -> None:

@@ -20,9 +20,11 @@ depend on scheduling; with ``cache_dir`` results are reused by content hash.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import re
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
@@ -131,17 +133,43 @@ def migrate_tree(
     if output_root in source_root.parents:
         raise ValueError("the source folder must not be inside the output folder")
     options = configure(options or Options(), source_root)  # the repository's .rocport.toml
-    stubs = _prepare_clang_stubs(options)
     entries = list(walk(source_root))
     files = {e.path: e for e in entries if e.type == "file"}
     outputs, kept, notes = plan_names(sorted(files), options.naming)
     options = options.with_tree_facts(kept_names=kept)
     tree = TreeResult(source_root, output_root, options)
     contents, outcomes = _read_and_classify(source_root, entries, outputs, max_file_bytes)
-    tree.compile_database = _compile_database(contents, set(files))
+    count = sum(1 for path, o in outcomes.items() if o.language and path in contents)
+    with _workers(jobs, count, options) as pool:
+        translated = _migrate(tree, entries, contents, outcomes, notes, pool, cache_dir,
+                              progress, starting, frozenset(token_only))
+    tree.run = {
+        "cache_hits": translated.hits, "cache_misses": translated.misses,
+        "translated": translated.count, "jobs": _job_count(jobs),
+        "seconds": round(time.monotonic() - started, 3),
+    }
+    return tree
+
+
+@dataclass
+class _Translated:
+    count: int = 0
+    hits: int = 0
+    misses: int = 0
+
+
+def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
+             outcomes: dict[str, FileOutcome], notes: dict[str, list[str]],
+             pool: _Pool, cache_dir: str | os.PathLike | None,
+             progress: Callable[[int, int], None] | None,
+             starting: Callable[[str], None] | None, token_only: frozenset[str]) -> _Translated:
+    """The tree's facts, its files translated (each written as its result comes), every
+    other entry written."""
+    files = {e.path for e in entries if e.type == "file"}
+    tree.compile_database = _compile_database(contents, files)
     _promote_included(contents, outcomes, tree.compile_database)
     code = [(p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents]
-    tree.include_paths = include_paths(str(source_root), contents, [p for p, _ in code],
+    tree.include_paths = include_paths(str(tree.source_root), contents, [p for p, _ in code],
                                        tree.compile_database)
     tree.options = tree.options.with_tree_facts(
         project_names=defined_names(code),
@@ -155,35 +183,69 @@ def migrate_tree(
         if not outcome.language and path in contents:
             contents.release(path)  # copied as it is: written from disk
     cache = ResultCache(cache_dir) if cache_dir is not None else None
-    if stubs is not None:
-        stubs.join()  # before any parse, and before the pool forks: no thread in a child
-    translated = _translate_all(tree, contents, outcomes, cache, jobs, progress, starting,
-                                frozenset(token_only))
-    output_root.mkdir(parents=True, exist_ok=True)
+    tree.output_root.mkdir(parents=True, exist_ok=True)
+    by_path = {entry.path: entry for entry in entries}
+
+    def write(path: str) -> None:
+        outcome = outcomes[path]
+        if path in notes:
+            outcome.message = "; ".join(filter(None, [outcome.message, *notes[path]]))
+        _write(tree.source_root, tree.output_root, by_path[path], outcome)
+
+    pool.stubs_ready()  # before any parse in this process
+    written, count = _translate_all(tree, contents, outcomes, cache, pool, progress, starting,
+                                    token_only, write)
     for entry in entries:
-        outcome = outcomes[entry.path]
-        if entry.path in notes:
-            outcome.message = "; ".join(filter(None, [outcome.message, *notes[entry.path]]))
-        _write(source_root, output_root, entry, outcome)
-        tree.files.append(outcome)
-    tree.run = {
-        "cache_hits": cache.hits if cache else 0, "cache_misses": cache.misses if cache else 0,
-        "translated": translated, "jobs": _job_count(jobs),
-        "seconds": round(time.monotonic() - started, 3),
-    }
-    return tree
+        if entry.path not in written:
+            write(entry.path)
+        tree.files.append(outcomes[entry.path])
+    return _Translated(count, cache.hits if cache else 0, cache.misses if cache else 0)
 
 
-def _prepare_clang_stubs(options: Options) -> threading.Thread | None:
-    """Precompile clang's stubs while the tree is read and scanned (about a second of
-    the analysis's own, done once here instead of once in every pool worker); for the
-    project's own C++ standard, unless it is the default, each worker still builds its."""
-    if not options.use_clang:
-        return None
-    thread = threading.Thread(target=clang.prepare_stubs, daemon=True,
-                              args=(options.clang_resource_dir, options.clang_args))
-    thread.start()
-    return thread
+class _Pool:
+    """Where files are translated: in this process, or in a process pool (``executor``).
+
+    clang's stubs (about a second to precompile) are built once for all: in this process
+    by a thread while the tree is read and scanned; for a pool, by its first worker as
+    its first task, in a folder the other workers wait on when they need the stubs before
+    they are done (the pool is forked first, so that no thread runs in a child)."""
+
+    def __init__(self, executor: ProcessPoolExecutor | None = None, workers: int = 1,
+                 stubs: threading.Thread | None = None) -> None:
+        self.executor = executor
+        self.workers = workers
+        self._stubs = stubs
+
+    def stubs_ready(self) -> None:
+        if self._stubs is not None:
+            self._stubs.join()
+
+
+@contextlib.contextmanager
+def _workers(jobs: int | None, count: int, options: Options) -> Iterator[_Pool]:
+    """The _Pool for COUNT files to translate with OPTIONS."""
+    workers = min(_job_count(jobs), count)
+    if workers <= 1 or count < 8:
+        thread = None
+        if options.use_clang:
+            thread = threading.Thread(target=clang.prepare_stubs, daemon=True,
+                                      args=(options.clang_resource_dir, options.clang_args))
+            thread.start()
+        yield _Pool(stubs=thread)
+        return
+    with tempfile.TemporaryDirectory(prefix="rocport-stubs-") as folder:
+        stubs = (options.clang_resource_dir, options.clang_args)
+        claimed = options.use_clang
+        try:
+            if claimed:
+                clang.claim_stubs(folder, *stubs)
+        except clang.ClangUnavailable:
+            claimed = False  # parse() says why, file by file
+        with ProcessPoolExecutor(max_workers=workers, initializer=clang.use_precompiled_stubs,
+                                 initargs=(folder,)) as executor:
+            if claimed:
+                executor.submit(clang.precompile_stubs, folder, *stubs)
+            yield _Pool(executor, workers)
 
 
 class _Contents(Mapping[str, bytes]):
@@ -288,8 +350,11 @@ def _promote_included(contents: Mapping[str, bytes], outcomes: dict[str, FileOut
 
 def _translate_all(tree: TreeResult, contents: _Contents,
                    outcomes: dict[str, FileOutcome], cache: ResultCache | None,
-                   jobs: int | None, progress: Callable[[int, int], None] | None,
-                   starting: Callable[[str], None] | None, token_only: frozenset[str]) -> int:
+                   pool: _Pool, progress: Callable[[int, int], None] | None,
+                   starting: Callable[[str], None] | None, token_only: frozenset[str],
+                   write: Callable[[str], None]) -> tuple[set[str], int]:
+    """Translate the C/C++ files (from the cache where it has them) and WRITE each as its
+    result comes; the paths written and how many were translated (not from the cache)."""
     pending: list[tuple[str, tuple, str]] = []  # jobs without their bytes
     for path, outcome in outcomes.items():
         if outcome.language and path in contents and outcome.kind != "binary":
@@ -299,6 +364,7 @@ def _translate_all(tree: TreeResult, contents: _Contents,
             if result is not None:
                 _finish(outcome, result)
                 contents.release(path)  # the result holds its text now
+                write(path)
             else:
                 pending.append((path, tuple(job), key))
 
@@ -310,14 +376,15 @@ def _translate_all(tree: TreeResult, contents: _Contents,
 
     total = len(pending)
     for done, ((path, _job_args, key), result) in enumerate(
-        zip(pending, _run(with_bytes(), total, jobs, starting), strict=True), start=1
+        zip(pending, _run(with_bytes(), total, pool, starting), strict=True), start=1
     ):
         _finish(outcomes[path], result)
+        write(path)
         if cache is not None:
             cache.put(key, result)
         if progress is not None:
             progress(done, total)
-    return total
+    return {path for path, outcome in outcomes.items() if outcome.result is not None}, total
 
 
 def _job(tree: TreeResult, path: str, language: str, data: bytes,
@@ -337,21 +404,19 @@ def _job_count(jobs: int | None) -> int:
     return max(1, jobs if jobs is not None else (os.cpu_count() or 1))
 
 
-def _run(jobs_list: Iterator[tuple], count: int, jobs: int | None,
+def _run(jobs_list: Iterator[tuple], count: int, pool: _Pool,
          starting: Callable[[str], None] | None = None) -> Iterator[Result]:
-    """Results of the COUNT jobs of JOBS_LIST, in order; one at a time in this process,
-    which reads each file's bytes only when it comes to it, or in a process pool."""
-    workers = min(_job_count(jobs), count)
-    if workers <= 1 or count < 8:
+    """Results of the COUNT jobs of JOBS_LIST, in order, as they come; one at a time in
+    this process, which reads each file's bytes only when it comes to it, or in the pool."""
+    if pool.executor is None:
         for job in jobs_list:
             if starting is not None:
                 starting(job[2])
             yield _translate_job(job)
         return
     # small chunks: the last ones left, when a worker waits for the other, are short
-    chunk = max(1, count // (workers * 32))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from list(pool.map(_translate_job, jobs_list, chunksize=chunk))
+    chunk = max(1, count // (pool.workers * 32))
+    yield from pool.executor.map(_translate_job, jobs_list, chunksize=chunk)
 
 
 def _finish(outcome: FileOutcome, result: Result) -> None:
