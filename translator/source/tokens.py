@@ -136,7 +136,7 @@ def lex_with_pattern(source: str, start: int = 0, end: int = sys.maxsize,
             for m in _PATTERN.finditer(source, start, end)]
 
 
-# The compiled lexer where the C compiler built it at install (pyproject.toml), about ten
+# The compiled lexer where the C compiler built it at install (pyproject.toml), about twenty
 # times faster; the pattern where not. Both give the same tokens (tests/translator).
 if TYPE_CHECKING:
     from translator.source._lexer import Token, lex
