@@ -263,6 +263,22 @@ def test_pool_workers_share_one_precompiled_stubs_build(tmp_path, monkeypatch):
     assert builders != [str(os.getpid())]  # a worker's, while this process read the tree
 
 
+def test_a_stubs_build_that_fails_ends_its_claim(tmp_path):
+    """Workers wait for stubs while their folder is claimed: a build that fails must end
+    the claim, or each would wait a minute before building its own."""
+    from translator.analysis import clang
+
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    clang.claim_stubs(str(tmp_path))
+    assert (tmp_path / clang._BUILDING).exists()
+    assert clang.precompile_stubs(str(tmp_path), extra_args=("-std=c++nonsense",)) is None
+    assert not (tmp_path / clang._BUILDING).exists()
+    assert not list(tmp_path.iterdir())
+
+
 def test_cache_retranslates_only_the_changed_file(tmp_path):
     source = _write(tmp_path / "src", {f"k{i}.cu": f"int v{i} = cudaSuccess;\n" for i in range(12)})
     cache = tmp_path / "cache"

@@ -433,40 +433,32 @@ def precompile_stubs(folder: str, resource_dir: str | None = None,
     """Build the precompiled stubs that ``parse`` with these arguments uses into FOLDER
     (unless they are there), for processes that ``use_precompiled_stubs(FOLDER)``;
     their path, or None when they cannot be built. Ends a ``claim_stubs`` either way."""
-    target = _stubs_path(folder, resource_dir, extra_args)
     try:
+        index = _index(None)
+        base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
+        target = os.path.join(folder, _precompiled_name(base))
         if os.path.isfile(target):
             return target
         partial = f"{target}.{os.getpid()}.partial"
-        if not _build_precompiled(_index(None), _stubs_base(resource_dir, extra_args), partial):
+        if not _build_precompiled(index, base, partial):
             return None
         os.chmod(partial, 0o644)
         os.replace(partial, target)  # whole or absent for a reader
         return target
     finally:
         with contextlib.suppress(FileNotFoundError):
-            os.remove(target + _BUILDING)
+            os.remove(os.path.join(folder, _BUILDING))
 
 
-def claim_stubs(folder: str, resource_dir: str | None = None,
-                extra_args: Sequence[str] = ()) -> None:
-    """Mark the stubs of these arguments in FOLDER as being built (by a ``precompile_stubs``
-    to come, perhaps in another process): a process that needs them meanwhile waits for
-    them instead of building its own. Raises ClangUnavailable."""
-    with open(_stubs_path(folder, resource_dir, extra_args) + _BUILDING, "w"):
+def claim_stubs(folder: str) -> None:
+    """Mark FOLDER as having stubs built in it (by a ``precompile_stubs`` to come, perhaps
+    in another process): a process that needs stubs from it meanwhile waits for them
+    instead of building its own."""
+    with open(os.path.join(folder, _BUILDING), "w"):
         pass
 
 
-def _stubs_base(resource_dir: str | None, extra_args: Sequence[str]) -> list[str]:
-    return _base_args(find_resource_dir(resource_dir), tuple(extra_args))
-
-
-def _stubs_path(folder: str, resource_dir: str | None, extra_args: Sequence[str]) -> str:
-    _index(None)  # the name holds the version of the libclang loaded
-    return os.path.join(folder, _precompiled_name(_stubs_base(resource_dir, extra_args)))
-
-
-#: Beside a precompiled file while a process builds it (``claim_stubs``).
+#: In a folder while a process builds stubs in it (``claim_stubs``).
 _BUILDING = ".building"
 #: How long a process waits for stubs that another builds (about a second's work).
 _STUBS_WAIT = 60.0
@@ -474,9 +466,9 @@ _STUBS_WAIT = 60.0
 
 def _wait_while_built(target: str) -> None:
     """Return when TARGET is built, or no longer being built, or after _STUBS_WAIT."""
+    marker = os.path.join(os.path.dirname(target), _BUILDING)
     deadline = time.monotonic() + _STUBS_WAIT
-    while (os.path.exists(target + _BUILDING) and not os.path.isfile(target)
-           and time.monotonic() < deadline):
+    while os.path.exists(marker) and not os.path.isfile(target) and time.monotonic() < deadline:
         time.sleep(0.01)
 
 

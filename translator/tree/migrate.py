@@ -234,17 +234,13 @@ def _workers(jobs: int | None, count: int, options: Options) -> Iterator[_Pool]:
         yield _Pool(stubs=thread)
         return
     with tempfile.TemporaryDirectory(prefix="rocport-stubs-") as folder:
-        stubs = (options.clang_resource_dir, options.clang_args)
-        claimed = options.use_clang
-        try:
-            if claimed:
-                clang.claim_stubs(folder, *stubs)
-        except clang.ClangUnavailable:
-            claimed = False  # parse() says why, file by file
+        if options.use_clang:
+            clang.claim_stubs(folder)
         with ProcessPoolExecutor(max_workers=workers, initializer=clang.use_precompiled_stubs,
                                  initargs=(folder,)) as executor:
-            if claimed:
-                executor.submit(clang.precompile_stubs, folder, *stubs)
+            if options.use_clang:  # without libclang it ends the claim, and parse() says why
+                executor.submit(clang.precompile_stubs, folder, options.clang_resource_dir,
+                                options.clang_args)
             yield _Pool(executor, workers)
 
 
@@ -359,7 +355,7 @@ def _translate_all(tree: TreeResult, contents: _Contents,
     for path, outcome in outcomes.items():
         if outcome.language and path in contents and outcome.kind != "binary":
             (_data, *job), key = _job(tree, path, outcome.language, contents[path],
-                                      path in token_only)
+                                      path in token_only, cache is not None)
             result = cache.get(key) if cache is not None else None
             if result is not None:
                 _finish(outcome, result)
@@ -388,13 +384,15 @@ def _translate_all(tree: TreeResult, contents: _Contents,
 
 
 def _job(tree: TreeResult, path: str, language: str, data: bytes,
-         token_only: bool) -> tuple[tuple, str]:
+         token_only: bool, cached: bool) -> tuple[tuple, str]:
+    """The translation job of a file, and its cache key when CACHED ("" otherwise: a
+    digest of the file and of the tree's options costs the first file's start)."""
     options = options_for_path(tree.options, path)  # per-path ignores of .rocport.toml
     if token_only:
         options = options.with_changes(use_clang=False)
     # clang reads the file at its place in the tree, with the tree's include folders
     options, includes = tree.include_paths.analysis_options(options, path)
-    key = ResultCache.key(data, path, language, repr(tree.options), includes)
+    key = ResultCache.key(data, path, language, repr(tree.options), includes) if cached else ""
     return (data, options, path, language), key
 
 
