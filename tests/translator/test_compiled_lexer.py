@@ -88,3 +88,23 @@ def test_token_behaves_as_the_python_token():
         compiled("ident", b"x", 0)
     with pytest.raises(AttributeError):
         compiled("ident", "x", 0).text = "y"
+
+
+def test_token_list_passes_agree_with_their_python_forms():
+    texts = [p.read_bytes().decode("utf-8", "surrogateescape")
+             for p in sorted((ROOT / "tests" / "translator" / "cases").rglob("*.cu"))[:200]]
+    assert len(texts) > 50
+    for text in texts:
+        code = tokens.tokenize_code(text)
+        assert _lexer.identifier_positions(code) == tokens._identifier_positions(code)
+        for wanted in (frozenset({"{", "}", ";"}), ("++", "--"), {"(", ")", "[", "]"}):
+            assert _lexer.indexes_in(code, wanted) == tokens._indexes_in(code, wanted)
+
+
+def test_token_list_passes_read_python_tokens_too():
+    mixed = [_lexer.Token("ident", "a", 0), tokens._PythonToken("ident", "a", 2),
+             tokens._PythonToken("punct", "{", 4), _lexer.Token("ident", "b", 5)]
+    assert _lexer.identifier_positions(mixed) == {"a": [0, 1], "b": [3]}
+    assert _lexer.indexes_in(mixed, {"{", "b"}) == [2, 3]
+    with pytest.raises(AttributeError):
+        _lexer.indexes_in([object()], {"x"})

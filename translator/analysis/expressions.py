@@ -6,7 +6,7 @@ from __future__ import annotations
 import operator
 import re
 
-from translator.source.tokens import Token
+from translator.source.tokens import Token, indexes_in
 
 __all__ = ["CodeTokens", "closing", "arguments", "integer", "fold", "SIZES"]
 
@@ -56,8 +56,8 @@ class CodeTokens(list):
         nested: dict[int, int] = {}
         open_by_kind: dict[str, list[int]] = {opening: [] for opening in _PAIRS}
         open_nesting: list[int] = []
-        brackets = _BRACKETS
-        for position, text in [(p, t.text) for p, t in enumerate(self) if t.text in brackets]:
+        for position in indexes_in(self, _BRACKETS):
+            text = self[position].text
             if text in _PAIRS:
                 open_by_kind[text].append(position)
                 if text in _NESTING:

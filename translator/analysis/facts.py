@@ -18,7 +18,6 @@ from __future__ import annotations
 import bisect
 import operator
 import re
-from collections import defaultdict
 from collections.abc import Callable, Iterable, KeysView, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -34,7 +33,7 @@ from translator.analysis.functions import (
     token_origins,
 )
 from translator.options import Options
-from translator.source.tokens import Token
+from translator.source.tokens import Token, identifier_positions
 from translator.unit import API_PREFIXES
 
 if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
@@ -148,11 +147,7 @@ class Facts:
 
     @cached_property
     def _positions(self) -> dict[str, list[int]]:
-        positions: defaultdict[str, list[int]] = defaultdict(list)
-        for index, token in enumerate(self.code):
-            if token.kind == "ident":
-                positions[token.text].append(index)
-        return dict(positions)
+        return identifier_positions(self.code)
 
     def occurrences(self, names: Iterable[str]) -> list[int]:
         """Code-token indexes of the identifiers NAMES, in source order."""

@@ -12,6 +12,7 @@ from translator.analysis.dataflow import ALLOCATORS, HOST_ALLOCATORS, Origin
 from translator.analysis.expressions import SIZES as _SIZES
 from translator.analysis.expressions import arguments
 from translator.analysis.qualifiers import MARKS, qualifier_macros, target_of
+from translator.source.tokens import indexes_in
 
 __all__ = ["Declaration", "token_functions", "token_declarations", "token_origins"]
 
@@ -60,8 +61,7 @@ def token_functions(facts) -> list[Function]:
     stack: list = []  # "scope", "block", or [name, start, body_start, target] of a function
     header_start = 0
     # only these three tokens end a header or open or close a scope
-    structure = [(index, token) for index, token in enumerate(tokens)
-                 if token.text in _STRUCTURE]
+    structure = [(index, tokens[index]) for index in indexes_in(tokens, _STRUCTURE)]
     for index, token in structure:
         text = token.text
         if text in (";", "}"):
@@ -140,7 +140,8 @@ def _one_alternative(facts) -> list:
     conditionals = facts.unit.conditionals
     if not conditionals:
         return code
-    braces = [(t.start, 1 if t.text == "{" else -1) for t in code if t.text in ("{", "}")]
+    braces = [(code[i].start, 1 if code[i].text == "{" else -1)
+              for i in indexes_in(code, ("{", "}"))]
     offsets = [offset for offset, _ in braces]
     totals = [0]
     for _, step in braces:

@@ -41,6 +41,7 @@ from translator.analysis.facts import last_between
 from translator.analysis.hazard import finding
 from translator.analysis.memory_calls import SIZE_CALLS, element_size, size_calls
 from translator.rules.base import Finding, Rule
+from translator.source.tokens import indexes_in
 
 _BYTES_NAME = re.compile(r"(?i)bytes|size_?in_?bytes|nbytes|mem_?size")
 _ALLOCATIONS = frozenset({"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "cudaHostAlloc",
@@ -136,8 +137,7 @@ def _after_steps(facts) -> list[int]:
     """Code indexes of the tokens that follow ``++`` or ``--``."""
     def compute(unit) -> list[int]:
         code = facts.code
-        return [index + 1 for index, token in enumerate(code[:-1])
-                if token.text in ("++", "--")]
+        return [index + 1 for index in indexes_in(code, ("++", "--")) if index + 1 < len(code)]
     return facts.unit.shared("after increments", compute)
 
 

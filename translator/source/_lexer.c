@@ -417,7 +417,95 @@ fail:
     return NULL;
 }
 
+/* ---- passes over a token list that most files pay for ---- */
+
+/* The text (or kind) of ITEM, a borrowed reference for a Token of this module. */
+static PyObject *
+token_field(PyObject *item, int want_kind, PyObject **owned)
+{
+    *owned = NULL;
+    if (Py_IS_TYPE(item, &TokenType))
+        return want_kind ? ((TokenObject *)item)->kind : ((TokenObject *)item)->text;
+    return *owned = PyObject_GetAttrString(item, want_kind ? "kind" : "text");
+}
+
+static PyObject *
+indexes_in(PyObject *module, PyObject *args)
+{
+    PyObject *tokens, *texts;
+    if (!PyArg_ParseTuple(args, "O!O:indexes_in", &PyList_Type, &tokens, &texts))
+        return NULL;
+    PyObject *found = PyList_New(0);
+    if (found == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(tokens); i++) {
+        PyObject *owned, *text = token_field(PyList_GET_ITEM(tokens, i), 0, &owned);
+        int hit = text == NULL ? -1 : PySequence_Contains(texts, text);
+        Py_XDECREF(owned);
+        if (hit < 0)
+            goto fail;
+        if (hit) {
+            PyObject *index = PyLong_FromSsize_t(i);
+            if (index == NULL || PyList_Append(found, index) < 0) {
+                Py_XDECREF(index);
+                goto fail;
+            }
+            Py_DECREF(index);
+        }
+    }
+    return found;
+fail:
+    Py_DECREF(found);
+    return NULL;
+}
+
+static PyObject *
+identifier_positions(PyObject *module, PyObject *args)
+{
+    PyObject *tokens;
+    if (!PyArg_ParseTuple(args, "O!:identifier_positions", &PyList_Type, &tokens))
+        return NULL;
+    PyObject *positions = PyDict_New();
+    if (positions == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(tokens); i++) {
+        PyObject *item = PyList_GET_ITEM(tokens, i), *owned_kind, *owned_text;
+        PyObject *kind = token_field(item, 1, &owned_kind);
+        int ident = kind == NULL ? -1
+                    : kind == kind_objects[IDENT] ? 1
+                    : PyObject_RichCompareBool(kind, kind_objects[IDENT], Py_EQ);
+        Py_XDECREF(owned_kind);
+        if (ident < 0)
+            goto fail;
+        if (!ident)
+            continue;
+        PyObject *text = token_field(item, 0, &owned_text);
+        PyObject *list = text == NULL ? NULL : PyDict_GetItemWithError(positions, text);
+        if (list == NULL && text != NULL && !PyErr_Occurred()) {
+            if ((list = PyList_New(0)) != NULL && PyDict_SetItem(positions, text, list) < 0)
+                Py_CLEAR(list);
+            Py_XDECREF(list); /* the dictionary holds it */
+        }
+        PyObject *index = list == NULL ? NULL : PyLong_FromSsize_t(i);
+        int failed = index == NULL || PyList_Append(list, index) < 0;
+        Py_XDECREF(index);
+        Py_XDECREF(owned_text);
+        if (failed)
+            goto fail;
+    }
+    return positions;
+fail:
+    Py_DECREF(positions);
+    return NULL;
+}
+
 static PyMethodDef lexer_methods[] = {
+    {"indexes_in", indexes_in, METH_VARARGS,
+     "indexes_in(tokens, texts) -> list[int]\n\n"
+     "The indexes of the TOKENS whose text is in TEXTS, in order."},
+    {"identifier_positions", identifier_positions, METH_VARARGS,
+     "identifier_positions(tokens) -> dict[str, list[int]]\n\n"
+     "The indexes of the identifier TOKENS, by text, each list in order."},
     {"lex", (PyCFunction)(void (*)(void))lex, METH_VARARGS | METH_KEYWORDS,
      "lex(source, start=0, end=len(source), code_only=False) -> list[Token]\n\n"
      "The tokens of SOURCE[START:END] (offsets in SOURCE), as TOKEN_PATTERN.finditer gives\n"

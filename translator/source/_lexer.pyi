@@ -1,5 +1,6 @@
 # The compiled lexer's interface (translator/source/_lexer.c).
 import sys
+from collections.abc import Collection
 
 class Token:
     """One lexeme: its kind, its exact text and its offset in the source."""
@@ -16,3 +17,5 @@ class Token:
 
 def lex(source: str, start: int = 0, end: int = sys.maxsize,
         code_only: bool = False) -> list[Token]: ...
+def indexes_in(tokens: list[Token], texts: Collection[str]) -> list[int]: ...
+def identifier_positions(tokens: list[Token]) -> dict[str, list[int]]: ...

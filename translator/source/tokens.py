@@ -28,13 +28,14 @@ import bisect
 import operator
 import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Iterator
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
 __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
-    "next_token", "lex", "lex_with_pattern", "CODE_KINDS",
+    "next_token", "lex", "lex_with_pattern", "indexes_in", "identifier_positions", "CODE_KINDS",
     "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN", "CHARACTER_RUN",
 ]
 
@@ -136,15 +137,31 @@ def lex_with_pattern(source: str, start: int = 0, end: int = sys.maxsize,
             for m in _PATTERN.finditer(source, start, end)]
 
 
+def _indexes_in(tokens: list[Token], texts: Collection[str]) -> list[int]:
+    return [index for index, token in enumerate(tokens) if token.text in texts]
+
+
+def _identifier_positions(tokens: list[Token]) -> dict[str, list[int]]:
+    positions: defaultdict[str, list[int]] = defaultdict(list)
+    for index, token in enumerate(tokens):
+        if token.kind == "ident":
+            positions[token.text].append(index)
+    return dict(positions)
+
+
 # The compiled lexer where the C compiler built it at install (pyproject.toml), about twenty
-# times faster; the pattern where not. Both give the same tokens (tests/translator).
+# times faster; the pattern where not. Both give the same tokens (tests/translator). So do
+# the two passes over a token list that most files pay for:
+#   indexes_in(tokens, texts): the indexes of the tokens whose text is in TEXTS;
+#   identifier_positions(tokens): the indexes of the identifiers, by text.
 if TYPE_CHECKING:
-    from translator.source._lexer import Token, lex
+    from translator.source._lexer import Token, identifier_positions, indexes_in, lex
 else:
     try:
-        from translator.source._lexer import Token, lex
+        from translator.source._lexer import Token, identifier_positions, indexes_in, lex
     except ImportError:
         Token, lex = _PythonToken, lex_with_pattern
+        indexes_in, identifier_positions = _indexes_in, _identifier_positions
 
 
 def tokenize(source: str) -> list[Token]:
