@@ -112,7 +112,9 @@ class Unit:
 
     def whole_identifiers(self, name: str) -> list[int]:
         """Offsets where the identifier NAME occurs in code as a whole identifier."""
-        if name.startswith(API_PREFIXES):
+        if name.startswith(API_PREFIXES) and "api_offsets" in self.__dict__:
+            # the scan of every API name, once a rule made it; a few names asked of a
+            # unit that needs no more (the tree's project names) are found faster alone
             return self.api_offsets.get(name, [])
         source = self.source
         find = source.find

@@ -21,6 +21,19 @@ def _whole_identifiers(source: str, name: str) -> list[int]:
             if regions.in_code(m.start())]
 
 
+@given(st.lists(st.sampled_from([*_PIECES, "é", "²", "9"]), max_size=30))
+@settings(max_examples=200, deadline=None)
+def test_whole_identifiers_are_the_same_before_and_after_the_api_scan(pieces: list[str]) -> None:
+    """API names are looked up in the scan of all of them once a rule made it, and found
+    alone before: both ways give the same offsets."""
+    source = "".join(pieces)
+    fresh, scanned = Unit(source), Unit(source)
+    assert isinstance(scanned.api_offsets, dict)
+    for name in ("cudaMalloc", "cuda", "__shfl_sync", "CU_X", "nvrtcX"):
+        assert fresh.whole_identifiers(name) == scanned.whole_identifiers(name) == \
+            _whole_identifiers(source, name)
+
+
 @given(st.lists(st.sampled_from(_PIECES), max_size=30))
 @settings(max_examples=200, deadline=None)
 def test_whole_identifiers_are_those_in_code(pieces: list[str]) -> None:
