@@ -139,32 +139,26 @@ def migrate_tree(
     options = options.with_tree_facts(kept_names=kept)
     tree = TreeResult(source_root, output_root, options)
     contents, outcomes = _read_and_classify(source_root, entries, outputs, max_file_bytes)
+    cache = ResultCache(cache_dir) if cache_dir is not None else None
     count = sum(1 for path, o in outcomes.items() if o.language and path in contents)
     with _workers(jobs, count, options) as pool:
-        translated = _migrate(tree, entries, contents, outcomes, notes, pool, cache_dir,
+        translated = _migrate(tree, entries, contents, outcomes, notes, pool, cache,
                               progress, starting, frozenset(token_only))
     tree.run = {
-        "cache_hits": translated.hits, "cache_misses": translated.misses,
-        "translated": translated.count, "jobs": _job_count(jobs),
+        "cache_hits": cache.hits if cache else 0, "cache_misses": cache.misses if cache else 0,
+        "translated": translated, "jobs": _job_count(jobs),
         "seconds": round(time.monotonic() - started, 3),
     }
     return tree
 
 
-@dataclass
-class _Translated:
-    count: int = 0
-    hits: int = 0
-    misses: int = 0
-
-
 def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
              outcomes: dict[str, FileOutcome], notes: dict[str, list[str]],
-             pool: _Pool, cache_dir: str | os.PathLike | None,
+             pool: _Pool, cache: ResultCache | None,
              progress: Callable[[int, int], None] | None,
-             starting: Callable[[str], None] | None, token_only: frozenset[str]) -> _Translated:
+             starting: Callable[[str], None] | None, token_only: frozenset[str]) -> int:
     """The tree's facts, its files translated (each written as its result comes), every
-    other entry written."""
+    other entry written; how many files were translated (not from the cache)."""
     files = {e.path for e in entries if e.type == "file"}
     tree.compile_database = _compile_database(contents, files)
     _promote_included(contents, outcomes, tree.compile_database)
@@ -182,7 +176,6 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
     for path, outcome in outcomes.items():
         if not outcome.language and path in contents:
             contents.release(path)  # copied as it is: written from disk
-    cache = ResultCache(cache_dir) if cache_dir is not None else None
     tree.output_root.mkdir(parents=True, exist_ok=True)
     by_path = {entry.path: entry for entry in entries}
 
@@ -199,7 +192,7 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
         if entry.path not in written:
             write(entry.path)
         tree.files.append(outcomes[entry.path])
-    return _Translated(count, cache.hits if cache else 0, cache.misses if cache else 0)
+    return count
 
 
 class _Pool:
