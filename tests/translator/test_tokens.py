@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from translator.source.scan import Regions
 from translator.source.scan import find_directives as scan_directives
-from translator.source.tokens import CODE_KINDS, next_token, tokenize, tokenize_code, untokenize
+from translator.source.tokens import (
+    CODE_KINDS,
+    directive_matches,
+    next_token,
+    tokenize,
+    tokenize_code,
+    untokenize,
+)
 from translator.unit import find_directives as token_directives
 
 # Characters that matter to C lexing, plus ordinary ones, NUL and undecodable bytes.
@@ -168,3 +177,22 @@ def test_characters_beyond_latin1_stay_inside_comments_and_literals():
     regions = Regions(text)
     assert [text[s:e] for s, e in zip(regions.starts, regions.ends, strict=True)] == [
         '// 注释 — “quoted” \\\n still the comment', "/* 块 * ✓ */", '"π ≈ 3.14 \\" 🙂"', "'€'"]
+
+
+_DIRECTIVE_LINES = st.lists(st.sampled_from(
+    ["#", "include", "define", " ", "\t", "\n", "\r", '"a.h"', "<b.h>", '"', "<", ">", "x", "\v",
+     "é"]), max_size=40).map("".join)
+
+
+@given(_DIRECTIVE_LINES)
+@settings(max_examples=300, deadline=None)
+def test_directive_matches_are_the_line_anchored_matches(text):
+    """directive_matches finds what the same pattern anchored at a line start finds."""
+    pattern = rb'#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)'
+    for data in (text, text.encode("utf-8")):
+        pattern_here = pattern if isinstance(data, bytes) else pattern.decode()
+        anchored = re.compile(("(?m)^[ \t]*" if isinstance(data, str) else rb"(?m)^[ \t]*")
+                              + pattern_here)
+        found = [(m.end(), m.groups())
+                 for m in directive_matches(re.compile(pattern_here), data)]
+        assert found == [(m.end(), m.groups()) for m in anchored.finditer(data)]

@@ -32,14 +32,15 @@ from dataclasses import dataclass, field
 
 from translator.compile.flags import BUILD_FILE_NAMES, Flags, cmake_flags, makefile_flags
 from translator.options import Options
+from translator.source.tokens import directive_matches
 from translator.tree.compdb import CompileDatabase
 
 __all__ = ["IncludePaths", "include_paths"]
 
 #: The standards clang takes; a build file's other values are ignored.
 _STANDARD = re.compile(r"(?:c|gnu)\+\+(?:11|14|17|20|23|2a|2b|1z)")
-_INCLUDE = re.compile(
-    rb'^[ \t]*#[ \t]*include[ \t]*(?:"(?P<quoted>[^"\n]+)"|<(?P<angled>[^>\n]+)>)', re.M)
+#: An include directive, from its "#" (``directive_matches`` finds those that begin a line).
+_INCLUDE = re.compile(rb'#[ \t]*include[ \t]*(?:"(?P<quoted>[^"\n]+)"|<(?P<angled>[^>\n]+)>)')
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def _guessed(contents: Mapping[str, bytes], c_files: list[str],
         by_name.setdefault(posixpath.basename(path), []).append(path)
     guessed: dict[str, None] = {}
     for includer in sorted(c_files):
-        for match in _INCLUDE.finditer(contents[includer]):
+        for match in directive_matches(_INCLUDE, contents[includer]):
             raw = match["quoted"] or match["angled"]
             name = posixpath.normpath(raw.decode("utf-8", "replace").strip())
             if name.startswith(("/", "..")) or ".." in name.split("/"):

@@ -31,7 +31,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, AnyStr
 
 __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
@@ -89,7 +89,9 @@ _CODE_PATTERN = re.compile(
     + _CODE + r"|\Z)", re.VERBOSE)
 _CODE_GROUPS = {index: name for name, index in _CODE_PATTERN.groupindex.items()}
 _START_OF = operator.attrgetter("start")  # a key to bisect tokens by offset
-_INCLUDE = re.compile(r"^[ \t]*#[ \t]*(?:include_next|include|import)[ \t]*(<[^>\n]*>)", re.M)
+#: An include directive's header name in angle brackets, from the directive's "#"
+#: (``directive_matches`` finds those that begin a line).
+_INCLUDE = re.compile(r"#[ \t]*(?:include_next|include|import)[ \t]*(<[^>\n]*>)")
 
 #: Kinds that carry program meaning (everything but layout and comments).
 CODE_KINDS = frozenset({"string", "char", "header", "number", "ident", "punct"})
@@ -181,7 +183,7 @@ def tokenize_code(source: str) -> list[Token]:
         raise TypeError("tokenize_code() takes str; decode bytes with surrogateescape first")
     tokens = lex(source, code_only=True)
     if "#" in source and "<" in source:
-        for match in _INCLUDE.finditer(source):
+        for match in directive_matches(_INCLUDE, source):
             header = match.group(1)
             if "/*" in header or "//" in header:
                 # a comment inside <...> decides whether it is a header name: ask the
@@ -210,7 +212,7 @@ def _merge_header_names(source: str, tokens: list[Token], code_only: bool = Fals
     """
     # bisected by key: a list of every token's start cost more than the merging
     start_of = _START_OF
-    for match in reversed(list(_INCLUDE.finditer(source))):
+    for match in reversed(list(directive_matches(_INCLUDE, source))):
         first = bisect.bisect_left(tokens, match.start(1), key=start_of)
         last = bisect.bisect_left(tokens, match.end(1), first, key=start_of)
         if first >= len(tokens) or tokens[first].start != match.start(1):
@@ -223,6 +225,19 @@ def _merge_header_names(source: str, tokens: list[Token], code_only: bool = Fals
         if any(t.kind in ("comment", "string", "char", "newline") for t in tokens[first:last]):
             continue
         tokens[first:last] = [Token("header", match.group(1), match.start(1))]
+
+
+def directive_matches(pattern: re.Pattern[AnyStr], text: AnyStr) -> Iterator[re.Match[AnyStr]]:
+    """The matches of PATTERN, which starts with a directive's ``#``, that only blanks
+    precede on their line of TEXT: what a multi-line pattern finds with a line start and
+    blanks before it, but much faster, from the "#" that the regex engine skips ahead to."""
+    newline, blanks = ("\n", " \t") if isinstance(text, str) else (b"\n", b" \t")
+    rfind = text.rfind
+    for match in pattern.finditer(text):
+        start = match.start()
+        line = rfind(newline, 0, start) + 1
+        if line == start or not text[line:start].strip(blanks):
+            yield match
 
 
 def untokenize(tokens: Iterable[Token]) -> str:

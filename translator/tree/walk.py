@@ -15,9 +15,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from translator.source.tokens import directive_matches
+
 __all__ = ["Entry", "walk", "included_files", "link_inside"]
 
-_QUOTED_INCLUDE = re.compile(rb'(?m)^[ \t]*#[ \t]*include[ \t]*"(?P<name>[^"\n]+)"')
+#: A quoted include, from its "#" (``directive_matches`` finds those that begin a line).
+_QUOTED_INCLUDE = re.compile(rb'#[ \t]*include[ \t]*"(?P<name>[^"\n]+)"')
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ def included_files(sources: dict[str, bytes], tree_files: Iterable[str],
     include_dirs = tuple(include_dirs)
     found: dict[str, str] = {}
     for includer in sorted(sources):
-        for match in _QUOTED_INCLUDE.finditer(sources[includer]):
+        for match in directive_matches(_QUOTED_INCLUDE, sources[includer]):
             name = match.group("name").decode("utf-8", "replace").strip()
             target = _resolve(name, includer, include_dirs, file_set, by_name)
             if target is not None and target != includer:
