@@ -1,6 +1,7 @@
 """The compiled lexer (translator/source/_lexer.c) gives exactly the tokens of the pattern it
-was written from (``lex_with_pattern``), on random text, on odd corners and on every text
-file of this repository's tests and examples; its Token behaves as the Python one."""
+was written from (``lex_with_pattern``), and its scan of the regions those of theirs
+(``regions_with_pattern``), on random text, on odd corners and on every text file of this
+repository's tests and examples; its Token behaves as the Python one."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from translator.source import _lexer, tokens  # _lexer: the build must have compiled it
+from translator.source import _lexer, scan, tokens  # _lexer: the build must have compiled it
+from translator.source.scan import regions_with_pattern
 from translator.source.tokens import lex_with_pattern
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +25,7 @@ _PIECES = st.sampled_from(
     list("abcR_uUL8x019eEpP \t\n\r\\/*\"'#<>()[]{};,.:+-=!&|^~?%$\v\f")
     + ["\x00", "\udcff", "é", "²", "٣", "ª", "中", "🙂", "\r\n", "\\\n", "\\\r\n", 'R"x(', ')x"',
        'R"(', ')"', 'u8R"', "u8'", 'L"', "//", "/*", "*/", "<<<", ">>=", "->*", "...", "1e+",
-       "0x1p-", "1'0", 'R"' + "d" * 16 + "(", 'R"' + "d" * 17 + "("]
+       "0x1p-", "1'0", 'R"' + "d" * 16 + "(", 'R"' + "d" * 17 + "(", "include", "_next", "import"]
 )
 _TEXT = st.lists(_PIECES, max_size=40).map("".join)
 
@@ -68,6 +70,36 @@ def test_every_source_of_the_repository_lexes_like_the_pattern():
     for path in paths:
         text = path.read_bytes().decode("utf-8", "surrogateescape")
         assert _spans(_lexer.lex(text)) == _spans(lex_with_pattern(text)), path
+
+
+def test_the_build_compiled_the_regions_scan():
+    assert scan.regions is _lexer.regions
+
+
+@given(_TEXT)
+@settings(max_examples=1500, deadline=None)
+def test_finds_the_regions_of_the_pattern(text):
+    assert _lexer.regions(text) == regions_with_pattern(text)
+
+
+@pytest.mark.parametrize("text", [
+    "", "/", "//", "// a \\", "// a \\\nb\nc", "// a \\\r\nb\nc", "// a \\\\\nb", '"abc\\',
+    "'\\", "x'1'", "1'000'", "u'a'", "xu'a'", "u8'a'", "xu8'a'", "$'a'", "é'a'", 'R"x(a)x"',
+    'xR"x(a)x"', 'uR"(a)"', 'u8R"(a)"', 'xu8R"(a)"', '$R"(a)"', 'R"' + "d" * 17 + '(a)"',
+    'R"x(a', "/*/", "/* a", "#include <a>", "#  include_next\t<a>", "# import <a", "#include<a\n>",
+    "#includex <a>", "# if <a>", "a # include <b> c", "²'a'", "\udcff'x'",
+])
+def test_odd_corners_give_the_regions_of_the_pattern(text):
+    assert _lexer.regions(text) == regions_with_pattern(text)
+
+
+def test_every_source_of_the_repository_gives_the_regions_of_the_pattern():
+    suffixes = {".cu", ".cuh", ".h", ".hpp", ".cpp", ".cc", ".c", ".hip", ".inl", ".py", ".txt"}
+    paths = [p for folder in ("tests", "examples") for p in sorted((ROOT / folder).rglob("*"))
+             if p.suffix in suffixes and p.is_file()]
+    for path in paths:
+        text = path.read_bytes().decode("utf-8", "surrogateescape")
+        assert _lexer.regions(text) == regions_with_pattern(text), path
 
 
 def test_token_behaves_as_the_python_token():

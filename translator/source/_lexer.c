@@ -417,6 +417,155 @@ fail:
     return NULL;
 }
 
+/* ---- the regions of translator.source.scan (its _REGIONS pattern, compiled) ---- */
+
+/* [\w$] of a str pattern. */
+static inline int
+is_word_or_dollar(Py_UCS4 c)
+{
+    return c == '$' || is_word(c);
+}
+
+/* Whether none of [\w$] comes before I. */
+static inline int
+starts_word(const Text *s, Py_ssize_t i)
+{
+    return i <= 0 || !is_word_or_dollar(at(s, i - 1));
+}
+
+/* The lookbehinds of a raw string's quote at I: R, uR, UR, LR or u8R before it, whole. */
+static int
+raw_quote(const Text *s, Py_ssize_t i)
+{
+    if (i < 1 || at(s, i - 1) != 'R')
+        return 0;
+    if (starts_word(s, i - 1))
+        return 1;
+    Py_UCS4 p = i >= 2 ? at(s, i - 2) : 0;
+    if ((p == 'u' || p == 'U' || p == 'L') && starts_word(s, i - 2))
+        return 1;
+    return i >= 3 && p == '8' && at(s, i - 3) == 'u' && starts_word(s, i - 3);
+}
+
+/* The lookbehinds of a character literal's quote at I: nothing of [\w$], or u, U, L or
+   u8 whole, before it. */
+static int
+character_quote(const Text *s, Py_ssize_t i)
+{
+    if (starts_word(s, i))
+        return 1;
+    Py_UCS4 p = at(s, i - 1);
+    if ((p == 'u' || p == 'U' || p == 'L') && starts_word(s, i - 1))
+        return 1;
+    return i >= 2 && p == '8' && at(s, i - 2) == 'u' && starts_word(s, i - 2);
+}
+
+/* //{run}(?:\\(?:\r\n|[\s\S]){run})* where a run holds no newline and no backslash: a
+   backslash carries the comment over any character, and one that ends the text is
+   left out of it. */
+static Py_ssize_t
+region_line_comment_end(const Text *s, Py_ssize_t i)
+{
+    for (i += 2;;) {
+        Py_UCS4 c = at(s, i);
+        if (c == (Py_UCS4)-1 || c == '\n')
+            return i;
+        if (c != '\\')
+            i += 1;
+        else if (i + 1 >= s->length)
+            return i;
+        else
+            i += at(s, i + 1) == '\r' && at(s, i + 2) == '\n' ? 3 : 2;
+    }
+}
+
+/* \#[ \t]*(?:include_next|include|import)[ \t]*<[^>\n]*> at I: the span of the header
+   name in *START and the return value, or -1. */
+static Py_ssize_t
+header_name_end(const Text *s, Py_ssize_t i, Py_ssize_t *start)
+{
+    static const char *keywords[] = {"include_next", "include", "import"};
+    Py_ssize_t j = i + 1;
+    while (at(s, j) == ' ' || at(s, j) == '\t')
+        j++;
+    for (int k = 0; k < 3; k++) {
+        Py_ssize_t m = 0;
+        while (keywords[k][m] != 0 && at(s, j + m) == (Py_UCS4)keywords[k][m])
+            m++;
+        if (keywords[k][m] != 0)
+            continue;
+        Py_ssize_t open = j + m;
+        while (at(s, open) == ' ' || at(s, open) == '\t')
+            open++;
+        if (at(s, open) != '<')
+            continue;
+        for (Py_ssize_t close = open + 1;; close++) {
+            Py_UCS4 c = at(s, close);
+            if (c == '>') {
+                *start = open;
+                return close + 1;
+            }
+            if (c == '\n' || c == (Py_UCS4)-1)
+                break;
+        }
+    }
+    return -1;
+}
+
+static int
+append_offset(PyObject *list, Py_ssize_t offset)
+{
+    PyObject *number = PyLong_FromSsize_t(offset);
+    int failed = number == NULL || PyList_Append(list, number) < 0;
+    Py_XDECREF(number);
+    return failed ? -1 : 0;
+}
+
+static PyObject *
+regions(PyObject *module, PyObject *args)
+{
+    PyObject *source;
+    if (!PyArg_ParseTuple(args, "U:regions", &source))
+        return NULL;
+    Text s = {PyUnicode_KIND(source), PyUnicode_DATA(source), PyUnicode_GET_LENGTH(source)};
+    PyObject *starts = PyList_New(0), *ends = PyList_New(0);
+    if (starts == NULL || ends == NULL)
+        goto fail;
+    for (Py_ssize_t i = 0; i < s.length;) {
+        Py_UCS4 c = at(&s, i);
+        Py_ssize_t start = i, end = -1;
+        if (c == '/' && at(&s, i + 1) == '/')
+            end = region_line_comment_end(&s, i);
+        else if (c == '/' && at(&s, i + 1) == '*')
+            end = block_comment_end(&s, i);
+        else if (c == '"') {
+            if (raw_quote(&s, i))
+                end = raw_string_end(&s, i - 1); /* from the R: no prefix before it */
+            if (end < 0)
+                end = quoted_end(&s, i, '"');
+        }
+        else if (c == '\'' && character_quote(&s, i))
+            end = quoted_end(&s, i, '\'');
+        else if (c == '#')
+            end = header_name_end(&s, i, &start);
+        if (end < 0) {
+            i += 1; /* ordinary, or a special character that starts no region */
+            continue;
+        }
+        if (append_offset(starts, start) < 0 || append_offset(ends, end) < 0)
+            goto fail;
+        i = end;
+    }
+    PyObject *pair = PyTuple_Pack(2, starts, ends);
+    Py_DECREF(starts);
+    Py_DECREF(ends);
+    return pair;
+fail:
+    Py_XDECREF(starts);
+    Py_XDECREF(ends);
+    return NULL;
+}
+
 /* ---- passes over a token list that most files pay for ---- */
 
 /* The text (or kind) of ITEM, a borrowed reference for a Token of this module. */
@@ -506,6 +655,10 @@ static PyMethodDef lexer_methods[] = {
     {"identifier_positions", identifier_positions, METH_VARARGS,
      "identifier_positions(tokens) -> dict[str, list[int]]\n\n"
      "The indexes of the identifier TOKENS, by text, each list in order."},
+    {"regions", regions, METH_VARARGS,
+     "regions(source) -> tuple[list[int], list[int]]\n\n"
+     "The starts and ends of the regions that translator.source.scan's _REGIONS finds in\n"
+     "SOURCE: comments, string and character literals, and header names."},
     {"lex", (PyCFunction)(void (*)(void))lex, METH_VARARGS | METH_KEYWORDS,
      "lex(source, start=0, end=len(source), code_only=False) -> list[Token]\n\n"
      "The tokens of SOURCE[START:END] (offsets in SOURCE), as TOKEN_PATTERN.finditer gives\n"

@@ -1,8 +1,9 @@
 """Fast views of a source text for the token path, without building every token.
 
 ``Regions`` finds the parts of a text that are not code (comments, string and character
-literals, ``#include <...>`` header names) in one regular-expression pass that skips runs
-of ordinary characters in C. Identifier searches then keep only hits that lie in code.
+literals, ``#include <...>`` header names) in one pass: the regular expression _REGIONS
+says what it finds, and its compiled form (``_lexer.regions``, beside the lexer) finds
+it. Identifier searches then keep only hits that lie in code.
 ``find_directives`` locates preprocessor directives by line and lexes only them.
 
 The lexical rules are those of ``translator.source.tokens`` (a property test checks that both
@@ -15,6 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from translator.source.tokens import (
     CHARACTER_RUN,
@@ -56,6 +58,34 @@ _REGION, _HEADER = _REGIONS.groupindex["region"], _REGIONS.groupindex["header"]
 _LINE_HASH = re.compile(r"(?P<hash>#)")
 
 
+def regions_with_pattern(source: str) -> tuple[list[int], list[int]]:
+    """The starts and ends of the regions of SOURCE that _REGIONS finds: the
+    specification of the compiled ``_lexer.regions``, which gives the same spans."""
+    starts: list[int] = []
+    ends: list[int] = []
+    if not any(c in source for c in "/\"'#"):
+        return starts, ends
+    for match in _REGIONS.finditer(source):
+        start, end = match.span(_REGION)
+        if start < 0:
+            continue
+        if match.start(_HEADER) >= 0:
+            start = match.start(_HEADER)  # the directive itself is code
+        starts.append(start)
+        ends.append(end)
+    return starts, ends
+
+
+# The compiled scan where the C compiler built the lexer at install, the pattern where not.
+if TYPE_CHECKING:
+    from translator.source._lexer import regions
+else:
+    try:
+        from translator.source._lexer import regions
+    except ImportError:
+        regions = regions_with_pattern
+
+
 class Regions:
     """Sorted, disjoint spans of SOURCE that are not code, with an O(1) membership map."""
 
@@ -63,20 +93,8 @@ class Regions:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.starts: list[int] = []
-        self.ends: list[int] = []
         self._mask: bytearray | None = None
-        if not any(c in source for c in "/\"'#"):
-            return
-        starts, ends = self.starts, self.ends
-        for match in _REGIONS.finditer(source):
-            start, end = match.span(_REGION)
-            if start < 0:
-                continue
-            if match.start(_HEADER) >= 0:
-                start = match.start(_HEADER)  # the directive itself is code
-            starts.append(start)
-            ends.append(end)
+        self.starts, self.ends = regions(source)
 
     @property
     def mask(self) -> bytearray:
