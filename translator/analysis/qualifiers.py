@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from translator.source.scan import find_directives
+from translator.source.scan import Regions, find_directives
 from translator.unit import Unit
 
-__all__ = ["MARKS", "qualifier_macros", "target_of", "device_macros"]
+__all__ = ["MARKS", "qualifier_macros", "target_of", "device_macros", "macro_words",
+           "device_macros_of"]
 
 #: The CUDA execution-space qualifiers and what each marks.
 MARKS = {"__global__": "global", "__device__": "device", "__host__": "host"}
@@ -93,12 +94,22 @@ def _resolved(bodies: dict[str, set[str]], known: dict[str, frozenset[str]]
 def device_macros(sources: Iterable[tuple[str, bytes]]) -> tuple[str, ...]:
     """``NAME=target`` for every macro of SOURCES ((path, C/C++ text)) that marks device
     code (``HOST_DEVICE=host-device``), chains across files followed; sorted."""
+    return device_macros_of(macro_words(data.decode("utf-8", "replace")) for _, data in sources)
+
+
+def macro_words(text: str, regions: Regions | None = None) -> dict[str, set[str]]:
+    """The identifiers of each macro's definitions in TEXT (a file, whose REGIONS may
+    be known already), by macro name."""
+    if "define" not in text:
+        return {}
+    return _definitions(find_directives(text, regions, frozenset({"define"})))
+
+
+def device_macros_of(files: Iterable[dict[str, set[str]]]) -> tuple[str, ...]:
+    """``device_macros`` of the tree whose files' ``macro_words`` are FILES."""
     bodies: dict[str, set[str]] = {}
-    for _, data in sources:
-        text = data.decode("utf-8", "replace")
-        if "define" not in text:
-            continue
-        for name, words in _definitions(find_directives(text, None, frozenset({"define"}))).items():
+    for words_by_name in files:
+        for name, words in words_by_name.items():
             bodies.setdefault(name, set()).update(words)
     marks = _resolved(bodies, {})
     return tuple(sorted(f"{name}={target_of(found)}" for name, found in marks.items()

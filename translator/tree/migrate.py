@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import re
 import tempfile
 import threading
 import time
@@ -31,21 +30,20 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from translator.analysis import clang
 from translator.analysis.include_paths import IncludePaths, include_paths
-from translator.analysis.qualifiers import device_macros
 from translator.config import configure, options_for_path
 from translator.engine import Result, translate
 from translator.options import Options
-from translator.rules.warp_sync_intrinsic import MASKED
 from translator.tree.build_files import translate_build_file
 from translator.tree.cache import ResultCache
 from translator.tree.compdb import CompileDatabase, read_compile_database
+from translator.tree.file_facts import file_facts, tree_facts
 from translator.tree.file_kinds import classify
 from translator.tree.file_names import plan_names
 from translator.tree.hip_build import HipBuild, detect_hip_build, reads_file
-from translator.tree.project_names import defined_names
 from translator.tree.walk import Entry, included_files, link_inside, walk
 
 __all__ = ["FileOutcome", "TreeResult", "migrate_tree", "translate_file",
@@ -53,9 +51,8 @@ __all__ = ["FileOutcome", "TreeResult", "migrate_tree", "translate_file",
 
 MAX_TRANSLATED_BYTES = 8 * 1024 * 1024
 _C_KINDS = ("cuda-source", "cuda-header", "cpp")
-#: A call of a ``*_sync`` warp function: the build files then define the macro that
-#: ROCm 6.2 to 6.x need to declare them (translator.source.build_text.defines_warp_sync).
-_WARP_SYNC_CALL = re.compile(rb"\b(?:" + b"|".join(n.encode() for n in sorted(MASKED)) + rb")\s*\(")
+_Item = TypeVar("_Item")
+_Answer = TypeVar("_Answer")
 
 
 @dataclass
@@ -163,16 +160,14 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
     tree.compile_database = _compile_database(contents, files)
     _promote_included(contents, outcomes, tree.compile_database)
     code = [(p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents]
+    facts = pool.map(file_facts, code)  # a pool reads them meanwhile
     tree.include_paths = include_paths(str(tree.source_root), contents, [p for p, _ in code],
                                        tree.compile_database)
-    tree.options = tree.options.with_tree_facts(
-        project_names=defined_names(code),
-        device_macros=device_macros(code),
-        warp_sync_calls=any(_WARP_SYNC_CALL.search(data) for _, data in code))
-    del code  # each file's bytes are held by CONTENTS only until it is translated
     tree.hip_build = detect_hip_build((p, contents[p]) for p in contents if reads_file(p))
+    tree.options = tree.options.with_tree_facts(**tree_facts(facts))
     if tree.hip_build.macros:
         tree.options = tree.options.with_tree_facts(hip_macros=tree.hip_build.macros)
+    del code  # each file's bytes are held by CONTENTS only until it is translated
     for path, outcome in outcomes.items():
         if not outcome.language and path in contents:
             contents.release(path)  # copied as it is: written from disk
@@ -185,23 +180,31 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
             outcome.message = "; ".join(filter(None, [outcome.message, *notes[path]]))
         _write(tree.source_root, tree.output_root, by_path[path], outcome)
 
+    def write_the_rest() -> None:
+        for entry in entries:
+            if not _translates(outcomes[entry.path], entry.path, contents):
+                write(entry.path)
+
     pool.stubs_ready()  # before any parse in this process
-    written, count = _translate_all(tree, contents, outcomes, cache, pool, progress, starting,
-                                    token_only, write)
-    for entry in entries:
-        if entry.path not in written:
-            write(entry.path)
-        tree.files.append(outcomes[entry.path])
+    count = _translate_all(tree, contents, outcomes, cache, pool, progress, starting,
+                           token_only, write, write_the_rest)
+    tree.files.extend(outcomes[entry.path] for entry in entries)
     return count
+
+
+def _translates(outcome: FileOutcome, path: str, contents: _Contents) -> bool:
+    return bool(outcome.language) and path in contents and outcome.kind != "binary"
 
 
 class _Pool:
     """Where files are translated: in this process, or in a process pool (``executor``).
 
-    clang's stubs (about a second to precompile) are built once for all: in this process
-    by a thread while the tree is read and scanned; for a pool, by its first worker as
-    its first task, in a folder the other workers wait on when they need the stubs before
-    they are done (the pool is forked first, so that no thread runs in a child)."""
+    clang's stubs (about a second to precompile) are built once for all, or copied from
+    the folder that keeps them between runs (``clang.keep_stubs_in``): in this
+    process by a thread while the tree is read and scanned; for a pool, by its first
+    worker as its first task, in a folder the other workers wait on when they need the
+    stubs before they are done (the pool is forked first, so that no thread runs in a
+    child)."""
 
     def __init__(self, executor: ProcessPoolExecutor | None = None, workers: int = 1,
                  stubs: threading.Thread | None = None) -> None:
@@ -212,6 +215,14 @@ class _Pool:
     def stubs_ready(self) -> None:
         if self._stubs is not None:
             self._stubs.join()
+
+    def map(self, function: Callable[[_Item], _Answer], items: list[_Item]) -> Iterator[_Answer]:
+        """FUNCTION of each of ITEMS, in order: from the pool, which starts on them all
+        now, or in this process as they are asked for."""
+        if self.executor is None:
+            return map(function, items)
+        chunk = max(1, len(items) // (self.workers * 8))
+        return self.executor.map(function, items, chunksize=chunk)
 
 
 @contextlib.contextmanager
@@ -341,12 +352,13 @@ def _translate_all(tree: TreeResult, contents: _Contents,
                    outcomes: dict[str, FileOutcome], cache: ResultCache | None,
                    pool: _Pool, progress: Callable[[int, int], None] | None,
                    starting: Callable[[str], None] | None, token_only: frozenset[str],
-                   write: Callable[[str], None]) -> tuple[set[str], int]:
+                   write: Callable[[str], None], meanwhile: Callable[[], None]) -> int:
     """Translate the C/C++ files (from the cache where it has them) and WRITE each as its
-    result comes; the paths written and how many were translated (not from the cache)."""
+    result comes, running MEANWHILE once the translations are under way (in a pool, they
+    go on while it runs); how many were translated (not from the cache)."""
     pending: list[tuple[str, tuple, str]] = []  # jobs without their bytes
     for path, outcome in outcomes.items():
-        if outcome.language and path in contents and outcome.kind != "binary":
+        if _translates(outcome, path, contents):
             (_data, *job), key = _job(tree, path, outcome.language, contents[path],
                                       path in token_only, cache is not None)
             result = cache.get(key) if cache is not None else None
@@ -364,16 +376,17 @@ def _translate_all(tree: TreeResult, contents: _Contents,
             yield (data, *job)
 
     total = len(pending)
-    for done, ((path, _job_args, key), result) in enumerate(
-        zip(pending, _run(with_bytes(), total, pool, starting), strict=True), start=1
-    ):
+    results = _run(with_bytes(), total, pool, starting)
+    meanwhile()
+    for done, ((path, _job_args, key), result) in enumerate(zip(pending, results, strict=True),
+                                                            start=1):
         _finish(outcomes[path], result)
         write(path)
         if cache is not None:
             cache.put(key, result)
         if progress is not None:
             progress(done, total)
-    return {path for path, outcome in outcomes.items() if outcome.result is not None}, total
+    return total
 
 
 def _job(tree: TreeResult, path: str, language: str, data: bytes,
@@ -397,17 +410,22 @@ def _job_count(jobs: int | None) -> int:
 
 def _run(jobs_list: Iterator[tuple], count: int, pool: _Pool,
          starting: Callable[[str], None] | None = None) -> Iterator[Result]:
-    """Results of the COUNT jobs of JOBS_LIST, in order, as they come; one at a time in
-    this process, which reads each file's bytes only when it comes to it, or in the pool."""
+    """Results of the COUNT jobs of JOBS_LIST, in order, as they come: one at a time in
+    this process, which reads each file's bytes only when it comes to it; or from the
+    pool, which has them all from the call on."""
     if pool.executor is None:
-        for job in jobs_list:
-            if starting is not None:
-                starting(job[2])
-            yield _translate_job(job)
-        return
+        return _run_here(jobs_list, starting)
     # small chunks: the last ones left, when a worker waits for the other, are short
     chunk = max(1, count // (pool.workers * 32))
-    yield from pool.executor.map(_translate_job, jobs_list, chunksize=chunk)
+    return pool.executor.map(_translate_job, jobs_list, chunksize=chunk)
+
+
+def _run_here(jobs_list: Iterator[tuple],
+              starting: Callable[[str], None] | None) -> Iterator[Result]:
+    for job in jobs_list:
+        if starting is not None:
+            starting(job[2])
+        yield _translate_job(job)
 
 
 def _finish(outcome: FileOutcome, result: Result) -> None:

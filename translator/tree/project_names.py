@@ -19,23 +19,26 @@ from translator.options import Options
 from translator.rules.cuda_api_name import CANDIDATES, UNKNOWN, declared_in_file
 from translator.unit import Unit
 
-__all__ = ["defined_names"]
-
+__all__ = ["defined_names", "declared_names"]
 
 
 def defined_names(sources: Iterable[tuple[str, bytes]]) -> tuple[str, ...]:
     """Unknown-CUDA-shaped names that any of SOURCES ((path, C/C++ text)) declares, sorted."""
-    table = load_names().identifiers
     found: set[str] = set()
-    options = Options()
     for path, data in sources:
-        text = data.decode("utf-8", "replace")
-        # every whole word of the unknown-CUDA shape: the words CANDIDATES finds (a fast
-        # scan for their first two letters) that UNKNOWN matches whole
-        candidates = {name for name in set(CANDIDATES.findall(text)) - found
-                      if name not in table and UNKNOWN.fullmatch(name)}
-        if not candidates:
-            continue
-        unit = Unit(text, options, path)
-        found.update(name for name in candidates if declared_in_file(unit, name))
+        found |= declared_names(Unit(data.decode("utf-8", "replace"), _OPTIONS, path))
     return tuple(sorted(found))
+
+
+def declared_names(unit: Unit) -> set[str]:
+    """The unknown-CUDA-shaped names that UNIT, a file of the tree, declares."""
+    table = load_names().identifiers
+    # every whole word of the unknown-CUDA shape: the words CANDIDATES finds (a fast
+    # scan for their first two letters) that UNKNOWN matches whole
+    candidates = {name for name in set(CANDIDATES.findall(unit.source))
+                  if name not in table and UNKNOWN.fullmatch(name)}
+    return {name for name in candidates if declared_in_file(unit, name)}
+
+
+#: The options of a unit read for its declarations (no tree facts: they are being found).
+_OPTIONS = Options()
