@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 
 import pytest
 
@@ -165,3 +166,33 @@ def test_rules_lists_every_code(capsys):
     listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
     assert listed == [rule.code for rule in CODES]
     assert {"R001", "R101", "E001", "E004", "E101"} <= set(listed)
+
+
+def test_clang_stubs_last_in_the_users_cache_unless_told_otherwise(tmp_path, monkeypatch):
+    """A file that clang parses makes the stubs; the command keeps them for the next run
+    in ~/.cache/rocport/clang-stubs, in --stubs-dir when given, and nowhere with ''."""
+    from tests.tools import missing
+    from translator.analysis import clang
+
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setattr(clang, "_lasting_folder", "")
+    path = tmp_path / "cells.cu"  # only clang sizes a __shared__ array of a struct
+    path.write_text("struct Cell { float v[3]; };\n"
+                    "__global__ void k() { __shared__ Cell cells[8]; }\n")
+
+    def run(*extra: str) -> list[str]:
+        monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a new process
+        assert main(["translate", str(path), "-o", str(tmp_path / "out.hip"), *extra]) == 0
+        return sorted(p.suffix for p in home.rglob("*") if p.is_file())
+
+    assert run() == [".pch"]
+    assert (home / ".cache/rocport/clang-stubs").is_dir()
+    assert run("--stubs-dir", str(tmp_path / "mine")) == [".pch"]
+    assert [p.suffix for p in (tmp_path / "mine").iterdir()] == [".pch"]
+    shutil.rmtree(home)
+    assert run("--stubs-dir", "") == []

@@ -251,16 +251,90 @@ def test_pool_workers_share_one_precompiled_stubs_build(tmp_path, monkeypatch):
 
     monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a fresh process
     monkeypatch.setattr(clang, "_build_precompiled", logged_build)
-    # a __shared__ array of a struct: only clang sizes it, so every file is parsed
-    source = _write(tmp_path / "src", {
-        f"k{i:02d}.cu": f"struct Cell {{ float v[{i + 1}]; }};\n"
-                        f"__global__ void k{i}() {{ __shared__ Cell cells[8]; }}\n"
-        for i in range(24)})
+    lasting = tmp_path / "lasting"
+    monkeypatch.setattr(clang, "_lasting_folder", "")
+    clang.keep_stubs_in(str(lasting))  # none kept there yet
+    source = _parsed_tree(tmp_path / "src")
     tree = migrate_tree(source, tmp_path / "out", Options(), jobs=2)
     assert {f.result.analysis for f in tree.files if f.result} == {"types"}
     builders = log.read_text().split()
     assert len(builders) == 1
     assert builders != [str(os.getpid())]  # a worker's, while this process read the tree
+    assert [p.suffix for p in lasting.iterdir()] == [".pch"]  # kept for the next run
+
+
+def _parsed_tree(folder: Path) -> Path:
+    """A tree of which clang parses every file: a __shared__ array of a struct, which
+    only clang sizes."""
+    return _write(folder, {
+        f"k{i:02d}.cu": f"struct Cell {{ float v[{i + 1}]; }};\n"
+                        f"__global__ void k{i}() {{ __shared__ Cell cells[8]; }}\n"
+        for i in range(24)})
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_stubs_kept_by_one_run_serve_the_next_without_a_build(tmp_path, monkeypatch, jobs):
+    from translator.analysis import clang
+
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    lasting = tmp_path / "lasting"
+    monkeypatch.setattr(clang, "_lasting_folder", "")
+    clang.keep_stubs_in(str(lasting))
+    monkeypatch.setattr(clang, "_PRECOMPILED", {})
+    source = _parsed_tree(tmp_path / "src")
+    first = migrate_tree(source, tmp_path / "one", Options(), jobs=jobs)
+    (kept,) = lasting.iterdir()
+    os.utime(kept, (1, 1))  # as if long unused
+
+    def no_build(*args):
+        raise AssertionError("the stubs were built again")
+
+    monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a new run
+    monkeypatch.setattr(clang, "_build_precompiled", no_build)
+    second = migrate_tree(source, tmp_path / "two", Options(), jobs=jobs)
+    assert {f.result.analysis for f in second.files if f.result} == {"types"}
+    assert _files(tmp_path / "one") == _files(tmp_path / "two")
+    assert [f.result.diagnostics for f in first.files] == [f.result.diagnostics
+                                                           for f in second.files]
+    assert kept.stat().st_mtime > 1  # used again: the last to be removed
+
+
+def test_without_a_folder_to_keep_them_in_the_stubs_last_only_for_the_run(tmp_path,
+                                                                         monkeypatch):
+    from translator.analysis import clang
+
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    monkeypatch.setattr(clang, "_lasting_folder", "")
+    monkeypatch.setattr(clang, "_PRECOMPILED", {})
+    builds = []
+    build = clang._build_precompiled
+    monkeypatch.setattr(clang, "_build_precompiled",
+                        lambda *args: builds.append(args) or build(*args))
+    migrate_tree(_parsed_tree(tmp_path / "src"), tmp_path / "one", Options(), jobs=1)
+    monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a new run
+    migrate_tree(_parsed_tree(tmp_path / "src2"), tmp_path / "two", Options(), jobs=1)
+    assert len(builds) == 2
+
+
+def test_a_lasting_stubs_folder_keeps_the_most_recently_used_few(tmp_path):
+    from translator.analysis import clang
+
+    built = tmp_path / "built.pch"
+    built.write_bytes(b"stubs")
+    folder = tmp_path / "lasting"
+    for age in range(clang._KEPT_STUBS + 2):
+        clang._keep(str(built), str(folder / f"stubs-{age}.pch"))
+        os.utime(folder / f"stubs-{age}.pch", (1000 - age, 1000 - age))
+    clang._keep(str(built), str(folder / "stubs-new.pch"))
+    kept = sorted(p.name for p in folder.iterdir())
+    assert kept == sorted(["stubs-new.pch", *(f"stubs-{age}.pch"
+                                              for age in range(clang._KEPT_STUBS - 1))])
 
 
 def test_a_stubs_build_that_fails_ends_its_claim(tmp_path):

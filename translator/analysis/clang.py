@@ -400,7 +400,8 @@ def _precompiled(index, base: list[str]) -> str | None:
     """The stub headers precompiled for BASE, or None when that fails: the stubs, the
     standard headers and the name declarations then cost one parse per process (or
     none, when ``use_precompiled_stubs`` named a folder that has them) instead of one
-    per file. Built in a private temporary folder removed at exit."""
+    per file. Built in a private temporary folder removed at exit, or copied there from
+    the folder that keeps them between runs (``keep_stubs_in``)."""
     key = tuple(base)
     if key not in _PRECOMPILED:
         name = _precompiled_name(base)
@@ -411,16 +412,17 @@ def _precompiled(index, base: list[str]) -> str | None:
             _PRECOMPILED[key] = os.path.join(shared, name)
         else:
             folder = _precompiled_folder()
-            built = folder and _build_precompiled(index, base, os.path.join(folder, name))
+            built = folder and _stubs_into(index, base, os.path.join(folder, name))
             _PRECOMPILED[key] = built or None
     return _PRECOMPILED[key]
 
 
 def prepare_stubs(resource_dir: str | None = None, extra_args: Sequence[str] = ()) -> None:
     """Precompile now, in this process, the stubs that ``parse`` with these arguments
-    uses (nothing when they are there or libclang is missing). libclang works without
-    the interpreter lock, so a thread can do it while the caller reads a tree; process
-    pool workers forked afterwards inherit the file instead of each building it."""
+    uses (nothing when they are there or libclang is missing), or take them from the
+    folder that keeps them (``keep_stubs_in``). libclang works without the interpreter
+    lock, so a thread can do it while the caller reads a tree; process pool workers
+    forked afterwards inherit the file instead of each building it."""
     try:
         index, resource = _index(None), find_resource_dir(resource_dir)
     except ClangUnavailable:
@@ -431,8 +433,9 @@ def prepare_stubs(resource_dir: str | None = None, extra_args: Sequence[str] = (
 def precompile_stubs(folder: str, resource_dir: str | None = None,
                      extra_args: Sequence[str] = ()) -> str | None:
     """Build the precompiled stubs that ``parse`` with these arguments uses into FOLDER
-    (unless they are there), for processes that ``use_precompiled_stubs(FOLDER)``;
-    their path, or None when they cannot be built. Ends a ``claim_stubs`` either way."""
+    (unless they are there), for processes that ``use_precompiled_stubs(FOLDER)``, or
+    copy them there from the folder that keeps them (``keep_stubs_in``); their path, or
+    None when they cannot be built. Ends a ``claim_stubs`` either way."""
     try:
         index = _index(None)
         base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
@@ -440,7 +443,7 @@ def precompile_stubs(folder: str, resource_dir: str | None = None,
         if os.path.isfile(target):
             return target
         partial = f"{target}.{os.getpid()}.partial"
-        if not _build_precompiled(index, base, partial):
+        if not _stubs_into(index, base, partial):
             return None
         os.chmod(partial, 0o644)
         os.replace(partial, target)  # whole or absent for a reader
@@ -491,6 +494,64 @@ def _precompiled_name(base: list[str]) -> str:
     for name, data in _stub_files_bytes():
         digest.update(name.encode() + b"\0" + data)
     return f"stubs-{digest.hexdigest()[:32]}.pch"
+
+
+#: How many precompiled stubs (about 15 MB each) a lasting folder keeps: one per set of
+#: clang arguments and libclang version, the least recently used removed first.
+_KEPT_STUBS = 4
+
+
+def keep_stubs_in(folder: str) -> None:
+    """Keep the stubs this process builds in FOLDER, and take them from there when a
+    run kept them before ("": nowhere, the default): they outlast the run, which saves
+    the next one the second of work they cost. A kept file's name changes with all that
+    it depends on (``_precompiled_name``), so the file found is always the right one.
+    Process pool workers forked afterwards keep them there too."""
+    global _lasting_folder
+    _lasting_folder = folder
+
+
+#: Where this process keeps its stubs between runs (``keep_stubs_in``).
+_lasting_folder = ""
+
+
+def _stubs_into(index, base: list[str], target: str) -> str:
+    """TARGET, holding the stubs for BASE: copied from the folder that keeps them when it
+    has them, else built (and then kept there); "" on failure. A kept file is copied,
+    never read in place, since another run may replace or remove it meanwhile."""
+    import shutil
+
+    kept = os.path.join(_lasting_folder, _precompiled_name(base)) if _lasting_folder else ""
+    if kept and os.path.isfile(kept):
+        with contextlib.suppress(OSError):
+            shutil.copyfile(kept, target)
+            os.utime(kept)  # recently used: the last to be removed
+            return target
+    if not _build_precompiled(index, base, target):
+        return ""
+    if kept:
+        _keep(target, kept)
+    return target
+
+
+def _keep(built: str, kept: str) -> None:
+    """Copy BUILT to KEPT in its lasting folder (whole or not at all, for a concurrent
+    reader), then remove all but the _KEPT_STUBS most recently used files there."""
+    import shutil
+
+    folder = os.path.dirname(kept)
+    partial = f"{kept}.{os.getpid()}.partial"
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        shutil.copyfile(built, partial)
+        os.replace(partial, kept)
+        files = sorted(glob.glob(os.path.join(glob.escape(folder), "stubs-*.pch")),
+                       key=os.path.getmtime, reverse=True)
+        for old in files[_KEPT_STUBS:]:
+            os.remove(old)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(partial)  # a full disk or a folder we may not write: build next time
 
 
 def _build_precompiled(index, base: list[str], target: str) -> str:
