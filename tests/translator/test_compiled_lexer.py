@@ -129,6 +129,7 @@ def test_token_list_passes_agree_with_their_python_forms():
     for text in texts:
         code = tokens.tokenize_code(text)
         assert _lexer.identifier_positions(code) == tokens._identifier_positions(code)
+        assert _lexer.text_positions(code) == tokens._text_positions(code)
         for wanted in (frozenset({"{", "}", ";"}), ("++", "--"), {"(", ")", "[", "]"}):
             assert _lexer.indexes_in(code, wanted) == tokens._indexes_in(code, wanted)
 
@@ -138,5 +139,8 @@ def test_token_list_passes_read_python_tokens_too():
              tokens._PythonToken("punct", "{", 4), _lexer.Token("ident", "b", 5)]
     assert _lexer.identifier_positions(mixed) == {"a": [0, 1], "b": [3]}
     assert _lexer.indexes_in(mixed, {"{", "b"}) == [2, 3]
+    assert _lexer.text_positions(mixed) == {"a": [0, 1], "{": [2], "b": [3]}
+    with pytest.raises(AttributeError):
+        _lexer.text_positions([object()])
     with pytest.raises(AttributeError):
         _lexer.indexes_in([object()], {"x"})

@@ -33,7 +33,7 @@ from translator.analysis.functions import (
     token_origins,
 )
 from translator.options import Options
-from translator.source.tokens import Token, identifier_positions
+from translator.source.tokens import Token, identifier_positions, text_positions
 from translator.unit import API_PREFIXES
 
 if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
@@ -180,26 +180,14 @@ class Facts:
         return position < len(indexes) and indexes[position] < last
 
     def indexes_of(self, text: str) -> list[int]:
-        """The code-token indexes where TEXT is, in order; listed once per TEXT, for rules
-        that look for a rare operator or keyword instead of at every token."""
-        cache = self.__dict__.setdefault("_indexes_of", {})
-        indexes = cache.get(text)
-        if indexes is None:
-            indexes = cache[text] = list[int]()
-            # list.index skips the other tokens in C: a few hits cost a few steps
-            texts, position = self.texts, -1
-            try:
-                while True:
-                    position = texts.index(text, position + 1)
-                    indexes.append(position)
-            except ValueError:
-                pass
-        return indexes
+        """The code-token indexes where TEXT is, in order, for rules that look for a rare
+        operator or keyword instead of at every token."""
+        return self._text_positions.get(text, [])
 
     @cached_property
-    def texts(self) -> list[str]:
-        """The text of each code token."""
-        return [token.text for token in self.code]
+    def _text_positions(self) -> dict[str, list[int]]:
+        # one pass for every text: rules ask for about twenty-five of them per file
+        return text_positions(self.code)
 
     @property
     def identifier_names(self) -> KeysView[str]:

@@ -608,26 +608,26 @@ fail:
     return NULL;
 }
 
+/* The indexes of the TOKENS (of every kind, or identifiers only), by text. */
 static PyObject *
-identifier_positions(PyObject *module, PyObject *args)
+positions_by_text(PyObject *tokens, int identifiers_only)
 {
-    PyObject *tokens;
-    if (!PyArg_ParseTuple(args, "O!:identifier_positions", &PyList_Type, &tokens))
-        return NULL;
     PyObject *positions = PyDict_New();
     if (positions == NULL)
         return NULL;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(tokens); i++) {
         PyObject *item = PyList_GET_ITEM(tokens, i), *owned_kind, *owned_text;
-        PyObject *kind = token_field(item, 1, &owned_kind);
-        int ident = kind == NULL ? -1
-                    : kind == kind_objects[IDENT] ? 1
-                    : PyObject_RichCompareBool(kind, kind_objects[IDENT], Py_EQ);
-        Py_XDECREF(owned_kind);
-        if (ident < 0)
-            goto fail;
-        if (!ident)
-            continue;
+        if (identifiers_only) {
+            PyObject *kind = token_field(item, 1, &owned_kind);
+            int ident = kind == NULL ? -1
+                        : kind == kind_objects[IDENT] ? 1
+                        : PyObject_RichCompareBool(kind, kind_objects[IDENT], Py_EQ);
+            Py_XDECREF(owned_kind);
+            if (ident < 0)
+                goto fail;
+            if (!ident)
+                continue;
+        }
         PyObject *text = token_field(item, 0, &owned_text);
         PyObject *list = text == NULL ? NULL : PyDict_GetItemWithError(positions, text);
         if (list == NULL && text != NULL && !PyErr_Occurred()) {
@@ -648,6 +648,24 @@ fail:
     return NULL;
 }
 
+static PyObject *
+identifier_positions(PyObject *module, PyObject *args)
+{
+    PyObject *tokens;
+    if (!PyArg_ParseTuple(args, "O!:identifier_positions", &PyList_Type, &tokens))
+        return NULL;
+    return positions_by_text(tokens, 1);
+}
+
+static PyObject *
+text_positions(PyObject *module, PyObject *args)
+{
+    PyObject *tokens;
+    if (!PyArg_ParseTuple(args, "O!:text_positions", &PyList_Type, &tokens))
+        return NULL;
+    return positions_by_text(tokens, 0);
+}
+
 static PyMethodDef lexer_methods[] = {
     {"indexes_in", indexes_in, METH_VARARGS,
      "indexes_in(tokens, texts) -> list[int]\n\n"
@@ -655,6 +673,9 @@ static PyMethodDef lexer_methods[] = {
     {"identifier_positions", identifier_positions, METH_VARARGS,
      "identifier_positions(tokens) -> dict[str, list[int]]\n\n"
      "The indexes of the identifier TOKENS, by text, each list in order."},
+    {"text_positions", text_positions, METH_VARARGS,
+     "text_positions(tokens) -> dict[str, list[int]]\n\n"
+     "The indexes of the TOKENS, by text, each list in order."},
     {"regions", regions, METH_VARARGS,
      "regions(source) -> tuple[list[int], list[int]]\n\n"
      "The starts and ends of the regions that translator.source.scan's _REGIONS finds in\n"

@@ -151,19 +151,40 @@ def _identifier_positions(tokens: list[Token]) -> dict[str, list[int]]:
     return dict(positions)
 
 
+def _text_positions(tokens: list[Token]) -> dict[str, list[int]]:
+    positions: defaultdict[str, list[int]] = defaultdict(list)
+    for index, token in enumerate(tokens):
+        positions[token.text].append(index)
+    return dict(positions)
+
+
 # The compiled lexer where the C compiler built it at install (pyproject.toml), about twenty
 # times faster; the pattern where not. Both give the same tokens (tests/translator). So do
-# the two passes over a token list that most files pay for:
+# the passes over a token list that most files pay for:
 #   indexes_in(tokens, texts): the indexes of the tokens whose text is in TEXTS;
-#   identifier_positions(tokens): the indexes of the identifiers, by text.
+#   identifier_positions(tokens): the indexes of the identifiers, by text;
+#   text_positions(tokens): the indexes of all tokens, by text.
 if TYPE_CHECKING:
-    from translator.source._lexer import Token, identifier_positions, indexes_in, lex
+    from translator.source._lexer import (
+        Token,
+        identifier_positions,
+        indexes_in,
+        lex,
+        text_positions,
+    )
 else:
     try:
-        from translator.source._lexer import Token, identifier_positions, indexes_in, lex
+        from translator.source._lexer import (
+            Token,
+            identifier_positions,
+            indexes_in,
+            lex,
+            text_positions,
+        )
     except ImportError:
         Token, lex = _PythonToken, lex_with_pattern
         indexes_in, identifier_positions = _indexes_in, _identifier_positions
+        text_positions = _text_positions
 
 
 def tokenize(source: str) -> list[Token]:
