@@ -130,8 +130,17 @@ def test_token_list_passes_agree_with_their_python_forms():
         code = tokens.tokenize_code(text)
         assert _lexer.identifier_positions(code) == tokens._identifier_positions(code)
         assert _lexer.text_positions(code) == tokens._text_positions(code)
+        assert _lexer.bracket_pairs(code) == tokens._bracket_pairs(code)
         for wanted in (frozenset({"{", "}", ";"}), ("++", "--"), {"(", ")", "[", "]"}):
             assert _lexer.indexes_in(code, wanted) == tokens._indexes_in(code, wanted)
+
+
+@given(st.lists(st.sampled_from(["(", ")", "[", "]", "{", "}", "<<<", ">>>", "<<", "a", ","]),
+                max_size=40))
+@settings(max_examples=500, deadline=None)
+def test_brackets_pair_as_in_python_however_unbalanced(texts):
+    code = [_lexer.Token("punct", text, index) for index, text in enumerate(texts)]
+    assert _lexer.bracket_pairs(code) == tokens._bracket_pairs(code)
 
 
 def test_token_list_passes_read_python_tokens_too():
@@ -140,6 +149,7 @@ def test_token_list_passes_read_python_tokens_too():
     assert _lexer.identifier_positions(mixed) == {"a": [0, 1], "b": [3]}
     assert _lexer.indexes_in(mixed, {"{", "b"}) == [2, 3]
     assert _lexer.text_positions(mixed) == {"a": [0, 1], "{": [2], "b": [3]}
+    assert _lexer.bracket_pairs([*mixed, tokens._PythonToken("punct", "}", 6)]) == ({2: 4}, {2: 4})
     with pytest.raises(AttributeError):
         _lexer.text_positions([object()])
     with pytest.raises(AttributeError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import operator
 import re
 
-from translator.source.tokens import Token, indexes_in
+from translator.source.tokens import Token, bracket_pairs
 
 __all__ = ["CodeTokens", "closing", "arguments", "integer", "fold", "SIZES"]
 
@@ -17,12 +17,11 @@ SIZES = {"char": 1, "bool": 1, "short": 2, "int": 4, "unsigned": 4, "float": 4, 
           "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
           "uint64_t": 8, "float2": 8, "float4": 16, "double2": 16, "int2": 8, "int4": 16}
 
+#: The brackets (``tokens.bracket_pairs`` pairs them).
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
-_OPENER_OF = {close: opening for opening, close in _PAIRS.items()}
 #: The brackets that nest argument lists (``<<<`` does not: ``a<<<b`` may be a template).
 _NESTING = frozenset("([{")
 _NESTING_CLOSERS = frozenset(")]}")
-_BRACKETS = frozenset(_PAIRS) | frozenset(_OPENER_OF)
 
 
 class CodeTokens(list):
@@ -52,24 +51,8 @@ class CodeTokens(list):
 
     def _match(self) -> dict[int, int]:
         """Pair every bracket once; returns (and keeps) the closers."""
-        closers: dict[int, int] = {}
-        nested: dict[int, int] = {}
-        open_by_kind: dict[str, list[int]] = {opening: [] for opening in _PAIRS}
-        open_nesting: list[int] = []
-        for position in indexes_in(self, _BRACKETS):
-            text = self[position].text
-            if text in _PAIRS:
-                open_by_kind[text].append(position)
-                if text in _NESTING:
-                    open_nesting.append(position)
-            elif text in _OPENER_OF:
-                waiting = open_by_kind[_OPENER_OF[text]]
-                if waiting:
-                    closers[waiting.pop()] = position
-                if text in _NESTING_CLOSERS and open_nesting:
-                    nested[open_nesting.pop()] = position
-        self._closers, self._nested_closers = closers, nested
-        return closers
+        self._closers, self._nested_closers = bracket_pairs(self)
+        return self._closers
 
 
 def closing(code: list[Token], index: int) -> int:

@@ -194,8 +194,14 @@ def _one_alternative(facts) -> list:
 def token_origins(facts, function: Function) -> list[Origin]:
     code = facts.code
     first, last = facts.body_span(function)
-    found = []
-    for index in range(first, last):
+    found: list[Origin] = []
+    # only where an origin can be: allocator names, "=" and (in host code) "["
+    marks = [*_within(facts.occurrences(ALLOCATORS), first, last),
+             *_within(facts.indexes_of("="), first, last)]
+    if function.target == "host":
+        marks += _within(facts.indexes_of("["), first, last)
+    semicolons, commas = facts.indexes_of(";"), facts.indexes_of(",")
+    for index in sorted(marks):
         token = code[index]
         if token.text in ALLOCATORS and index + 1 < last and code[index + 1].text == "(":
             span = arguments(code, index + 1)[:1]
@@ -206,10 +212,8 @@ def token_origins(facts, function: Function) -> list[Origin]:
                                     token.start))
         elif token.text == "=" and code[index - 1].kind == "ident" and \
                 code[index - 2].text not in (".", "->"):  # a member is not the variable
-            end = index + 1
-            while end < last and code[end].text not in (";", ","):
-                end += 1
-            words = {code[i].text for i in range(index + 1, end)}
+            end = min(_next_of(semicolons, index, last), _next_of(commas, index, last))
+            words = {t.text for t in code[index + 1 : end]}
             name = code[index - 1].text
             if words & HOST_ALLOCATORS or "new" in words:
                 found.append(Origin(name, "host", token.start))
@@ -223,6 +227,17 @@ def token_origins(facts, function: Function) -> list[Origin]:
               and code[index - 2].text in _SIZES and function.target == "host"):
             found.append(Origin(code[index - 1].text, "host", token.start))
     return found
+
+
+def _next_of(indexes: list[int], index: int, last: int) -> int:
+    """The first of INDEXES (in order) after INDEX, or LAST when none comes before it."""
+    position = bisect.bisect_right(indexes, index)
+    return min(indexes[position], last) if position < len(indexes) else last
+
+
+def _within(indexes: list[int], first: int, last: int) -> list[int]:
+    """The INDEXES (in order) from FIRST to LAST (excluded)."""
+    return indexes[bisect.bisect_left(indexes, first):bisect.bisect_left(indexes, last)]
 
 
 def token_declarations(facts, name: str) -> list[Declaration]:

@@ -666,6 +666,110 @@ text_positions(PyObject *module, PyObject *args)
     return positions_by_text(tokens, 0);
 }
 
+/* ---- bracket pairing (translator.analysis.expressions.CodeTokens) ---- */
+
+/* A stack of token indexes. */
+typedef struct {
+    Py_ssize_t *items;
+    Py_ssize_t size, room;
+} Stack;
+
+static int
+stack_push(Stack *stack, Py_ssize_t item)
+{
+    if (stack->size == stack->room) {
+        Py_ssize_t room = stack->room ? stack->room * 2 : 64;
+        Py_ssize_t *items = PyMem_Realloc(stack->items, (size_t)room * sizeof(Py_ssize_t));
+        if (items == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        stack->items = items;
+        stack->room = room;
+    }
+    stack->items[stack->size++] = item;
+    return 0;
+}
+
+static int
+set_index(PyObject *dict, Py_ssize_t key, Py_ssize_t value)
+{
+    PyObject *k = PyLong_FromSsize_t(key), *v = PyLong_FromSsize_t(value);
+    int failed = k == NULL || v == NULL || PyDict_SetItem(dict, k, v) < 0;
+    Py_XDECREF(k);
+    Py_XDECREF(v);
+    return failed ? -1 : 0;
+}
+
+/* Which bracket TEXT is: 0 to 3 open ( [ { <<<, 4 to 7 close them, -1 none. */
+static int
+bracket_of(PyObject *text)
+{
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    if (length == 1) {
+        switch (PyUnicode_READ_CHAR(text, 0)) {
+        case '(': return 0;
+        case '[': return 1;
+        case '{': return 2;
+        case ')': return 4;
+        case ']': return 5;
+        case '}': return 6;
+        default: return -1;
+        }
+    }
+    if (length == 3) {
+        if (PyUnicode_CompareWithASCIIString(text, "<<<") == 0)
+            return 3;
+        if (PyUnicode_CompareWithASCIIString(text, ">>>") == 0)
+            return 7;
+    }
+    return -1;
+}
+
+static PyObject *
+bracket_pairs(PyObject *module, PyObject *args)
+{
+    PyObject *tokens;
+    if (!PyArg_ParseTuple(args, "O!:bracket_pairs", &PyList_Type, &tokens))
+        return NULL;
+    Stack open[4] = {{0}}, nesting = {0};
+    PyObject *closers = PyDict_New(), *nested = PyDict_New(), *pairs = NULL;
+    if (closers == NULL || nested == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(tokens); i++) {
+        PyObject *owned, *text = token_field(PyList_GET_ITEM(tokens, i), 0, &owned);
+        if (text == NULL)
+            goto done;
+        if (!PyUnicode_Check(text)) {
+            Py_XDECREF(owned);
+            continue; /* no bracket */
+        }
+        int bracket = bracket_of(text);
+        Py_XDECREF(owned);
+        if (bracket < 0)
+            continue;
+        if (bracket < 4) {
+            if (stack_push(&open[bracket], i) < 0
+                || (bracket < 3 && stack_push(&nesting, i) < 0))
+                goto done;
+            continue;
+        }
+        Stack *waiting = &open[bracket - 4];
+        if (waiting->size && set_index(closers, waiting->items[--waiting->size], i) < 0)
+            goto done;
+        if (bracket < 7 && nesting.size && set_index(nested, nesting.items[--nesting.size], i) < 0)
+            goto done;
+    }
+    pairs = PyTuple_Pack(2, closers, nested);
+done:
+    for (int k = 0; k < 4; k++)
+        PyMem_Free(open[k].items);
+    PyMem_Free(nesting.items);
+    Py_XDECREF(closers);
+    Py_XDECREF(nested);
+    return pairs;
+}
+
 static PyMethodDef lexer_methods[] = {
     {"indexes_in", indexes_in, METH_VARARGS,
      "indexes_in(tokens, texts) -> list[int]\n\n"
@@ -676,6 +780,10 @@ static PyMethodDef lexer_methods[] = {
     {"text_positions", text_positions, METH_VARARGS,
      "text_positions(tokens) -> dict[str, list[int]]\n\n"
      "The indexes of the TOKENS, by text, each list in order."},
+    {"bracket_pairs", bracket_pairs, METH_VARARGS,
+     "bracket_pairs(tokens) -> tuple[dict[int, int], dict[int, int]]\n\n"
+     "Where each bracket of the TOKENS closes: by its own kind ((, [, {, <<<), and by\n"
+     "the depth of (, [ and { counted together; unclosed ones are left out."},
     {"regions", regions, METH_VARARGS,
      "regions(source) -> tuple[list[int], list[int]]\n\n"
      "The starts and ends of the regions that translator.source.scan's _REGIONS finds in\n"

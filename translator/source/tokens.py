@@ -158,15 +158,44 @@ def _text_positions(tokens: list[Token]) -> dict[str, list[int]]:
     return dict(positions)
 
 
+_PAIRS = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
+_OPENER_OF = {close: opening for opening, close in _PAIRS.items()}
+_NESTING = frozenset("([{")
+_NESTING_CLOSERS = frozenset(")]}")
+_BRACKETS = frozenset(_PAIRS) | frozenset(_OPENER_OF)
+
+
+def _bracket_pairs(tokens: list[Token]) -> tuple[dict[int, int], dict[int, int]]:
+    closers: dict[int, int] = {}
+    nested: dict[int, int] = {}
+    open_by_kind: dict[str, list[int]] = {opening: [] for opening in _PAIRS}
+    open_nesting: list[int] = []
+    for position in _indexes_in(tokens, _BRACKETS):
+        text = tokens[position].text
+        if text in _PAIRS:
+            open_by_kind[text].append(position)
+            if text in _NESTING:
+                open_nesting.append(position)
+        else:
+            waiting = open_by_kind[_OPENER_OF[text]]
+            if waiting:
+                closers[waiting.pop()] = position
+            if text in _NESTING_CLOSERS and open_nesting:
+                nested[open_nesting.pop()] = position
+    return closers, nested
+
+
 # The compiled lexer where the C compiler built it at install (pyproject.toml), about twenty
 # times faster; the pattern where not. Both give the same tokens (tests/translator). So do
 # the passes over a token list that most files pay for:
 #   indexes_in(tokens, texts): the indexes of the tokens whose text is in TEXTS;
 #   identifier_positions(tokens): the indexes of the identifiers, by text;
-#   text_positions(tokens): the indexes of all tokens, by text.
+#   text_positions(tokens): the indexes of all tokens, by text;
+#   bracket_pairs(tokens): where each bracket closes, by its kind and by nesting depth.
 if TYPE_CHECKING:
     from translator.source._lexer import (
         Token,
+        bracket_pairs,
         identifier_positions,
         indexes_in,
         lex,
@@ -176,6 +205,7 @@ else:
     try:
         from translator.source._lexer import (
             Token,
+            bracket_pairs,
             identifier_positions,
             indexes_in,
             lex,
@@ -184,7 +214,7 @@ else:
     except ImportError:
         Token, lex = _PythonToken, lex_with_pattern
         indexes_in, identifier_positions = _indexes_in, _identifier_positions
-        text_positions = _text_positions
+        text_positions, bracket_pairs = _text_positions, _bracket_pairs
 
 
 def tokenize(source: str) -> list[Token]:
