@@ -47,6 +47,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from translator.data import DIRECTORY as DATA_DIRECTORY
+from translator.source.tokens import directive_matches
 
 __all__ = [
     "ClangUnavailable",
@@ -304,7 +305,8 @@ _KEEP_GOING = 0x200
 _TOOLKIT_HEADER = re.compile(
     r"(?:cuda\w*|cooperative_groups|mma|sm_\d+_\w+|nvToolsExt\w*|nvrtc|nvml)\.h(?:pp)?"
     r"|(?:cuda|cooperative_groups|crt|nvtx3)/[\w./]+")
-_INCLUDED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:<([^>\n]+)>|"([^"\n]+)")', re.M)
+#: An include directive, from the "#" (``directive_matches`` finds those that begin a line).
+_INCLUDED = re.compile(r'#[ \t]*include[ \t]*(?:<([^>\n]+)>|"([^"\n]+)")')
 _SYSTEM_INCLUDE_DIRS = ("/usr/include", "/usr/local/include")
 
 
@@ -320,7 +322,7 @@ def _absent_toolkit_headers(source: str, folder: str, include_dirs: Sequence[str
     located: dict[tuple[str, str], str | None] = {}
     while pending and len(seen) < _MAX_HEADERS_SCANNED:
         text, here = pending.pop(0)
-        for angled, quoted in _INCLUDED.findall(text):
+        for angled, quoted in (m.groups() for m in directive_matches(_INCLUDED, text)):
             header = angled or quoted
             if header in stubs or header in absent or ".." in header or header.startswith("/"):
                 continue

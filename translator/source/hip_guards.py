@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from translator.source.preprocessor import PREDEFINED, evaluate
 from translator.source.scan import Directive
+from translator.source.tokens import directive_matches
 from translator.unit import Spans, Unit
 
 __all__ = ["HIP_MACRO", "HipGroup", "Branch", "is_hip_macro", "hip_groups", "protected_spans",
@@ -161,7 +162,8 @@ def defined_names(unit: Unit) -> list[tuple[int, int]]:
 #: Macros that name the CUDA compiler: a file that defines one (``#define __CUDACC__``)
 #: gets the HIP compiler's name (``__HIPCC__``), as its tests of the macro do.
 _COMPILER_MACROS = frozenset({"__CUDACC__"})
-_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M)
+#: A #define and its name, from the "#" (``directive_matches`` finds those that begin a line).
+_DEFINE = re.compile(r"#[ \t]*define[ \t]+([A-Za-z_]\w*)")
 # Each keyword comes before the lookbehind that makes it a whole word: a pattern that
 # starts with a lookbehind loses the regex engine's fast scan for its first letters
 # (these two scans of every file took 30 times longer).
@@ -184,9 +186,10 @@ def _defined_names(unit: Unit) -> list[tuple[int, int]]:
     regions = unit.regions
     spans: list[tuple[int, int]] = []
     logical_end = 0  # a "#define" on a spliced line of the previous one is no directive
-    for match in _DEFINE.finditer(source):
+    for match in directive_matches(_DEFINE, source):
         start, end = match.span(1)
-        if match.start() < logical_end or not regions.in_code(match.start()):
+        line = source.rfind("\n", 0, match.start()) + 1
+        if line < logical_end or not regions.in_code(line):
             continue
         name = match.group(1)
         if name in _COMPILER_MACROS:
@@ -202,7 +205,7 @@ def _defined_names(unit: Unit) -> list[tuple[int, int]]:
             if not mentions_cuda(unit, body):
                 spans.append((start, end))
         elif _reverse_shim(table, name, body):
-            spans.append((match.start(), line_end))
+            spans.append((line, line_end))
     for match in _ALIAS.finditer(source):
         name = match.group(1)
         if name in table and regions.in_code(match.start()):
