@@ -44,10 +44,10 @@ def test_the_build_compiled_the_lexer():
 def test_lexes_like_the_pattern(text, data):
     start = data.draw(st.integers(0, len(text)))
     end = data.draw(st.integers(start, len(text)))
-    code_only = data.draw(st.booleans())
+    code_only, line = data.draw(st.booleans()), data.draw(st.booleans())
     assert _spans(_lexer.lex(text)) == _spans(lex_with_pattern(text))
-    assert _spans(_lexer.lex(text, start, end, code_only)) == \
-        _spans(lex_with_pattern(text, start, end, code_only))
+    assert _spans(_lexer.lex(text, start, end, code_only, line)) == \
+        _spans(lex_with_pattern(text, start, end, code_only, line))
 
 
 @pytest.mark.parametrize("text", [
@@ -58,8 +58,15 @@ def test_lexes_like_the_pattern(text, data):
 ])
 def test_odd_corners_lex_like_the_pattern(text):
     for code_only in (False, True):
-        assert _spans(_lexer.lex(text, code_only=code_only)) == \
-            _spans(lex_with_pattern(text, code_only=code_only))
+        for line in (False, True):
+            assert _spans(_lexer.lex(text, code_only=code_only, line=line)) == \
+                _spans(lex_with_pattern(text, code_only=code_only, line=line))
+
+
+def test_a_line_ends_with_its_newline_token():
+    text = "# define X /* a\nb */ 1 // c\nint y;"
+    assert _spans(_lexer.lex(text, 1, code_only=True, line=True)) == [
+        ("ident", "define", 2), ("ident", "X", 9), ("number", "1", 21), ("newline", "\n", 27)]
 
 
 def test_every_source_of_the_repository_lexes_like_the_pattern():

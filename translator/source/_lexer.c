@@ -381,12 +381,12 @@ next_token(const Text *s, Py_ssize_t i, Py_ssize_t *end)
 static PyObject *
 lex(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"source", "start", "end", "code_only", NULL};
+    static char *names[] = {"source", "start", "end", "code_only", "line", NULL};
     PyObject *source;
     Py_ssize_t start = 0, stop = PY_SSIZE_T_MAX;
-    int code_only = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U|nnp:lex", names, &source, &start, &stop,
-                                     &code_only))
+    int code_only = 0, line = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U|nnpp:lex", names, &source, &start, &stop,
+                                     &code_only, &line))
         return NULL;
     Text s = {PyUnicode_KIND(source), PyUnicode_DATA(source), PyUnicode_GET_LENGTH(source)};
     if (stop < s.length)
@@ -396,7 +396,8 @@ lex(PyObject *module, PyObject *args, PyObject *kwargs)
         return NULL;
     for (Py_ssize_t i = start < 0 ? 0 : start, end; i < s.length; i = end) {
         enum kind kind = next_token(&s, i, &end);
-        if (code_only && (kind == SPACE || kind == NEWLINE || kind == COMMENT))
+        int last = line && kind == NEWLINE;
+        if (code_only && !last && (kind == SPACE || kind == NEWLINE || kind == COMMENT))
             continue;
         PyObject *text = PyUnicode_Substring(source, i, end);
         if (text == NULL)
@@ -410,6 +411,8 @@ lex(PyObject *module, PyObject *args, PyObject *kwargs)
         Py_DECREF(token);
         if (failed)
             goto fail;
+        if (last)
+            break;
     }
     return tokens;
 fail:
@@ -789,10 +792,10 @@ static PyMethodDef lexer_methods[] = {
      "The starts and ends of the regions that translator.source.scan's _REGIONS finds in\n"
      "SOURCE: comments, string and character literals, and header names."},
     {"lex", (PyCFunction)(void (*)(void))lex, METH_VARARGS | METH_KEYWORDS,
-     "lex(source, start=0, end=len(source), code_only=False) -> list[Token]\n\n"
+     "lex(source, start=0, end=len(source), code_only=False, line=False) -> list[Token]\n\n"
      "The tokens of SOURCE[START:END] (offsets in SOURCE), as TOKEN_PATTERN.finditer gives\n"
-     "them; CODE_ONLY leaves out space, newline and comment tokens. Header names are not\n"
-     "merged."},
+     "them; CODE_ONLY leaves out space, newline and comment tokens; LINE ends the list with\n"
+     "the first newline token (kept even with CODE_ONLY). Header names are not merged."},
     {NULL}
 };
 

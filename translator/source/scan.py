@@ -20,11 +20,10 @@ from typing import TYPE_CHECKING
 
 from translator.source.tokens import (
     CHARACTER_RUN,
-    CODE_KINDS,
     LINE_COMMENT_RUN,
     STRING_RUN,
-    TOKEN_PATTERN,
     Token,
+    lex,
     run_of_all_but,
 )
 
@@ -229,9 +228,7 @@ def find_directives(
 
 def _plain_tokens(source: str, start: int, end: int) -> list[Token]:
     """The code tokens after the "#" at START of a directive without comments or literals."""
-    # every alternative of TOKEN_PATTERN is a named group, so lastgroup is never None
-    return [Token(m.lastgroup, m.group(), m.start())  # type: ignore[arg-type]
-            for m in TOKEN_PATTERN.finditer(source, start + 1, end) if m.lastgroup != "space"]
+    return [token for token in lex(source, start + 1, end) if token.kind != "space"]
 
 
 def _directive_body(source: str, body: list[Token]) -> list[Token]:
@@ -264,13 +261,9 @@ def _logical_line_end(source: str, position: int) -> int:
 
 def _lex_directive(source: str, start: int) -> tuple[int, list[Token]]:
     """(end, code tokens after the "#") of the directive whose "#" is at START."""
-    body: list[Token] = []
-    for m in TOKEN_PATTERN.finditer(source, start + 1):
-        kind = m.lastgroup
-        if kind == "newline":
-            return m.start(), body
-        if kind in CODE_KINDS:
-            body.append(Token(kind, m.group(), m.start()))
+    body = lex(source, start + 1, code_only=True, line=True)
+    if body and body[-1].kind == "newline":
+        return body[-1].start, body[:-1]
     return len(source), body
 
 

@@ -126,10 +126,20 @@ class _PythonToken:
 
 
 def lex_with_pattern(source: str, start: int = 0, end: int = sys.maxsize,
-                     code_only: bool = False) -> list[Token]:
+                     code_only: bool = False, line: bool = False) -> list[Token]:
     """The tokens of SOURCE[START:END] (offsets in SOURCE) as TOKEN_PATTERN finds them,
-    without merging header names; CODE_ONLY leaves out layout and comments. The
-    specification of the compiled lexer (``_lexer.lex``), which gives the same tokens."""
+    without merging header names; CODE_ONLY leaves out layout and comments; LINE ends
+    the list with the first newline token (kept even with CODE_ONLY). The specification
+    of the compiled lexer (``_lexer.lex``), which gives the same tokens."""
+    if line:
+        found = []
+        for m in _PATTERN.finditer(source, start, end):
+            kind = m.lastgroup
+            if kind == "newline" or not code_only or kind in CODE_KINDS:
+                found.append(Token(kind, m.group(), m.start()))  # type: ignore[arg-type]
+            if kind == "newline":
+                break
+        return found
     if code_only:
         groups = _CODE_GROUPS
         return [Token(groups[i], m.group(i), m.start(i))
