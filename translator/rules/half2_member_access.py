@@ -56,6 +56,9 @@ from translator.unit import Unit
 _ACCESS = re.compile(
     r"(?<![\w$.])(?P<name>[A-Za-z_][\w$]*)(?P<index>\s*\[[^\[\];{}]*\])?"
     r"\s*(?P<arrow>\.|->)\s*(?P<member>[xy])(?![\w$])")
+#: The member after its arrow: where an _ACCESS match may be, found first because the regex
+#: engine skips ahead to a "." or "-" (to a name, it tried every identifier of the file).
+_MEMBER = re.compile(r"(?:\.|->)\s*[xy](?![\w$])")
 _HALF2 = frozenset({"__half2", "half2"})
 _QUALIFIERS = re.compile(r"\b(?:const|volatile|__restrict__|__restrict|struct)\b|[&]")
 _WRITE_AFTER = re.compile(r"\s*(?:=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)")
@@ -68,8 +71,11 @@ def check(unit: Unit) -> Iterator[Finding]:
     if "half2" not in source:
         return
     facts = unit.facts
-    for match in unit.regions.code_matches(_ACCESS):
+    regions = unit.regions
+    for match in _accesses(source):
         start = match.start()
+        if not regions.in_code(start):
+            continue
         if source[start - 1 : start] == ">":
             continue  # p->h.x: a member of a member
         name, arrow = match.group("name"), match.group("arrow")
@@ -88,6 +94,42 @@ def check(unit: Unit) -> Iterator[Finding]:
         object_end = match.end("index") if indexed else match.end("name")
         yield Edit(start, start, accessor + ("(*" if arrow == "->" else "("), "R405")
         yield Edit(object_end, match.end(), ")", "R405")
+
+
+def _accesses(source: str) -> list[re.Match[str]]:
+    """The matches of _ACCESS in SOURCE, as ``_ACCESS.finditer`` gives them: each found
+    from its member back to its object, then the leftmost that do not overlap."""
+    found = []
+    for member in _MEMBER.finditer(source):
+        arrow = member.start()
+        match = _ACCESS.match(source, _object_start(source, arrow))
+        if match is not None and match.start("arrow") == arrow:
+            found.append(match)
+    found.sort(key=lambda m: m.start())
+    kept: list[re.Match[str]] = []
+    for match in found:
+        if not kept or match.start() >= kept[-1].end():
+            kept.append(match)
+    return kept
+
+
+def _object_start(source: str, arrow: int) -> int:
+    """Where the object before the arrow at ARROW starts (``name``, ``name[index]``, with
+    blanks between): the start of the word before it."""
+    position = _skip_space_back(source, arrow)
+    if source[position - 1 : position] == "]":
+        opening = source.rfind("[", 0, position - 1)
+        if opening >= 0:
+            position = _skip_space_back(source, opening)
+    while position and (source[position - 1].isalnum() or source[position - 1] in "_$"):
+        position -= 1
+    return position
+
+
+def _skip_space_back(source: str, position: int) -> int:
+    while position and source[position - 1].isspace():
+        position -= 1
+    return position
 
 
 def _is_half2(declaration, arrow: str, indexed: bool) -> bool:
