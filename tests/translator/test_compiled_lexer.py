@@ -135,8 +135,7 @@ def test_token_list_passes_agree_with_their_python_forms():
     assert len(texts) > 50
     for text in texts:
         code = tokens.tokenize_code(text)
-        assert _lexer.identifier_positions(code) == tokens._identifier_positions(code)
-        assert _lexer.text_positions(code) == tokens._text_positions(code)
+        assert _lexer.token_positions(code) == tokens._token_positions(code)
         assert _lexer.bracket_pairs(code) == tokens._bracket_pairs(code)
         for wanted in (frozenset({"{", "}", ";"}), ("++", "--"), {"(", ")", "[", "]"}):
             assert _lexer.indexes_in(code, wanted) == tokens._indexes_in(code, wanted)
@@ -153,11 +152,13 @@ def test_brackets_pair_as_in_python_however_unbalanced(texts):
 def test_token_list_passes_read_python_tokens_too():
     mixed = [_lexer.Token("ident", "a", 0), tokens._PythonToken("ident", "a", 2),
              tokens._PythonToken("punct", "{", 4), _lexer.Token("ident", "b", 5)]
-    assert _lexer.identifier_positions(mixed) == {"a": [0, 1], "b": [3]}
+    by_text, identifiers = _lexer.token_positions(mixed)
+    assert by_text == {"a": [0, 1], "{": [2], "b": [3]}
+    assert identifiers == {"a": [0, 1], "b": [3]}
+    assert identifiers["a"] is by_text["a"]
     assert _lexer.indexes_in(mixed, {"{", "b"}) == [2, 3]
-    assert _lexer.text_positions(mixed) == {"a": [0, 1], "{": [2], "b": [3]}
     assert _lexer.bracket_pairs([*mixed, tokens._PythonToken("punct", "}", 6)]) == ({2: 4}, {2: 4})
     with pytest.raises(AttributeError):
-        _lexer.text_positions([object()])
+        _lexer.token_positions([object()])
     with pytest.raises(AttributeError):
         _lexer.indexes_in([object()], {"x"})

@@ -33,7 +33,7 @@ from translator.analysis.functions import (
     token_origins,
 )
 from translator.options import Options
-from translator.source.tokens import Token, identifier_positions, text_positions
+from translator.source.tokens import Token, token_positions
 from translator.unit import API_PREFIXES
 
 if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
@@ -145,9 +145,15 @@ class Facts:
                 names.add(code[end - 1].text)
         return frozenset(names)
 
-    @cached_property
+    @property
     def _positions(self) -> dict[str, list[int]]:
-        return identifier_positions(self.code)
+        """The code-token indexes of each identifier."""
+        return self._token_positions[1]
+
+    @cached_property
+    def _token_positions(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+        # one pass for all texts: rules ask for about twenty-five of them per file
+        return token_positions(self.code)
 
     def occurrences(self, names: Iterable[str]) -> list[int]:
         """Code-token indexes of the identifiers NAMES, in source order."""
@@ -182,12 +188,7 @@ class Facts:
     def indexes_of(self, text: str) -> list[int]:
         """The code-token indexes where TEXT is, in order, for rules that look for a rare
         operator or keyword instead of at every token."""
-        return self._text_positions.get(text, [])
-
-    @cached_property
-    def _text_positions(self) -> dict[str, list[int]]:
-        # one pass for every text: rules ask for about twenty-five of them per file
-        return text_positions(self.code)
+        return self._token_positions[0].get(text, [])
 
     @property
     def identifier_names(self) -> KeysView[str]:

@@ -611,62 +611,45 @@ fail:
     return NULL;
 }
 
-/* The indexes of the TOKENS (of every kind, or identifiers only), by text. */
+/* The indexes of the TOKENS by text, and of the identifiers alone (the same lists: no
+   token of another kind has an identifier's text). */
 static PyObject *
-positions_by_text(PyObject *tokens, int identifiers_only)
+token_positions(PyObject *module, PyObject *args)
 {
-    PyObject *positions = PyDict_New();
-    if (positions == NULL)
+    PyObject *tokens;
+    if (!PyArg_ParseTuple(args, "O!:token_positions", &PyList_Type, &tokens))
         return NULL;
+    PyObject *by_text = PyDict_New(), *identifiers = PyDict_New(), *pair = NULL;
+    if (by_text == NULL || identifiers == NULL)
+        goto done;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(tokens); i++) {
-        PyObject *item = PyList_GET_ITEM(tokens, i), *owned_kind, *owned_text;
-        if (identifiers_only) {
-            PyObject *kind = token_field(item, 1, &owned_kind);
+        PyObject *item = PyList_GET_ITEM(tokens, i), *owned_text;
+        PyObject *text = token_field(item, 0, &owned_text);
+        PyObject *list = text == NULL ? NULL : PyDict_GetItemWithError(by_text, text);
+        int failed = text == NULL || (list == NULL && PyErr_Occurred());
+        if (!failed && list == NULL) {
+            PyObject *owned_kind, *kind = token_field(item, 1, &owned_kind);
             int ident = kind == NULL ? -1
                         : kind == kind_objects[IDENT] ? 1
                         : PyObject_RichCompareBool(kind, kind_objects[IDENT], Py_EQ);
             Py_XDECREF(owned_kind);
-            if (ident < 0)
-                goto fail;
-            if (!ident)
-                continue;
+            list = ident < 0 ? NULL : PyList_New(0);
+            failed = list == NULL || PyDict_SetItem(by_text, text, list) < 0
+                     || (ident && PyDict_SetItem(identifiers, text, list) < 0);
+            Py_XDECREF(list); /* the dictionaries hold it */
         }
-        PyObject *text = token_field(item, 0, &owned_text);
-        PyObject *list = text == NULL ? NULL : PyDict_GetItemWithError(positions, text);
-        if (list == NULL && text != NULL && !PyErr_Occurred()) {
-            if ((list = PyList_New(0)) != NULL && PyDict_SetItem(positions, text, list) < 0)
-                Py_CLEAR(list);
-            Py_XDECREF(list); /* the dictionary holds it */
-        }
-        PyObject *index = list == NULL ? NULL : PyLong_FromSsize_t(i);
-        int failed = index == NULL || PyList_Append(list, index) < 0;
+        PyObject *index = failed ? NULL : PyLong_FromSsize_t(i);
+        failed = index == NULL || PyList_Append(list, index) < 0;
         Py_XDECREF(index);
         Py_XDECREF(owned_text);
         if (failed)
-            goto fail;
+            goto done;
     }
-    return positions;
-fail:
-    Py_DECREF(positions);
-    return NULL;
-}
-
-static PyObject *
-identifier_positions(PyObject *module, PyObject *args)
-{
-    PyObject *tokens;
-    if (!PyArg_ParseTuple(args, "O!:identifier_positions", &PyList_Type, &tokens))
-        return NULL;
-    return positions_by_text(tokens, 1);
-}
-
-static PyObject *
-text_positions(PyObject *module, PyObject *args)
-{
-    PyObject *tokens;
-    if (!PyArg_ParseTuple(args, "O!:text_positions", &PyList_Type, &tokens))
-        return NULL;
-    return positions_by_text(tokens, 0);
+    pair = PyTuple_Pack(2, by_text, identifiers);
+done:
+    Py_XDECREF(by_text);
+    Py_XDECREF(identifiers);
+    return pair;
 }
 
 /* ---- bracket pairing (translator.analysis.expressions.CodeTokens) ---- */
@@ -777,12 +760,10 @@ static PyMethodDef lexer_methods[] = {
     {"indexes_in", indexes_in, METH_VARARGS,
      "indexes_in(tokens, texts) -> list[int]\n\n"
      "The indexes of the TOKENS whose text is in TEXTS, in order."},
-    {"identifier_positions", identifier_positions, METH_VARARGS,
-     "identifier_positions(tokens) -> dict[str, list[int]]\n\n"
-     "The indexes of the identifier TOKENS, by text, each list in order."},
-    {"text_positions", text_positions, METH_VARARGS,
-     "text_positions(tokens) -> dict[str, list[int]]\n\n"
-     "The indexes of the TOKENS, by text, each list in order."},
+    {"token_positions", token_positions, METH_VARARGS,
+     "token_positions(tokens) -> tuple[dict[str, list[int]], dict[str, list[int]]]\n\n"
+     "The indexes of the TOKENS by text, each list in order, and those of the identifiers\n"
+     "alone (the same lists)."},
     {"bracket_pairs", bracket_pairs, METH_VARARGS,
      "bracket_pairs(tokens) -> tuple[dict[int, int], dict[int, int]]\n\n"
      "Where each bracket of the TOKENS closes: by its own kind ((, [, {, <<<), and by\n"

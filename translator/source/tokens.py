@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, AnyStr
 
 __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
-    "next_token", "lex", "lex_with_pattern", "indexes_in", "identifier_positions", "CODE_KINDS",
+    "next_token", "lex", "lex_with_pattern", "indexes_in", "token_positions", "CODE_KINDS",
     "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN", "CHARACTER_RUN",
 ]
 
@@ -153,19 +153,12 @@ def _indexes_in(tokens: list[Token], texts: Collection[str]) -> list[int]:
     return [index for index, token in enumerate(tokens) if token.text in texts]
 
 
-def _identifier_positions(tokens: list[Token]) -> dict[str, list[int]]:
-    positions: defaultdict[str, list[int]] = defaultdict(list)
+def _token_positions(tokens: list[Token]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    by_text: defaultdict[str, list[int]] = defaultdict(list)
     for index, token in enumerate(tokens):
-        if token.kind == "ident":
-            positions[token.text].append(index)
-    return dict(positions)
-
-
-def _text_positions(tokens: list[Token]) -> dict[str, list[int]]:
-    positions: defaultdict[str, list[int]] = defaultdict(list)
-    for index, token in enumerate(tokens):
-        positions[token.text].append(index)
-    return dict(positions)
+        by_text[token.text].append(index)
+    identifiers = {token.text: by_text[token.text] for token in tokens if token.kind == "ident"}
+    return dict(by_text), identifiers
 
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
@@ -199,32 +192,29 @@ def _bracket_pairs(tokens: list[Token]) -> tuple[dict[int, int], dict[int, int]]
 # times faster; the pattern where not. Both give the same tokens (tests/translator). So do
 # the passes over a token list that most files pay for:
 #   indexes_in(tokens, texts): the indexes of the tokens whose text is in TEXTS;
-#   identifier_positions(tokens): the indexes of the identifiers, by text;
-#   text_positions(tokens): the indexes of all tokens, by text;
+#   token_positions(tokens): the indexes of the tokens by text, and of the identifiers
+#     alone (the same lists);
 #   bracket_pairs(tokens): where each bracket closes, by its kind and by nesting depth.
 if TYPE_CHECKING:
     from translator.source._lexer import (
         Token,
         bracket_pairs,
-        identifier_positions,
         indexes_in,
         lex,
-        text_positions,
+        token_positions,
     )
 else:
     try:
         from translator.source._lexer import (
             Token,
             bracket_pairs,
-            identifier_positions,
             indexes_in,
             lex,
-            text_positions,
+            token_positions,
         )
     except ImportError:
         Token, lex = _PythonToken, lex_with_pattern
-        indexes_in, identifier_positions = _indexes_in, _identifier_positions
-        text_positions, bracket_pairs = _text_positions, _bracket_pairs
+        indexes_in, token_positions, bracket_pairs = _indexes_in, _token_positions, _bracket_pairs
 
 
 def tokenize(source: str) -> list[Token]:
