@@ -150,6 +150,11 @@ class Facts:
         """The code-token indexes of each identifier."""
         return self._token_positions[1]
 
+    def indexes_within(self, text: str, first: int, last: int) -> list[int]:
+        """``indexes_of(TEXT)`` from FIRST to LAST (excluded): those in a function body."""
+        indexes = self.indexes_of(text)
+        return indexes[bisect.bisect_left(indexes, first):bisect.bisect_left(indexes, last)]
+
     @cached_property
     def _token_positions(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
         # one pass for all texts: rules ask for about twenty-five of them per file

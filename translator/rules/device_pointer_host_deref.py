@@ -34,6 +34,7 @@ device memory (``cudaMalloc(&s.data, n)``) is not confused with a variable ``dat
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 
 from translator.analysis.dataflow import ALLOCATORS
@@ -62,9 +63,10 @@ def check(unit) -> Iterator[Finding]:
             continue
         names = {origin.name for origin in origins}
         reported: set[str] = set()
-        for index in range(first, last):
+        uses = facts.occurrences(names)
+        for index in uses[bisect.bisect_left(uses, first):bisect.bisect_left(uses, last)]:
             token = code[index]
-            if token.text not in names or token.text in reported:
+            if token.text in reported:
                 continue
             origin = facts.origin_of(token.text, token.start)
             if origin is None or origin.kind != "device" or not _dereferenced(code, index):

@@ -58,11 +58,10 @@ def check(unit) -> Iterator[Finding]:
         first, last = facts.body_span(function)
         run: list[int] = []
         expected = -1  # where the next step must start to continue the run
-        count = len(code)
-        for position in range(first, last):
-            # _is_step's first test, without a call per token of the body
-            if position + 1 < count and code[position + 1].text != "[" or not _is_step(
-                    code, position):
+        # a step's name comes before a "[": only those places are tried
+        for bracket in facts.indexes_within("[", first + 1, last + 1):
+            position = bracket - 1
+            if not _is_step(code, position):
                 continue
             if position != expected:
                 yield from _report(run, code)
@@ -81,8 +80,8 @@ def check(unit) -> Iterator[Finding]:
 
 def _loops(facts, code, first: int, last: int) -> Iterator[Finding]:
     """``for (s = 32; s > 0; s >>= 1) x[t] += x[t + s];`` with no barrier in the body."""
-    for position in range(first, last - 2):
-        if code[position].text != "for" or code[position + 1].text != "(":
+    for position in facts.indexes_within("for", first, last - 2):
+        if code[position + 1].text != "(":
             continue
         header_end = closing(code, position + 1)
         header = [t.text for t in code[position + 2:header_end]]
