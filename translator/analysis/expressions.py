@@ -3,12 +3,13 @@ constant folding with the file's own macros and constants."""
 
 from __future__ import annotations
 
+import bisect
 import operator
 import re
 
 from translator.source.tokens import Token, bracket_pairs
 
-__all__ = ["CodeTokens", "closing", "arguments", "integer", "fold", "SIZES"]
+__all__ = ["CodeTokens", "closing", "arguments", "within", "integer", "fold", "SIZES"]
 
 _INTEGER = re.compile(r"(?i)^(0x[0-9a-f']+|0b[01']+|0[0-7']*|[1-9][0-9']*)(u|l|ul|lu|ll|ull|llu)?$")
 #: Bytes of built-in and common CUDA types, for sizes tokens can compute.
@@ -104,6 +105,12 @@ def arguments(code: list[Token], index: int) -> list[tuple[int, int]]:
     if end > start or (spans and end < len(code)):  # an empty last item only when closed
         spans.append((start, end))
     return spans
+
+
+def within(indexes: list[int], first: int, last: int) -> list[int]:
+    """The increasing token INDEXES from FIRST to LAST (excluded): those of a function
+    body, say, found without a walk over its tokens."""
+    return indexes[bisect.bisect_left(indexes, first):bisect.bisect_left(indexes, last)]
 
 
 def integer(text: str) -> int | None:

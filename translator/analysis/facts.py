@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from translator.analysis.clang import Function, Node, ParseResult
 from translator.analysis.dataflow import Origin, pointer_origins
-from translator.analysis.expressions import CodeTokens, arguments, closing, fold
+from translator.analysis.expressions import CodeTokens, arguments, closing, fold, within
 from translator.analysis.functions import (
     Declaration,
     token_declarations,
@@ -152,8 +152,7 @@ class Facts:
 
     def indexes_within(self, text: str, first: int, last: int) -> list[int]:
         """``indexes_of(TEXT)`` from FIRST to LAST (excluded): those in a function body."""
-        indexes = self.indexes_of(text)
-        return indexes[bisect.bisect_left(indexes, first):bisect.bisect_left(indexes, last)]
+        return within(self.indexes_of(text), first, last)
 
     @cached_property
     def _token_positions(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:

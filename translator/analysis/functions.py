@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from translator.analysis.clang import Function
 from translator.analysis.dataflow import ALLOCATORS, HOST_ALLOCATORS, Origin
 from translator.analysis.expressions import SIZES as _SIZES
-from translator.analysis.expressions import arguments
+from translator.analysis.expressions import arguments, within
 from translator.analysis.qualifiers import MARKS, qualifier_macros, target_of
 from translator.source.tokens import indexes_in
 
@@ -196,10 +196,10 @@ def token_origins(facts, function: Function) -> list[Origin]:
     first, last = facts.body_span(function)
     found: list[Origin] = []
     # only where an origin can be: allocator names, "=" and (in host code) "["
-    marks = [*_within(facts.occurrences(ALLOCATORS), first, last),
-             *_within(facts.indexes_of("="), first, last)]
+    marks = [*within(facts.occurrences(ALLOCATORS), first, last),
+             *facts.indexes_within("=", first, last)]
     if function.target == "host":
-        marks += _within(facts.indexes_of("["), first, last)
+        marks += facts.indexes_within("[", first, last)
     semicolons, commas = facts.indexes_of(";"), facts.indexes_of(",")
     for index in sorted(marks):
         token = code[index]
@@ -233,11 +233,6 @@ def _next_of(indexes: list[int], index: int, last: int) -> int:
     """The first of INDEXES (in order) after INDEX, or LAST when none comes before it."""
     position = bisect.bisect_right(indexes, index)
     return min(indexes[position], last) if position < len(indexes) else last
-
-
-def _within(indexes: list[int], first: int, last: int) -> list[int]:
-    """The INDEXES (in order) from FIRST to LAST (excluded)."""
-    return indexes[bisect.bisect_left(indexes, first):bisect.bisect_left(indexes, last)]
 
 
 def token_declarations(facts, name: str) -> list[Declaration]:

@@ -34,10 +34,10 @@ device memory (``cudaMalloc(&s.data, n)``) is not confused with a variable ``dat
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Iterator
 
 from translator.analysis.dataflow import ALLOCATORS
+from translator.analysis.expressions import within
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
@@ -63,8 +63,7 @@ def check(unit) -> Iterator[Finding]:
             continue
         names = {origin.name for origin in origins}
         reported: set[str] = set()
-        uses = facts.occurrences(names)
-        for index in uses[bisect.bisect_left(uses, first):bisect.bisect_left(uses, last)]:
+        for index in within(facts.occurrences(names), first, last):
             token = code[index]
             if token.text in reported:
                 continue

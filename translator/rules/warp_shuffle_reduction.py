@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis.expressions import arguments, closing, fold, integer
+from translator.analysis.expressions import arguments, closing, fold, integer, within
 from translator.analysis.facts import wave_size
 from translator.analysis.hazard import (
     SHUFFLES,
@@ -58,6 +58,7 @@ def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
     looped: set[int] = set()
+    calls = facts.occurrences(SHUFFLES)
     for index, token in scan(facts, ("for",)):
         if token.text != "for" or index + 1 >= len(code) or code[index + 1].text != "(":
             continue
@@ -66,7 +67,8 @@ def check(unit) -> Iterator[Finding]:
         header_end = closing(code, index + 1)
         body_end = (closing(code, header_end + 1) if header_end + 1 < len(code)
                     and code[header_end + 1].text == "{" else _statement_end(code, header_end))
-        shuffles = [i for i in range(header_end, body_end) if is_call(code, i, SHUFFLES)]
+        shuffles = [i for i in within(calls, header_end, body_end)
+                    if is_call(code, i, SHUFFLES)]
         if not shuffles or any(_has_width(code, i, facts) for i in shuffles):
             continue
         parts = _split(code, index + 2, header_end)
