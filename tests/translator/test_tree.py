@@ -438,3 +438,21 @@ def test_tree_without_warp_sync_calls_defines_nothing(tmp_path):
     migrate_tree(tmp_path / "in", tmp_path / "out", OPTIONS, jobs=1)
     assert "WARP_SYNC" not in (tmp_path / "out" / "Makefile").read_text()
     assert "WARP_SYNC" not in (tmp_path / "out" / "CMakeLists.txt").read_text()
+
+
+def test_a_result_comes_back_from_a_pool_worker_as_it_was():
+    """Results cross to the parent as pickles, their usages and edits packed as plain
+    tuples: they come back equal, of their own types."""
+    import pickle
+
+    from translator.diagnostics import Usage
+    from translator.edits import Edit
+    from translator.engine import translate
+
+    result = translate("#include <cuda_runtime.h>\nint main() { float *p; cudaMalloc(&p, 4);"
+                       " cudaFutureCall(p); }\n", OPTIONS, "main.cu")
+    assert result.usages and result.edits and result.diagnostics
+    again = pickle.loads(pickle.dumps(result))
+    assert again == result
+    assert {type(u) for u in again.usages} == {Usage}
+    assert {type(e) for e in again.edits} == {Edit}
