@@ -451,7 +451,9 @@ def test_a_result_comes_back_from_a_pool_worker_as_it_was():
 
     result = translate("#include <cuda_runtime.h>\nint main() { float *p; cudaMalloc(&p, 4);"
                        " cudaFutureCall(p); }\n", OPTIONS, "main.cu")
-    assert result.usages and result.edits and result.diagnostics
+    assert result.usages
+    assert result.edits
+    assert result.diagnostics
     again = pickle.loads(pickle.dumps(result))
     assert again == result
     assert {type(u) for u in again.usages} == {Usage}

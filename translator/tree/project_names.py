@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from translator.data.names import load_names
 from translator.options import Options
-from translator.rules.cuda_api_name import CANDIDATES, UNKNOWN, declared_in_file
+from translator.rules.cuda_api_name import UNKNOWN, declared_in_file
 from translator.unit import Unit
 
 __all__ = ["defined_names", "declared_names"]
@@ -33,9 +33,9 @@ def defined_names(sources: Iterable[tuple[str, bytes]]) -> tuple[str, ...]:
 def declared_names(unit: Unit) -> set[str]:
     """The unknown-CUDA-shaped names that UNIT, a file of the tree, declares."""
     table = load_names().identifiers
-    # every whole word of the unknown-CUDA shape: the words CANDIDATES finds (a fast
-    # scan for their first two letters) that UNKNOWN matches whole
-    candidates = {name for name in set(CANDIDATES.findall(unit.source))
+    # every word in code of the unknown-CUDA shape: the API-prefixed words (one scan finds
+    # them all, and where they are, which declared_in_file reads) that UNKNOWN matches whole
+    candidates = {name for name in unit.api_offsets
                   if name not in table and UNKNOWN.fullmatch(name)}
     return {name for name in candidates if declared_in_file(unit, name)}
 
