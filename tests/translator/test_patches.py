@@ -6,9 +6,11 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from translator.options import Options
-from translator.output.patches import file_diff, quote_path, tree_patch
+from translator.output.patches import file_diff, line_opcodes, quote_path, tree_patch
 from translator.tree.migrate import migrate_tree
 
 OPTIONS = Options(use_clang=False)
@@ -96,3 +98,45 @@ def test_a_large_file_of_repeated_lines_is_diffed_in_linear_time_and_the_patch_a
                               cwd=work, capture_output=True, text=True, timeout=60)
     assert finished.returncode == 0, finished.stderr + finished.stdout
     assert _files(work) == _files(tmp_path / "out")
+
+
+def _opcodes_line_by_line(original, translated, line_map):
+    """line_opcodes written plainly: an opcode per anchor line, then equal runs merged."""
+    import difflib
+
+    anchors, before = [], 0
+    if len(line_map) - len(translated) in (0, 1):
+        for line, came_from in enumerate(line_map[:len(translated)]):
+            at = came_from - 1
+            if before <= at < len(original) and original[at] == translated[line]:
+                anchors.append((at, line))
+                before = at + 1
+    codes, before, after = [], 0, 0
+    for at, line in [*anchors, (len(original), len(translated))]:
+        if before != at or after != line:
+            matcher = difflib.SequenceMatcher(None, original[before:at], translated[after:line],
+                                              autojunk=False)
+            codes += [(tag, a1 + before, a2 + before, b1 + after, b2 + after)
+                      for tag, a1, a2, b1, b2 in matcher.get_opcodes()]
+        if at < len(original):
+            codes.append(("equal", at, at + 1, line, line + 1))
+        before, after = at + 1, line + 1
+    merged = []
+    for code in codes:
+        if merged and code[0] == "equal" == merged[-1][0]:
+            merged[-1] = ("equal", merged[-1][1], code[2], merged[-1][3], code[4])
+        else:
+            merged.append(code)
+    return merged
+
+
+@given(st.lists(st.sampled_from(["a\n", "b\n", "}\n", "\n", "c"]), max_size=25),
+       st.lists(st.sampled_from(["a\n", "b\n", "}\n", "\n", "x\n"]), max_size=25), st.data())
+@settings(max_examples=500, deadline=None)
+def test_line_opcodes_build_the_equal_runs_of_the_plain_algorithm(original, translated, data):
+    line_map = data.draw(st.one_of(
+        st.just([]),
+        st.lists(st.integers(1, len(original) + 1), min_size=len(translated),
+                 max_size=len(translated) + 1).map(sorted)))
+    assert line_opcodes(original, translated, line_map) == \
+        _opcodes_line_by_line(original, translated, line_map)

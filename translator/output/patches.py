@@ -74,19 +74,26 @@ def line_opcodes(original: Sequence[str], translated: Sequence[str],
             if before <= at < len(original) and original[at] == translated[line]:
                 anchors.append((at, line))
                 before = at + 1
-    codes: list[Opcode] = []
+    # One opcode per run of equal lines, as difflib gives them: a run grows over
+    # consecutive anchors and the equal opcodes of the stretches, and ends at a change.
+    merged: list[Opcode] = []
+    run: tuple[int, int] | None = None  # where the equal run that ends at (before, after) starts
     before, after = 0, 0
     for at, line in [*anchors, (len(original), len(translated))]:
-        codes += _stretch_opcodes(original, translated, before, at, after, line)
+        if at != before or line != after:
+            for code in _stretch_opcodes(original, translated, before, at, after, line):
+                if code[0] == "equal":
+                    run = run or (code[1], code[3])
+                    continue
+                if run is not None:
+                    merged.append(("equal", run[0], code[1], run[1], code[3]))
+                    run = None
+                merged.append(code)
         if at < len(original):
-            codes.append(("equal", at, at + 1, line, line + 1))
+            run = run or (at, line)
         before, after = at + 1, line + 1
-    merged: list[Opcode] = []
-    for code in codes:  # one opcode per run of equal lines, as difflib gives them
-        if merged and code[0] == "equal" == merged[-1][0]:
-            merged[-1] = ("equal", merged[-1][1], code[2], merged[-1][3], code[4])
-        else:
-            merged.append(code)
+    if run is not None:
+        merged.append(("equal", run[0], len(original), run[1], len(translated)))
     return merged
 
 
@@ -97,6 +104,8 @@ def _stretch_opcodes(original: Sequence[str], translated: Sequence[str], i1: int
         return []
     if i1 == i2 or j1 == j2:
         return [("insert" if i1 == i2 else "delete", i1, i2, j1, j2)]
+    if i2 - i1 == 1 == j2 - j1:  # one line rewritten, most changes: what difflib says
+        return [("equal" if original[i1] == translated[j1] else "replace", i1, i2, j1, j2)]
     matcher = difflib.SequenceMatcher(None, original[i1:i2], translated[j1:j2],
                                       autojunk=False)
     return [(tag, a1 + i1, a2 + i1, b1 + j1, b2 + j1)
