@@ -136,6 +136,7 @@ def test_token_list_passes_agree_with_their_python_forms():
     for text in texts:
         code = tokens.tokenize_code(text)
         assert _lexer.token_positions(code) == tokens._token_positions(code)
+        assert _lexer.token_starts(code) == tokens._token_starts(code)
         assert _lexer.bracket_pairs(code) == tokens._bracket_pairs(code)
         for wanted in (frozenset({"{", "}", ";"}), ("++", "--"), {"(", ")", "[", "]"}):
             assert _lexer.indexes_in(code, wanted) == tokens._indexes_in(code, wanted)
@@ -156,6 +157,7 @@ def test_token_list_passes_read_python_tokens_too():
     assert by_text == {"a": [0, 1], "{": [2], "b": [3]}
     assert identifiers == {"a": [0, 1], "b": [3]}
     assert identifiers["a"] is by_text["a"]
+    assert _lexer.token_starts(mixed) == [0, 2, 4, 5]
     assert _lexer.indexes_in(mixed, {"{", "b"}) == [2, 3]
     assert _lexer.bracket_pairs([*mixed, tokens._PythonToken("punct", "}", 6)]) == ({2: 4}, {2: 4})
     with pytest.raises(AttributeError):

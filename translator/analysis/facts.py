@@ -33,7 +33,7 @@ from translator.analysis.functions import (
     token_origins,
 )
 from translator.options import Options
-from translator.source.tokens import Token, token_positions
+from translator.source.tokens import Token, token_positions, token_starts
 from translator.unit import API_PREFIXES
 
 if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
@@ -201,7 +201,7 @@ class Facts:
 
     @cached_property
     def starts(self) -> list[int]:
-        return [token.start for token in self.code]
+        return token_starts(self.code)
 
     def index_at(self, offset: int) -> int:
         """Index of the first code token starting at or after OFFSET."""

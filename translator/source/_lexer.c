@@ -652,6 +652,31 @@ done:
     return pair;
 }
 
+/* The start of each of the TOKENS. */
+static PyObject *
+token_starts(PyObject *module, PyObject *args)
+{
+    PyObject *tokens;
+    if (!PyArg_ParseTuple(args, "O!:token_starts", &PyList_Type, &tokens))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(tokens);
+    PyObject *starts = PyList_New(count);
+    if (starts == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PyList_GET_ITEM(tokens, i);
+        PyObject *start = Py_IS_TYPE(item, &TokenType)
+                          ? PyLong_FromSsize_t(((TokenObject *)item)->start)
+                          : PyObject_GetAttrString(item, "start");
+        if (start == NULL) {
+            Py_DECREF(starts);
+            return NULL;
+        }
+        PyList_SET_ITEM(starts, i, start);
+    }
+    return starts;
+}
+
 /* ---- bracket pairing (translator.analysis.expressions.CodeTokens) ---- */
 
 /* A stack of token indexes. */
@@ -764,6 +789,8 @@ static PyMethodDef lexer_methods[] = {
      "token_positions(tokens) -> tuple[dict[str, list[int]], dict[str, list[int]]]\n\n"
      "The indexes of the TOKENS by text, each list in order, and those of the identifiers\n"
      "alone (the same lists)."},
+    {"token_starts", token_starts, METH_VARARGS,
+     "token_starts(tokens) -> list[int]\n\nThe start of each of the TOKENS."},
     {"bracket_pairs", bracket_pairs, METH_VARARGS,
      "bracket_pairs(tokens) -> tuple[dict[int, int], dict[int, int]]\n\n"
      "Where each bracket of the TOKENS closes: by its own kind ((, [, {, <<<), and by\n"

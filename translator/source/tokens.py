@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, AnyStr
 
 __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
-    "next_token", "lex", "lex_with_pattern", "indexes_in", "token_positions", "CODE_KINDS",
-    "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN", "CHARACTER_RUN",
+    "next_token", "lex", "lex_with_pattern", "indexes_in", "token_positions", "token_starts",
+    "CODE_KINDS", "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN",
+    "CHARACTER_RUN",
 ]
 
 
@@ -161,6 +162,10 @@ def _token_positions(tokens: list[Token]) -> tuple[dict[str, list[int]], dict[st
     return dict(by_text), identifiers
 
 
+def _token_starts(tokens: list[Token]) -> list[int]:
+    return [token.start for token in tokens]
+
+
 _PAIRS = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
 _OPENER_OF = {close: opening for opening, close in _PAIRS.items()}
 _NESTING = frozenset("([{")
@@ -194,6 +199,7 @@ def _bracket_pairs(tokens: list[Token]) -> tuple[dict[int, int], dict[int, int]]
 #   indexes_in(tokens, texts): the indexes of the tokens whose text is in TEXTS;
 #   token_positions(tokens): the indexes of the tokens by text, and of the identifiers
 #     alone (the same lists);
+#   token_starts(tokens): the start of each token;
 #   bracket_pairs(tokens): where each bracket closes, by its kind and by nesting depth.
 if TYPE_CHECKING:
     from translator.source._lexer import (
@@ -202,6 +208,7 @@ if TYPE_CHECKING:
         indexes_in,
         lex,
         token_positions,
+        token_starts,
     )
 else:
     try:
@@ -211,10 +218,12 @@ else:
             indexes_in,
             lex,
             token_positions,
+            token_starts,
         )
     except ImportError:
         Token, lex = _PythonToken, lex_with_pattern
         indexes_in, token_positions, bracket_pairs = _indexes_in, _token_positions, _bracket_pairs
+        token_starts = _token_starts
 
 
 def tokenize(source: str) -> list[Token]:
