@@ -232,7 +232,7 @@ def tokenize(source: str) -> list[Token]:
         raise TypeError("tokenize() takes str; decode bytes with surrogateescape first")
     tokens = lex(source)
     if "#" in source and "<" in source:
-        _merge_header_names(source, tokens)
+        _merge_header_names(source, tokens, list(directive_matches(_INCLUDE, source)))
     return tokens
 
 
@@ -243,13 +243,12 @@ def tokenize_code(source: str) -> list[Token]:
         raise TypeError("tokenize_code() takes str; decode bytes with surrogateescape first")
     tokens = lex(source, code_only=True)
     if "#" in source and "<" in source:
-        for match in directive_matches(_INCLUDE, source):
-            header = match.group(1)
-            if "/*" in header or "//" in header:
-                # a comment inside <...> decides whether it is a header name: ask the
-                # full token list
-                return [t for t in tokenize(source) if t.kind in CODE_KINDS]
-        _merge_header_names(source, tokens, code_only=True)
+        includes = list(directive_matches(_INCLUDE, source))
+        if any("/*" in m.group(1) or "//" in m.group(1) for m in includes):
+            # a comment inside <...> decides whether it is a header name: ask the full
+            # token list
+            return [t for t in tokenize(source) if t.kind in CODE_KINDS]
+        _merge_header_names(source, tokens, includes, code_only=True)
     return tokens
 
 
@@ -265,14 +264,16 @@ def next_token(source: str, position: int) -> Token:
     return Token(match.lastgroup, match.group(), position)
 
 
-def _merge_header_names(source: str, tokens: list[Token], code_only: bool = False) -> None:
-    """Turn the tokens of ``<a/b.h>`` after an include directive into one header token.
+def _merge_header_names(source: str, tokens: list[Token], includes: list[re.Match[str]],
+                        code_only: bool = False) -> None:
+    """Turn the tokens of ``<a/b.h>`` after an include directive (INCLUDES: the matches
+    of _INCLUDE that begin a line) into one header token.
 
     CODE_ONLY: TOKENS holds the code tokens only (no comment lies inside any ``<...>``).
     """
     # bisected by key: a list of every token's start cost more than the merging
     start_of = _START_OF
-    for match in reversed(list(directive_matches(_INCLUDE, source))):
+    for match in reversed(includes):
         first = bisect.bisect_left(tokens, match.start(1), key=start_of)
         last = bisect.bisect_left(tokens, match.end(1), first, key=start_of)
         if first >= len(tokens) or tokens[first].start != match.start(1):
