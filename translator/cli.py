@@ -325,9 +325,11 @@ def _stubs_dir(arguments: argparse.Namespace) -> str:
     if arguments.stubs_dir is not None:
         return str(arguments.stubs_dir)
     try:
-        return str(Path.home() / ".cache" / "rocport" / "clang-stubs")
+        home = Path.home()
     except RuntimeError:  # no home folder
         return ""
+    # without a home, "~" comes back as it is: never a folder of the current one
+    return str(home / ".cache" / "rocport" / "clang-stubs") if home.is_absolute() else ""
 
 
 def _translate_folder(source: Path, arguments: argparse.Namespace, options: Options) -> int:
