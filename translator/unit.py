@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import bisect
-import re
 import time
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -16,7 +14,14 @@ from translator.data.names import NameTable, load_names
 from translator.options import Options
 from translator.source.scan import Directive, Regions, find_branch_keywords, find_includes
 from translator.source.scan import find_directives as scan_directives
-from translator.source.tokens import CODE_KINDS, Token, line_starts, tokenize, tokenize_code
+from translator.source.tokens import (
+    CODE_KINDS,
+    Token,
+    line_starts,
+    tokenize,
+    tokenize_code,
+    words_with_prefixes,
+)
 
 if TYPE_CHECKING:  # the facts are built from a unit: a run-time import would be circular
     from translator.analysis.facts import Facts
@@ -37,9 +42,6 @@ SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip")
 #: Identifiers with these prefixes may be CUDA API names (cudaMalloc, CUBLAS_OP_N,
 #: __shfl_sync, nvrtcCreateProgram); ``Unit.api_offsets`` lists them.
 API_PREFIXES = ("cu", "CU", "Cu", "__", "nv", "NV")
-# One pattern per prefix: a literal-prefixed pattern lets the regex engine skip ahead
-# quickly, which makes six searches cheaper than one alternation.
-_API_PATTERNS = tuple(re.compile(rf"{p}(?<![\w$]{p})[\w$]*") for p in API_PREFIXES)
 
 
 class Location(NamedTuple):
@@ -100,15 +102,8 @@ class Unit:
     def api_offsets(self) -> dict[str, list[int]]:
         """The offsets (increasing) of every whole identifier in code that starts with one
         of API_PREFIXES, by name: one scan for all the rules that look up names."""
-        offsets: defaultdict[str, list[int]] = defaultdict(list)
-        source = self.source
-        mask = self.regions.mask if self.regions.starts else None
-        for pattern in _API_PATTERNS:
-            for match in pattern.finditer(source):
-                start = match.start()
-                if mask is None or not mask[start]:
-                    offsets[match.group()].append(start)
-        return offsets
+        regions = self.regions
+        return words_with_prefixes(self.source, API_PREFIXES, regions.starts, regions.ends)
 
     def whole_identifiers(self, name: str) -> list[int]:
         """Offsets where the identifier NAME occurs in code as a whole identifier."""

@@ -79,6 +79,22 @@ def test_every_source_of_the_repository_lexes_like_the_pattern():
         assert _spans(_lexer.lex(text)) == _spans(lex_with_pattern(text)), path
 
 
+_WORD_PIECES = st.sampled_from(
+    ["cu", "CU", "Cu", "cU", "__", "_", "nv", "NV", "da", "Malloc", "$", "x", "9", "é", "²", "中",
+     " ", "\n", ".", "(", "//c\n", "/*", "*/", '"', "'", "#include <cuda.h>\n"])
+
+
+@given(st.lists(_WORD_PIECES, max_size=40).map("".join))
+@settings(max_examples=1000, deadline=None)
+def test_finds_the_prefixed_words_of_the_patterns(text):
+    prefixes = ("cu", "CU", "Cu", "__", "nv", "NV")
+    starts, ends = regions_with_pattern(text)
+    compiled = _lexer.words_with_prefixes(text, prefixes, starts, ends)
+    python = tokens._words_with_prefixes(text, prefixes, starts, ends)
+    assert compiled == python
+    assert list(compiled) == list(python)  # prefix after prefix
+
+
 def test_the_build_compiled_the_regions_scan():
     assert scan.regions is _lexer.regions
 

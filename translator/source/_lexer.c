@@ -677,6 +677,121 @@ token_starts(PyObject *module, PyObject *args)
     return starts;
 }
 
+/* ---- identifiers by prefix (translator.unit.Unit.api_offsets) ---- */
+
+/* [\w$] for the characters of a one-byte text (filled when the module loads). */
+static unsigned char latin1_word[256];
+
+/* The next word (a whole run of [\w$]) at or after I: its start in *START and its end,
+   or -1 when there is none. Most texts are one byte per character: read directly. */
+static Py_ssize_t
+next_word(const Text *s, Py_ssize_t i, Py_ssize_t *start)
+{
+    if (s->unit == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *d = s->data;
+        while (i < s->length && !latin1_word[d[i]])
+            i++;
+        *start = i;
+        while (i < s->length && latin1_word[d[i]])
+            i++;
+    }
+    else {
+        while (i < s->length && !is_word_or_dollar(at(s, i)))
+            i++;
+        *start = i;
+        while (i < s->length && is_word_or_dollar(at(s, i)))
+            i++;
+    }
+    return *start < s->length ? i : -1;
+}
+
+static PyObject *
+words_with_prefixes(PyObject *module, PyObject *args)
+{
+    PyObject *source, *prefixes, *starts, *ends;
+    if (!PyArg_ParseTuple(args, "UO!O!O!:words_with_prefixes", &source, &PyTuple_Type, &prefixes,
+                          &PyList_Type, &starts, &PyList_Type, &ends))
+        return NULL;
+    Text s = {PyUnicode_KIND(source), PyUnicode_DATA(source), PyUnicode_GET_LENGTH(source)};
+    Py_ssize_t groups = PyTuple_GET_SIZE(prefixes), regions = PyList_GET_SIZE(starts);
+    if (PyList_GET_SIZE(ends) != regions) {
+        PyErr_SetString(PyExc_ValueError, "starts and ends differ in length");
+        return NULL;
+    }
+    /* the prefixes' characters, read once: each word is compared with every prefix */
+    enum { MOST = 16, LONGEST = 8 };
+    Py_UCS4 chars[MOST][LONGEST];
+    Py_ssize_t lengths[MOST];
+    if (groups > MOST) {
+        PyErr_SetString(PyExc_ValueError, "too many prefixes");
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < groups; k++) {
+        PyObject *prefix = PyTuple_GET_ITEM(prefixes, k);
+        if (!PyUnicode_Check(prefix) || PyUnicode_GET_LENGTH(prefix) > LONGEST) {
+            PyErr_SetString(PyExc_TypeError, "prefixes must be short str");
+            return NULL;
+        }
+        lengths[k] = PyUnicode_GET_LENGTH(prefix);
+        for (Py_ssize_t m = 0; m < lengths[k]; m++)
+            chars[k][m] = PyUnicode_READ_CHAR(prefix, m);
+    }
+    PyObject *found = PyDict_New(), *by_group = PyList_New(0);
+    if (found == NULL || by_group == NULL)
+        goto fail;
+    for (Py_ssize_t k = 0; k < groups; k++) {
+        PyObject *group = PyDict_New();
+        if (group == NULL || PyList_Append(by_group, group) < 0) {
+            Py_XDECREF(group);
+            goto fail;
+        }
+        Py_DECREF(group);
+    }
+    Py_ssize_t region = 0;
+    for (Py_ssize_t i = 0, end; (end = next_word(&s, i, &i)) >= 0; i = end) {
+        Py_ssize_t k = 0;
+        for (; k < groups; k++) {
+            Py_ssize_t m = 0;
+            while (m < lengths[k] && i + m < end && at(&s, i + m) == chars[k][m])
+                m++;
+            if (m == lengths[k])
+                break;
+        }
+        if (k == groups)
+            continue;
+        while (region < regions && PyLong_AsSsize_t(PyList_GET_ITEM(ends, region)) <= i)
+            region++;
+        if (PyErr_Occurred())
+            goto fail;
+        if (!(region < regions && PyLong_AsSsize_t(PyList_GET_ITEM(starts, region)) <= i)) {
+            PyObject *group = PyList_GET_ITEM(by_group, k);
+            PyObject *name = PyUnicode_Substring(source, i, end);
+            PyObject *list = name == NULL ? NULL : PyDict_GetItemWithError(group, name);
+            if (list == NULL && name != NULL && !PyErr_Occurred()) {
+                if ((list = PyList_New(0)) != NULL && PyDict_SetItem(group, name, list) < 0)
+                    Py_CLEAR(list);
+                Py_XDECREF(list); /* the group holds it */
+            }
+            PyObject *offset = list == NULL ? NULL : PyLong_FromSsize_t(i);
+            int failed = offset == NULL || PyList_Append(list, offset) < 0;
+            Py_XDECREF(offset);
+            Py_XDECREF(name);
+            if (failed)
+                goto fail;
+        }
+    }
+    for (Py_ssize_t k = 0; k < groups; k++) { /* in the order of the prefixes */
+        if (PyDict_Update(found, PyList_GET_ITEM(by_group, k)) < 0)
+            goto fail;
+    }
+    Py_DECREF(by_group);
+    return found;
+fail:
+    Py_XDECREF(found);
+    Py_XDECREF(by_group);
+    return NULL;
+}
+
 /* ---- bracket pairing (translator.analysis.expressions.CodeTokens) ---- */
 
 /* A stack of token indexes. */
@@ -791,6 +906,11 @@ static PyMethodDef lexer_methods[] = {
      "alone (the same lists)."},
     {"token_starts", token_starts, METH_VARARGS,
      "token_starts(tokens) -> list[int]\n\nThe start of each of the TOKENS."},
+    {"words_with_prefixes", words_with_prefixes, METH_VARARGS,
+     "words_with_prefixes(source, prefixes, starts, ends) -> dict[str, list[int]]\n\n"
+     "The offsets of every word of SOURCE (a whole run of [\\w$]) that begins with one of\n"
+     "PREFIXES and does not start in a region (STARTS and ENDS: sorted, disjoint), by word,\n"
+     "the words of each prefix after those of the prefixes before it."},
     {"bracket_pairs", bracket_pairs, METH_VARARGS,
      "bracket_pairs(tokens) -> tuple[dict[int, int], dict[int, int]]\n\n"
      "Where each bracket of the TOKENS closes: by its own kind ((, [, {, <<<), and by\n"
@@ -821,6 +941,8 @@ PyInit__lexer(void)
         if ((kind_objects[k] = PyUnicode_InternFromString(kind_names[k])) == NULL)
             return NULL;
     }
+    for (int c = 0; c < 256; c++)
+        latin1_word[c] = (unsigned char)is_word_or_dollar((Py_UCS4)c);
     PyObject *module = PyModule_Create(&lexer_module);
     if (module == NULL)
         return NULL;

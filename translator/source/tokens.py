@@ -37,7 +37,7 @@ __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
     "next_token", "lex", "lex_with_pattern", "indexes_in", "token_positions", "token_starts",
     "CODE_KINDS", "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN",
-    "CHARACTER_RUN",
+    "CHARACTER_RUN", "words_with_prefixes",
 ]
 
 
@@ -162,6 +162,19 @@ def _token_positions(tokens: list[Token]) -> tuple[dict[str, list[int]], dict[st
     return dict(by_text), identifiers
 
 
+def _words_with_prefixes(source: str, prefixes: tuple[str, ...], starts: list[int],
+                         ends: list[int]) -> dict[str, list[int]]:
+    offsets: defaultdict[str, list[int]] = defaultdict(list)
+    for prefix in prefixes:
+        pattern = re.compile(rf"{re.escape(prefix)}(?<![\w$]{re.escape(prefix)})[\w$]*")
+        for match in pattern.finditer(source):
+            start = match.start()
+            region = bisect.bisect_right(starts, start) - 1
+            if region < 0 or start >= ends[region]:
+                offsets[match.group()].append(start)
+    return dict(offsets)
+
+
 def _token_starts(tokens: list[Token]) -> list[int]:
     return [token.start for token in tokens]
 
@@ -200,7 +213,10 @@ def _bracket_pairs(tokens: list[Token]) -> tuple[dict[int, int], dict[int, int]]
 #   token_positions(tokens): the indexes of the tokens by text, and of the identifiers
 #     alone (the same lists);
 #   token_starts(tokens): the start of each token;
-#   bracket_pairs(tokens): where each bracket closes, by its kind and by nesting depth.
+#   bracket_pairs(tokens): where each bracket closes, by its kind and by nesting depth;
+#   words_with_prefixes(source, prefixes, starts, ends): the offsets of the words (whole
+#     runs of [\w$]) that begin with one of PREFIXES outside the regions STARTS..ENDS, by
+#     word, prefix after prefix.
 if TYPE_CHECKING:
     from translator.source._lexer import (
         Token,
@@ -209,6 +225,7 @@ if TYPE_CHECKING:
         lex,
         token_positions,
         token_starts,
+        words_with_prefixes,
     )
 else:
     try:
@@ -219,11 +236,12 @@ else:
             lex,
             token_positions,
             token_starts,
+            words_with_prefixes,
         )
     except ImportError:
         Token, lex = _PythonToken, lex_with_pattern
         indexes_in, token_positions, bracket_pairs = _indexes_in, _token_positions, _bracket_pairs
-        token_starts = _token_starts
+        token_starts, words_with_prefixes = _token_starts, _words_with_prefixes
 
 
 def tokenize(source: str) -> list[Token]:
