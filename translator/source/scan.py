@@ -16,7 +16,6 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from translator.source.tokens import (
     CHARACTER_RUN,
@@ -76,13 +75,10 @@ def regions_with_pattern(source: str) -> tuple[list[int], list[int]]:
 
 
 # The compiled scan where the C compiler built the lexer at install, the pattern where not.
-if TYPE_CHECKING:
+try:
     from translator.source._lexer import regions
-else:
-    try:
-        from translator.source._lexer import regions
-    except ImportError:
-        regions = regions_with_pattern
+except ImportError:
+    regions = regions_with_pattern
 
 
 class Regions:

@@ -31,7 +31,7 @@ import sys
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator
 from itertools import accumulate
-from typing import TYPE_CHECKING, AnyStr
+from typing import AnyStr
 
 __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
@@ -217,7 +217,7 @@ def _bracket_pairs(tokens: list[Token]) -> tuple[dict[int, int], dict[int, int]]
 #   words_with_prefixes(source, prefixes, starts, ends): the offsets of the words (whole
 #     runs of [\w$]) that begin with one of PREFIXES outside the regions STARTS..ENDS, by
 #     word, prefix after prefix.
-if TYPE_CHECKING:
+try:
     from translator.source._lexer import (
         Token,
         bracket_pairs,
@@ -227,21 +227,10 @@ if TYPE_CHECKING:
         token_starts,
         words_with_prefixes,
     )
-else:
-    try:
-        from translator.source._lexer import (
-            Token,
-            bracket_pairs,
-            indexes_in,
-            lex,
-            token_positions,
-            token_starts,
-            words_with_prefixes,
-        )
-    except ImportError:
-        Token, lex = _PythonToken, lex_with_pattern
-        indexes_in, token_positions, bracket_pairs = _indexes_in, _token_positions, _bracket_pairs
-        token_starts, words_with_prefixes = _token_starts, _words_with_prefixes
+except ImportError:  # built without a C compiler: the Python forms
+    Token, lex = _PythonToken, lex_with_pattern  # type: ignore[misc, assignment]
+    indexes_in, token_positions, bracket_pairs = _indexes_in, _token_positions, _bracket_pairs
+    token_starts, words_with_prefixes = _token_starts, _words_with_prefixes
 
 
 def tokenize(source: str) -> list[Token]:
