@@ -7,7 +7,13 @@ import bisect
 import operator
 import re
 
-from translator.source.tokens import Token, bracket_pairs
+from translator.source.tokens import (
+    BRACKET_PAIRS,
+    NESTING,
+    NESTING_CLOSERS,
+    Token,
+    bracket_pairs,
+)
 
 __all__ = ["CodeTokens", "closing", "arguments", "within", "integer", "fold", "SIZES"]
 
@@ -17,12 +23,6 @@ SIZES = {"char": 1, "bool": 1, "short": 2, "int": 4, "unsigned": 4, "float": 4, 
           "double": 8, "half": 2, "__half": 2, "size_t": 8, "int8_t": 1, "uint8_t": 1,
           "int16_t": 2, "uint16_t": 2, "int32_t": 4, "uint32_t": 4, "int64_t": 8,
           "uint64_t": 8, "float2": 8, "float4": 16, "double2": 16, "int2": 8, "int4": 16}
-
-#: The brackets (``tokens.bracket_pairs`` pairs them).
-_PAIRS = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
-#: The brackets that nest argument lists (``<<<`` does not: ``a<<<b`` may be a template).
-_NESTING = frozenset("([{")
-_NESTING_CLOSERS = frozenset(")]}")
 
 
 class CodeTokens(list):
@@ -59,7 +59,7 @@ class CodeTokens(list):
 def closing(code: list[Token], index: int) -> int:
     """Index of the bracket closing ``code[index]`` (or len(code) when unbalanced)."""
     opening = code[index].text
-    close = _PAIRS[opening]
+    close = BRACKET_PAIRS[opening]
     if isinstance(code, CodeTokens):
         return code.closer(index)
     depth = 0
@@ -92,10 +92,10 @@ def arguments(code: list[Token], index: int) -> list[tuple[int, int]]:
         if text == ",":
             spans.append((start, position))
             start = position + 1
-        elif text in _NESTING:
+        elif text in NESTING:
             # Skip the nested brackets: nothing inside them splits.
             position = code.nested_closer(position)
-        elif text in _NESTING_CLOSERS:
+        elif text in NESTING_CLOSERS:
             break  # unbalanced: the depth would drop below the list's own
         elif chevrons and text == "<<<":
             inner = code.closer(position)

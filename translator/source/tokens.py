@@ -37,7 +37,7 @@ __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
     "next_token", "lex", "lex_with_pattern", "indexes_in", "token_positions", "token_starts",
     "CODE_KINDS", "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN",
-    "CHARACTER_RUN", "words_with_prefixes",
+    "CHARACTER_RUN", "words_with_prefixes", "BRACKET_PAIRS", "NESTING", "NESTING_CLOSERS",
 ]
 
 
@@ -179,29 +179,31 @@ def _token_starts(tokens: list[Token]) -> list[int]:
     return [token.start for token in tokens]
 
 
-_PAIRS = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
-_OPENER_OF = {close: opening for opening, close in _PAIRS.items()}
-_NESTING = frozenset("([{")
-_NESTING_CLOSERS = frozenset(")]}")
-_BRACKETS = frozenset(_PAIRS) | frozenset(_OPENER_OF)
+#: The brackets ``bracket_pairs`` pairs, each with its closer.
+BRACKET_PAIRS = {"(": ")", "[": "]", "{": "}", "<<<": ">>>"}
+#: The brackets that nest argument lists (``<<<`` does not: ``a<<<b`` may be a template).
+NESTING = frozenset("([{")
+NESTING_CLOSERS = frozenset(")]}")
+_OPENER_OF = {close: opening for opening, close in BRACKET_PAIRS.items()}
+_BRACKETS = frozenset(BRACKET_PAIRS) | frozenset(_OPENER_OF)
 
 
 def _bracket_pairs(tokens: list[Token]) -> tuple[dict[int, int], dict[int, int]]:
     closers: dict[int, int] = {}
     nested: dict[int, int] = {}
-    open_by_kind: dict[str, list[int]] = {opening: [] for opening in _PAIRS}
+    open_by_kind: dict[str, list[int]] = {opening: [] for opening in BRACKET_PAIRS}
     open_nesting: list[int] = []
     for position in _indexes_in(tokens, _BRACKETS):
         text = tokens[position].text
-        if text in _PAIRS:
+        if text in BRACKET_PAIRS:
             open_by_kind[text].append(position)
-            if text in _NESTING:
+            if text in NESTING:
                 open_nesting.append(position)
         else:
             waiting = open_by_kind[_OPENER_OF[text]]
             if waiting:
                 closers[waiting.pop()] = position
-            if text in _NESTING_CLOSERS and open_nesting:
+            if text in NESTING_CLOSERS and open_nesting:
                 nested[open_nesting.pop()] = position
     return closers, nested
 
