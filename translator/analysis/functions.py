@@ -200,7 +200,6 @@ def token_origins(facts, function: Function) -> list[Origin]:
              *facts.indexes_within("=", first, last)]
     if function.target == "host":
         marks += facts.indexes_within("[", first, last)
-    semicolons, commas = facts.indexes_of(";"), facts.indexes_of(",")
     for index in sorted(marks):
         token = code[index]
         if token.text in ALLOCATORS and index + 1 < last and code[index + 1].text == "(":
@@ -212,7 +211,9 @@ def token_origins(facts, function: Function) -> list[Origin]:
                                     token.start))
         elif token.text == "=" and code[index - 1].kind == "ident" and \
                 code[index - 2].text not in (".", "->"):  # a member is not the variable
-            end = min(_next_of(semicolons, index, last), _next_of(commas, index, last))
+            end = index + 1
+            while end < last and code[end].text not in (";", ","):
+                end += 1
             words = {t.text for t in code[index + 1 : end]}
             name = code[index - 1].text
             if words & HOST_ALLOCATORS or "new" in words:
@@ -227,12 +228,6 @@ def token_origins(facts, function: Function) -> list[Origin]:
               and code[index - 2].text in _SIZES and function.target == "host"):
             found.append(Origin(code[index - 1].text, "host", token.start))
     return found
-
-
-def _next_of(indexes: list[int], index: int, last: int) -> int:
-    """The first of INDEXES (in order) after INDEX, or LAST when none comes before it."""
-    position = bisect.bisect_right(indexes, index)
-    return min(indexes[position], last) if position < len(indexes) else last
 
 
 def token_declarations(facts, name: str) -> list[Declaration]:

@@ -74,26 +74,19 @@ def line_opcodes(original: Sequence[str], translated: Sequence[str],
             if before <= at < len(original) and original[at] == translated[line]:
                 anchors.append((at, line))
                 before = at + 1
-    # One opcode per run of equal lines, as difflib gives them: a run grows over
-    # consecutive anchors and the equal opcodes of the stretches, and ends at a change.
-    merged: list[Opcode] = []
-    run: tuple[int, int] | None = None  # where the equal run that ends at (before, after) starts
+    codes: list[Opcode] = []
     before, after = 0, 0
     for at, line in [*anchors, (len(original), len(translated))]:
-        if at != before or line != after:
-            for code in _stretch_opcodes(original, translated, before, at, after, line):
-                if code[0] == "equal":
-                    run = run or (code[1], code[3])
-                    continue
-                if run is not None:
-                    merged.append(("equal", run[0], code[1], run[1], code[3]))
-                    run = None
-                merged.append(code)
+        codes += _stretch_opcodes(original, translated, before, at, after, line)
         if at < len(original):
-            run = run or (at, line)
+            codes.append(("equal", at, at + 1, line, line + 1))
         before, after = at + 1, line + 1
-    if run is not None:
-        merged.append(("equal", run[0], len(original), run[1], len(translated)))
+    merged: list[Opcode] = []
+    for code in codes:  # one opcode per run of equal lines, as difflib gives them
+        if merged and code[0] == "equal" == merged[-1][0]:
+            merged[-1] = ("equal", merged[-1][1], code[2], merged[-1][3], code[4])
+        else:
+            merged.append(code)
     return merged
 
 
