@@ -53,7 +53,7 @@ from translator.diagnostics import Diagnostic
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.source.syntax import Argument, call_at, skip_blanks
-from translator.source.tokens import lex
+from translator.source.tokens import lex, token_starts
 from translator.unit import Unit
 
 _LAUNCH = re.compile("<<<")
@@ -172,7 +172,7 @@ class _LaunchTokens:
 
     def __init__(self, source: str) -> None:
         self.tokens = lex(source, code_only=True)
-        self.starts = [token.start for token in self.tokens]
+        self.starts = token_starts(self.tokens)
         #: For each opening bracket, the index of its closer; -1 where the text ends first
         #: or another closer comes first (at any depth inside), as a scan would fail.
         self.closers = [-1] * len(self.tokens)

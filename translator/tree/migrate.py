@@ -26,7 +26,7 @@ import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,7 +160,7 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
     tree.compile_database = _compile_database(contents, files)
     _promote_included(contents, outcomes, tree.compile_database)
     code = [(p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents]
-    facts = pool.map(file_facts, code)  # a pool reads them meanwhile
+    facts = pool.map(file_facts, code, len(code))  # a pool reads them meanwhile
     tree.include_paths = include_paths(str(tree.source_root), contents, [p for p, _ in code],
                                        tree.compile_database)
     tree.hip_build = detect_hip_build((p, contents[p]) for p in contents if reads_file(p))
@@ -216,12 +216,14 @@ class _Pool:
         if self._stubs is not None:
             self._stubs.join()
 
-    def map(self, function: Callable[[_Item], _Answer], items: list[_Item]) -> Iterator[_Answer]:
-        """FUNCTION of each of ITEMS, in order: from the pool, which starts on them all
-        now, or in this process as they are asked for."""
+    def map(self, function: Callable[[_Item], _Answer], items: Iterable[_Item], count: int,
+            chunks_per_worker: int = 8) -> Iterator[_Answer]:
+        """FUNCTION of each of the COUNT ITEMS, in order: from the pool, which starts on
+        them all now (in about CHUNKS_PER_WORKER chunks for each worker), or in this
+        process as they are asked for."""
         if self.executor is None:
             return map(function, items)
-        chunk = max(1, len(items) // (self.workers * 8))
+        chunk = max(1, count // (self.workers * chunks_per_worker))
         return self.executor.map(function, items, chunksize=chunk)
 
 
@@ -416,8 +418,7 @@ def _run(jobs_list: Iterator[tuple], count: int, pool: _Pool,
     if pool.executor is None:
         return _run_here(jobs_list, starting)
     # small chunks: the last ones left, when a worker waits for the other, are short
-    chunk = max(1, count // (pool.workers * 32))
-    return pool.executor.map(_translate_job, jobs_list, chunksize=chunk)
+    return pool.map(_translate_job, jobs_list, count, chunks_per_worker=32)
 
 
 def _run_here(jobs_list: Iterator[tuple],
