@@ -26,7 +26,6 @@ _STARTS = frozenset({";", "{", "}", "(", ",", "const", "static", "extern", "vola
 _ATTRIBUTES = frozenset({"__launch_bounds__", "__attribute__", "__declspec", "alignas",
                          "__align__", "__cluster_dims__", "__maxnreg__"})
 _SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
-_STRUCTURE = frozenset({";", "{", "}"})
 _BEFORE_LAMBDA = frozenset({"(", ",", "=", "return", "{", ";", "?", ":", "&&", "||"})
 #: What may follow a declared name: ``T a = ...``, ``T a;``, ``T a, b``, ``f(T a)``,
 #: ``T a[4]``, ``std::vector<T> v(n)``, ``T a{}``.
@@ -59,18 +58,23 @@ def token_functions(facts) -> list[Function]:
     tokens = _one_alternative(facts)
     found = []
     stack: list = []  # "scope", "block", or [name, start, body_start, target] of a function
-    header_start = 0
-    # only these three tokens end a header or open or close a scope
-    structure = [(index, tokens[index]) for index in indexes_in(tokens, _STRUCTURE)]
-    for index, token in structure:
-        text = token.text
-        if text in (";", "}"):
-            if text == "}" and stack:
+    # Only braces open or close a scope; a header starts after the brace or ";" before it.
+    if tokens is facts.code:  # their places are known
+        semicolons = facts.indexes_of(";")
+        braces = sorted(facts.indexes_of("{") + facts.indexes_of("}"))
+    else:
+        semicolons, braces = indexes_in(tokens, (";",)), indexes_in(tokens, ("{", "}"))
+    last_brace = -1
+    for index in braces:
+        token = tokens[index]
+        if token.text == "}":
+            if stack:
                 opened = stack.pop()
                 if type(opened) is list:
                     found.append(Function(opened[0], opened[1], token.end, opened[2], opened[3]))
-            header_start = index + 1
-        elif text == "{":
+        else:
+            semicolon = bisect.bisect_left(semicolons, index) - 1
+            header_start = max(last_brace, semicolons[semicolon] if semicolon >= 0 else -1) + 1
             header = tokens[header_start:index]
             words = [t.text for t in header]
             plain = _without_template(words)
@@ -88,7 +92,7 @@ def token_functions(facts) -> list[Function]:
                 stack.append(["<lambda>", start, token.start, target_of(marks)])
             else:
                 stack.append("block")
-            header_start = index + 1
+        last_brace = index
     end = len(facts.unit.source)
     found.extend(Function(o[0], o[1], end, o[2], o[3]) for o in stack if type(o) is list)
     return found
@@ -200,6 +204,8 @@ def token_origins(facts, function: Function) -> list[Origin]:
              *facts.indexes_within("=", first, last)]
     if function.target == "host":
         marks += facts.indexes_within("[", first, last)
+    semicolons, commas = facts.indexes_of(";"), facts.indexes_of(",")
+    host_allocations = facts.occurrences((*HOST_ALLOCATORS, "new"))
     for index in sorted(marks):
         token = code[index]
         if token.text in ALLOCATORS and index + 1 < last and code[index + 1].text == "(":
@@ -211,12 +217,10 @@ def token_origins(facts, function: Function) -> list[Origin]:
                                     token.start))
         elif token.text == "=" and code[index - 1].kind == "ident" and \
                 code[index - 2].text not in (".", "->"):  # a member is not the variable
-            end = index + 1
-            while end < last and code[end].text not in (";", ","):
-                end += 1
-            words = {t.text for t in code[index + 1 : end]}
+            # the value runs to the next ";" or ",", or to the end of the body
+            end = min(_next_index(semicolons, index, last), _next_index(commas, index, last))
             name = code[index - 1].text
-            if words & HOST_ALLOCATORS or "new" in words:
+            if _next_index(host_allocations, index, end) < end:
                 found.append(Origin(name, "host", token.start))
             elif end == index + 2 and code[index + 1].kind == "ident":
                 alias = next((o for o in reversed(found) if o.name == code[index + 1].text),
@@ -228,6 +232,12 @@ def token_origins(facts, function: Function) -> list[Origin]:
               and code[index - 2].text in _SIZES and function.target == "host"):
             found.append(Origin(code[index - 1].text, "host", token.start))
     return found
+
+
+def _next_index(indexes: list[int], index: int, last: int) -> int:
+    """The first of the increasing INDEXES after INDEX, or LAST when none comes before it."""
+    position = bisect.bisect_right(indexes, index)
+    return indexes[position] if position < len(indexes) and indexes[position] < last else last
 
 
 def token_declarations(facts, name: str) -> list[Declaration]:
