@@ -8,6 +8,7 @@ one entry point. Options are hashable so that a translation can be cached by
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
@@ -125,6 +126,15 @@ class Options:
         # Options key caches looked up once per name of every file: hash them once.
         return hash(tuple(getattr(self, field.name) for field in fields(self)))
 
+    @cached_property
+    def name_resolution(self) -> Options:
+        """Only the options that decide what a table name becomes (``NAME_RESOLUTION_FIELDS``), as
+        one object shared by all options that agree on them: caches of name decisions
+        keyed by it serve every file of a tree, whose options differ from folder to
+        folder (the include folders) but not in these."""
+        values = tuple(getattr(self, name) for name in NAME_RESOLUTION_FIELDS)
+        return _name_resolution_options(values)
+
     @property
     def skips_excluded_blocks(self) -> bool:
         """True when code in preprocessor branches not taken is left untouched."""
@@ -141,3 +151,12 @@ class Options:
         if self.select and not any(code.startswith(prefix) for prefix in self.select):
             return False
         return not any(code.startswith(prefix) for prefix in self.ignore)
+
+
+#: The fields of Options that ``translator.data.names.resolve`` reads.
+NAME_RESOLUTION_FIELDS = ("roc", "miopen", "experimental", "amap", "hip_version", "hipify_compat")
+
+
+@functools.lru_cache(maxsize=64)
+def _name_resolution_options(values: tuple) -> Options:
+    return Options(**dict(zip(NAME_RESOLUTION_FIELDS, values, strict=True)))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import pickle
 
-from translator.options import Options, TreeFacts
+from translator.data.names import load_names, resolve
+from translator.options import NAME_RESOLUTION_FIELDS, Options, TreeFacts
 from translator.output.report import options_section
 from translator.sandbox.confinement import _options_from_json, _options_json
 
@@ -56,3 +57,38 @@ def test_report_lists_tree_facts_among_the_options_in_field_order():
     assert section["kept_names"] == ["a/x.cu"]
     assert section["warp_sync_calls"] is True
     assert keys[-1] == "analysis_budget"
+
+
+class _ReadRecorder:
+    """Options that note which of their fields are read."""
+
+    def __init__(self, options: Options) -> None:
+        self._options, self.read = options, set()
+
+    def __getattr__(self, name: str):
+        self.read.add(name)
+        return getattr(self._options, name)
+
+
+def test_names_resolve_reads_only_the_name_resolution_options():
+    # resolve_name's cache and the rename rule's decisions are keyed by Options.name_resolution:
+    # a field resolve read beyond it would be answered from another file's options.
+    table = load_names()
+    entries = [*table.identifiers.values(), *table.headers.values()]
+    read: set[str] = set()
+    for options in (Options(), Options(roc=True, amap=True), Options(miopen=True),
+                    Options(hip_version=(5, 2), hipify_compat=True, experimental=True)):
+        recorder = _ReadRecorder(options)
+        for entry in entries:
+            assert resolve(entry, recorder) == resolve(entry, options.name_resolution)  # type: ignore[arg-type]
+        read |= recorder.read
+    assert read <= set(NAME_RESOLUTION_FIELDS)
+    assert {"roc", "hip_version", "amap"} <= read  # the recorder sees the reads
+
+
+def test_name_resolution_options_are_shared_by_options_that_differ_elsewhere():
+    here = Options(roc=True, include_dirs=("/a",)).with_tree_facts(tree_root="/t")
+    there = Options(roc=True, include_dirs=("/b",), use_clang=False)
+    assert here.name_resolution is there.name_resolution
+    assert here.name_resolution == Options(roc=True)
+    assert Options().name_resolution is not here.name_resolution

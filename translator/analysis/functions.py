@@ -60,42 +60,63 @@ def token_functions(facts) -> list[Function]:
     stack: list = []  # "scope", "block", or [name, start, body_start, target] of a function
     # Only braces open or close a scope; a header starts after the brace or ";" before it.
     if tokens is facts.code:  # their places are known
-        semicolons = facts.indexes_of(";")
+        semicolons, brackets = facts.indexes_of(";"), facts.indexes_of("]")
         braces = sorted(facts.indexes_of("{") + facts.indexes_of("}"))
     else:
-        semicolons, braces = indexes_in(tokens, (";",)), indexes_in(tokens, ("{", "}"))
+        semicolons, brackets = indexes_in(tokens, (";",)), indexes_in(tokens, ("]",))
+        braces = indexes_in(tokens, ("{", "}"))
     last_brace = -1
+    inner = 0  # open braces on the stack that are no "scope": blocks and functions
     for index in braces:
         token = tokens[index]
         if token.text == "}":
             if stack:
                 opened = stack.pop()
+                inner -= opened != "scope"
                 if type(opened) is list:
                     found.append(Function(opened[0], opened[1], token.end, opened[2], opened[3]))
-        else:
-            semicolon = bisect.bisect_left(semicolons, index) - 1
-            header_start = max(last_brace, semicolons[semicolon] if semicolon >= 0 else -1) + 1
-            header = tokens[header_start:index]
-            words = [t.text for t in header]
-            plain = _without_template(words)
-            in_scope = all(kind == "scope" for kind in stack)
-            if in_scope and plain and (plain[0] in _SCOPES or "namespace" in plain):
-                stack.append("scope")
-            elif in_scope and _is_function_header(plain):
-                marks = {mark for word in words if word in kinds for mark in kinds[word]}
-                stack.append([_function_name(plain), header[0].start, token.start,
-                              target_of(marks)])
-            elif not in_scope and _is_device_lambda(words, kinds):
-                marks = {mark for word in words[_lambda_start(words):] if word in kinds
-                         for mark in kinds[word]}
-                start = header[_lambda_start(words)].start
-                stack.append(["<lambda>", start, token.start, target_of(marks)])
-            else:
-                stack.append("block")
+            last_brace = index
+            continue
+        semicolon = bisect.bisect_left(semicolons, index) - 1
+        header_start = max(last_brace, semicolons[semicolon] if semicolon >= 0 else -1) + 1
         last_brace = index
+        if inner == 0:
+            opened = _scope_or_function(tokens[header_start:index], token.start, kinds)
+        elif within(brackets, header_start, index):
+            opened = _lambda_or_block(tokens[header_start:index], token.start, kinds)
+        else:
+            opened = "block"  # in code, only a lambda's "]" makes more than a block
+        stack.append(opened)
+        inner += opened != "scope"
     end = len(facts.unit.source)
     found.extend(Function(o[0], o[1], end, o[2], o[3]) for o in stack if type(o) is list)
     return found
+
+
+def _scope_or_function(header: list, body_start: int,
+                       kinds: dict[str, frozenset[str]]) -> str | list:
+    """What the brace after HEADER (at BODY_START) opens outside any function: "scope"
+    (namespace, class...), a function ([name, start, body_start, target]) or "block"."""
+    words = [t.text for t in header]
+    plain = _without_template(words)
+    if plain and (plain[0] in _SCOPES or "namespace" in plain):
+        return "scope"
+    if _is_function_header(plain):
+        marks = {mark for word in words if word in kinds for mark in kinds[word]}
+        return [_function_name(plain), header[0].start, body_start, target_of(marks)]
+    return "block"
+
+
+def _lambda_or_block(header: list, body_start: int,
+                     kinds: dict[str, frozenset[str]]) -> str | list:
+    """What the brace after HEADER opens inside a function: a device lambda (as in
+    ``_scope_or_function``) or "block"."""
+    words = [t.text for t in header]
+    if not _is_device_lambda(words, kinds):
+        return "block"
+    start = _lambda_start(words)
+    marks = {mark for word in words[start:] if word in kinds for mark in kinds[word]}
+    return ["<lambda>", header[start].start, body_start, target_of(marks)]
 
 
 def _without_template(words: list[str]) -> list[str]:

@@ -146,20 +146,28 @@ def _preferred(row: ApiName, current: ApiName) -> bool:
     return rank(row) < rank(current)
 
 
-@functools.lru_cache(maxsize=65536)
 def resolve_name(name: str, options: Options) -> tuple[ApiName, Target] | None:
     """(row, target) of the identifier NAME under OPTIONS, or None when the table does
     not know it. Cached: the same names recur in every file."""
+    return _resolve_name(name, options.name_resolution)
+
+
+@functools.lru_cache(maxsize=65536)
+def _resolve_name(name: str, name_resolution: Options) -> tuple[ApiName, Target] | None:
     entry = load_names().identifiers.get(name)
-    return None if entry is None else (entry, resolve(entry, options))
+    return None if entry is None else (entry, resolve(entry, name_resolution))
 
 
-@functools.lru_cache(maxsize=4096)
 def resolve_header(name: str, options: Options) -> tuple[ApiName, Target] | None:
     """(row, target) of the header NAME under OPTIONS, or None when the table does not
     know it. Cached: files include the same few headers."""
+    return _resolve_header(name, options.name_resolution)
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolve_header(name: str, name_resolution: Options) -> tuple[ApiName, Target] | None:
     entry = load_names().headers.get(name)
-    return None if entry is None else (entry, resolve(entry, options))
+    return None if entry is None else (entry, resolve(entry, name_resolution))
 
 
 #: ROCm 6.0 removed the bare library headers (``hipblas.h``) that hipify-clang still
@@ -168,7 +176,8 @@ BARE_HEADERS_UNTIL = (6, 0)
 
 
 def resolve(entry: ApiName, options: Options) -> Target:
-    """Pick the replacement of ENTRY under OPTIONS, or explain why there is none."""
+    """Pick the replacement of ENTRY under OPTIONS, or explain why there is none. Reads
+    only the options ``Options.name_resolution`` keeps (the caches above rely on it)."""
     target = _resolve(entry, options)
     if (options.hipify_compat and entry.is_include and target.name
             and options.hip_version is not None and options.hip_version < BARE_HEADERS_UNTIL):

@@ -104,7 +104,7 @@ def check(unit: Unit) -> Findings:
     add_usage, add_edit = usages.append, edits.append
     # What a name means is decided once per file; decisions that do not depend on the
     # file are kept from file to file.
-    common = _common_decisions(unit.options) if unit.names is load_names() else {}
+    common = _common_decisions(unit.options.name_resolution) if unit.names is load_names() else {}
     for name, offsets in _occurrences(unit):
         if name in common:
             decision = common[name]
@@ -253,7 +253,8 @@ _COMMON_LIMIT = 200_000  # names remembered per options (user names with API pre
 
 
 @functools.cache
-def _common_decisions(options: Options) -> dict[str, _Decision | None]:
+def _common_decisions(resolution: Options) -> dict[str, _Decision | None]:
+    """The decisions that hold in every file, under the name resolution options RESOLUTION."""
     return {}
 
 
@@ -261,7 +262,7 @@ def _occurrences(unit: Unit) -> list[tuple[str, list[int]]]:
     """(name, offsets) of every identifier in code that may concern this rule."""
     found = list(unit.api_offsets.items())
     source = unit.source
-    for prefix, names in _other_names(unit.options):
+    for prefix, names in _other_names(unit.options.name_resolution):
         # str.find skips through a text much faster than a regular expression.
         offsets: dict[str, list[int]] = {}
         start = source.find(prefix)
@@ -280,14 +281,14 @@ _WORD_END = re.compile(r"[\w$]*")
 
 
 @functools.cache
-def _other_names(options: Options) -> tuple[tuple[str, frozenset[str]], ...]:
-    """The table names without a candidate prefix that OPTIONS rename, in groups that
+def _other_names(resolution: Options) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The table names without a candidate prefix that RESOLUTION options rename, in groups that
     share six letters (the order in which their occurrences are listed)."""
     groups: dict[str, set[str]] = {}
     for name, entry in load_names().identifiers.items():
         if name.startswith(PREFIXES) or not re.fullmatch(r"[A-Za-z_]\w+", name):
             continue
-        if resolve(entry, options).name not in (name, None):
+        if resolve(entry, resolution).name not in (name, None):
             groups.setdefault(name[:6], set()).add(name)
     return tuple((prefix, frozenset(names)) for prefix, names in sorted(groups.items()))
 
