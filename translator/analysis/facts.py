@@ -199,6 +199,15 @@ class Facts:
         """The identifiers of the code (``occurrences`` says where they are)."""
         return self._positions.keys()
 
+    def occurrences_matching(self, pattern: re.Pattern[str]) -> list[int]:
+        """``occurrences`` of the identifiers that PATTERN finds a match in (listed once
+        per pattern: rules ask per function)."""
+        cache = self.__dict__.setdefault("_occurrences_matching", {})
+        if pattern not in cache:
+            cache[pattern] = self.occurrences(
+                [name for name in self._positions if pattern.search(name)])
+        return cache[pattern]
+
     @cached_property
     def starts(self) -> list[int]:
         return token_starts(self.code)
@@ -383,11 +392,16 @@ class Facts:
         code = self.code
         first, last = self.body_span(function)
         names = set()
-        for index in range(first, last):
+        # the lane-named identifiers and the assignments, in code order: a variable
+        # assigned from a name seen before it counts
+        marks = sorted(within(self.occurrences_matching(LANE_NAME), first, last)
+                       + self.indexes_within("=", first, last))
+        for index in marks:
             token = code[index]
-            if token.kind == "ident" and LANE_NAME.match(token.text):
+            if token.kind == "ident":
                 names.add(token.text)
-            if token.text != "=" or code[index - 1].kind != "ident":
+                continue
+            if code[index - 1].kind != "ident":
                 continue
             end = index + 1
             depth = 0

@@ -206,8 +206,11 @@ def ballot_names(facts, function) -> frozenset[str]:
     code = facts.code
     first, last = facts.body_span(function)
     names: set[str] = set()
-    for index in range(first, last):
-        if code[index].text not in ("=", "|=", "&=") or code[index - 1].kind != "ident":
+    # in code order: a variable assigned from one found before it counts
+    assignments = sorted(index for text in ("=", "|=", "&=")
+                         for index in facts.indexes_within(text, first, last))
+    for index in assignments:
+        if code[index - 1].kind != "ident":
             continue
         end = index + 1
         while end < last and code[end].text not in (";", ","):

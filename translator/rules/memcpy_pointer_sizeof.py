@@ -50,9 +50,7 @@ def check(unit) -> Iterator[Finding]:
     code = facts.code
     for token, spans in size_calls(facts):
         first, last = spans[SIZE_CALLS[token.text][0]]
-        for position in range(first, last - 1):
-            if code[position].text != "sizeof":
-                continue
+        for position in facts.indexes_within("sizeof", first, last - 1):
             parenthesized = code[position + 1].text == "("
             name_at = position + 2 if parenthesized else position + 1
             if name_at >= last or code[name_at].kind != "ident":

@@ -48,7 +48,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis.expressions import arguments, closing
+from translator.analysis.expressions import arguments, closing, within
 from translator.analysis.facts import THREAD_SOURCES
 from translator.analysis.hazard import finding, scan
 from translator.rules.base import Finding, Rule
@@ -89,9 +89,9 @@ def check(unit) -> Iterator[Finding]:
 def _acquisition(facts, first: int, last: int) -> int | None:
     """Index of an atomicCAS/atomicExch call with constant values in code FIRST..LAST."""
     code = facts.code
-    for position in range(first, last):
-        count = _ACQUIRE.get(code[position].text)
-        if count is None or position + 1 >= last or code[position + 1].text != "(":
+    for position in within(facts.occurrences(_ACQUIRE), first, last):
+        count = _ACQUIRE[code[position].text]
+        if position + 1 >= last or code[position + 1].text != "(":
             continue
         spans = arguments(code, position + 1)
         if len(spans) == count and all(_constant(facts, span) for span in spans[1:]):

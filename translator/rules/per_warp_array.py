@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis.expressions import closing, integer
+from translator.analysis.expressions import closing, integer, within
 from translator.analysis.facts import wave_size
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
@@ -83,13 +83,11 @@ def check(unit) -> Iterator[Finding]:
 def _lane_names(facts, function) -> set[str]:
     code = facts.code
     first, last = facts.body_span(function)
-    names = set()
-    for position in range(first, last):
-        token = code[position]
-        if token.kind == "ident" and _LANE_NAME.search(token.text):
-            names.add(token.text)
-        expected = _LANE_MATH.get(token.text)
-        if expected and position + 1 < last and (
+    names = {code[position].text
+             for position in within(facts.occurrences_matching(_LANE_NAME), first, last)}
+    for position in (i for text in _LANE_MATH for i in facts.indexes_within(text, first, last)):
+        expected = _LANE_MATH[code[position].text]
+        if position + 1 < last and (
                 integer(code[position + 1].text) == expected[0]
                 or code[position + 1].text in expected[1:]):
             back = position

@@ -93,9 +93,7 @@ def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
     total, offset = 0, function.start
     parameters = _template_parameters(code, facts.index_at(function.start), first)
     dependent = False  # a variable sized by the kernel's template parameters
-    for index in range(first, last):
-        if code[index].text != "__shared__":
-            continue
+    for index in facts.indexes_within("__shared__", first, last):
         if parameters and _mentions(code, index + 1, last, parameters):
             # clang cannot size it either (a dependent type): it counts 0 there
             dependent = True

@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.analysis.expressions import closing
+from translator.analysis.expressions import closing, within
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
@@ -76,13 +76,13 @@ def check(unit) -> Iterator[Finding]:
         if function.target != "global" or function.name not in rounded:
             continue
         first, last = facts.body_span(function)
-        indexes = _global_indexes(code, first, last)
-        if not indexes or _guarded(code, first, last, indexes):
+        indexes = _global_indexes(facts, first, last)
+        if not indexes or _guarded(facts, first, last, indexes):
             continue
         pointers = _pointer_parameters(facts, function)
-        for position in range(first, last - 1):
+        for position in within(facts.occurrences(pointers), first, last - 1):
             token = code[position]
-            if token.text in pointers and code[position + 1].text == "[":
+            if code[position + 1].text == "[":
                 words = {t.text for t in code[position + 2:closing(code, position + 1)]}
                 used = words & indexes
                 if used:
@@ -115,10 +115,11 @@ def _is_rounded(facts, launch) -> bool:
     return False
 
 
-def _global_indexes(code, first: int, last: int) -> set[str]:
+def _global_indexes(facts, first: int, last: int) -> set[str]:
+    code = facts.code
     names: set[str] = set()
-    for position in range(first, last):
-        if code[position].text != "=" or code[position - 1].kind != "ident":
+    for position in facts.indexes_within("=", first, last):
+        if code[position - 1].kind != "ident":
             continue
         end = position + 1
         while end < last and code[end].text not in (";", ","):
@@ -129,8 +130,14 @@ def _global_indexes(code, first: int, last: int) -> set[str]:
     return names
 
 
-def _guarded(code, first: int, last: int, indexes: set[str]) -> bool:
-    for position in range(first, last):
+#: The tokens where a guard can be seen (``_guarded``).
+_GUARD_MARKS = ("if", "while", "for", "?", "min", "max", "assert", *_COMPARISONS)
+
+
+def _guarded(facts, first: int, last: int, indexes: set[str]) -> bool:
+    code = facts.code
+    # any one guard answers, so the marks are looked at text by text, not in code order
+    for position in (i for text in _GUARD_MARKS for i in facts.indexes_within(text, first, last)):
         text = code[position].text
         if text in ("if", "while", "for") and code[position + 1].text == "(":
             condition = {t.text for t in code[position + 2:closing(code, position + 1)]}

@@ -121,9 +121,9 @@ def _bit_positions(facts, function) -> frozenset[str]:
     first, last = facts.body_span(function)
     ballots = BALLOTS | ballot_names(facts, function)
     shifted, stored, words = set(), set(), set()
-    for index in range(first, last - 1):
+    for index in (i for text in _EXPECTED for i in facts.indexes_within(text, first, last - 1)):
         operator = code[index].text
-        if operator not in _EXPECTED or integer(code[index + 1].text) != _EXPECTED[operator]:
+        if integer(code[index + 1].text) != _EXPECTED[operator]:
             continue
         start = left_operand(code, index)
         operand = facts.text(start, index)
