@@ -54,6 +54,9 @@ class IncludePaths:
     root: str = ""  # the tree's absolute path
     #: tree-relative folder of a build file -> the C++ standard it asks for (c++20)
     standards: Mapping[str, str] = field(default_factory=dict)
+    #: (options, key) -> what analysis_options made of them
+    _made_options: dict[tuple[Options, str], Options] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def standard_for(self, path: str) -> str:
         """The C++ standard of the nearest build file above PATH that names one, else
@@ -66,17 +69,23 @@ class IncludePaths:
 
     def analysis_options(self, options: Options, path: str) -> tuple[Options, str]:
         """OPTIONS for analysing the tree file PATH (its place in the tree, its include
-        folders and compile-database macros), and a key for caching its result."""
+        folders and compile-database macros), and a key for caching its result. Files
+        with the same folders, macros and standard get the same Options object: the
+        caches keyed by options then serve them all from the first."""
         include_dirs = self.for_file(path)
         defines = self.database.flags_for(path).defines
         standard = self.standard_for(path)
-        options = options.with_tree_facts(tree_root=self.root).with_changes(
-            include_dirs=options.include_dirs
-            + tuple(posixpath.join(self.root, d) for d in include_dirs),
-            defines=options.defines + defines,
-            # the project's own standard first, so that the caller's clang_args win
-            clang_args=((f"-std={standard}",) if standard else ()) + options.clang_args)
-        return options, "\0".join(include_dirs) + "\1" + "\0".join(defines) + "\1" + standard
+        key = "\0".join(include_dirs) + "\1" + "\0".join(defines) + "\1" + standard
+        made = self._made_options.get((options, key))
+        if made is None:
+            made = self._made_options[options, key] = options.with_tree_facts(
+                tree_root=self.root).with_changes(
+                include_dirs=options.include_dirs
+                + tuple(posixpath.join(self.root, d) for d in include_dirs),
+                defines=options.defines + defines,
+                # the project's own standard first, so that the caller's clang_args win
+                clang_args=((f"-std={standard}",) if standard else ()) + options.clang_args)
+        return made, key
 
     def for_file(self, path: str) -> tuple[str, ...]:
         folder = posixpath.dirname(path)
