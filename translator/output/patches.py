@@ -69,15 +69,23 @@ def line_opcodes(original: Sequence[str], translated: Sequence[str],
     anchors: list[tuple[int, int]] = []  # (original index, translated index), increasing
     if len(line_map) - len(translated) in (0, 1):  # the text after a last newline too
         before = 0
-        for line, came_from in enumerate(line_map[:len(translated)]):
+        # the map may hold one more line (the text after a last newline)
+        for line, (came_from, text) in enumerate(zip(line_map, translated, strict=False)):
             at = came_from - 1
-            if before <= at < len(original) and original[at] == translated[line]:
+            if before <= at < len(original) and original[at] == text:
                 anchors.append((at, line))
                 before = at + 1
     codes: list[Opcode] = []
     before, after = 0, 0
     for at, line in [*anchors, (len(original), len(translated))]:
-        codes += _stretch_opcodes(original, translated, before, at, after, line)
+        if at != before or line != after:  # lines between two anchors
+            codes += _stretch_opcodes(original, translated, before, at, after, line)
+        elif codes and at < len(original):  # the anchor extends the run before it
+            last = codes[-1]
+            if last[0] == "equal":
+                codes[-1] = ("equal", last[1], at + 1, last[3], line + 1)
+                before, after = at + 1, line + 1
+                continue
         if at < len(original):
             codes.append(("equal", at, at + 1, line, line + 1))
         before, after = at + 1, line + 1
@@ -99,6 +107,8 @@ def _stretch_opcodes(original: Sequence[str], translated: Sequence[str], i1: int
         return [("insert" if i1 == i2 else "delete", i1, i2, j1, j2)]
     if i2 - i1 == 1 == j2 - j1:  # one line rewritten, most changes: what difflib says
         return [("equal" if original[i1] == translated[j1] else "replace", i1, i2, j1, j2)]
+    if set(original[i1:i2]).isdisjoint(translated[j1:j2]):
+        return [("replace", i1, i2, j1, j2)]  # no line in common: difflib matches none
     matcher = difflib.SequenceMatcher(None, original[i1:i2], translated[j1:j2],
                                       autojunk=False)
     return [(tag, a1 + i1, a2 + i1, b1 + j1, b2 + j1)
