@@ -172,3 +172,21 @@ def test_the_build_files_standard_is_the_parse_standard(tmp_path):
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "a.cu").write_text(source)
     assert Unit(source, options, "src/a.cu").parsed.errors == ()
+
+
+def test_files_with_the_same_folders_share_their_analysis_options(tmp_path):
+    contents = {"a/CMakeLists.txt": b"include_directories(inc)\n", "a/inc/h.h": b"",
+                "a/x.cu": b"", "a/y.cu": b"", "b/z.cu": b"",
+                "compile_commands.json": b"[]"}
+    database = read_compile_database(
+        b'[{"directory": "' + str(tmp_path).encode() + b'", "file": "a/y.cu",'
+        b' "command": "nvcc -DONLY_Y -c a/y.cu"}]', "compile_commands.json", set(contents))
+    paths = include_paths(str(tmp_path), contents, ["a/x.cu", "a/y.cu", "b/z.cu"], database)
+    x, y, again = (paths.analysis_options(Options(), path)[0]
+                   for path in ("a/x.cu", "a/y.cu", "a/x.cu"))
+    assert again is x  # made once for the folder, then reused
+    assert f"{tmp_path}/a/inc" in x.include_dirs
+    assert x.defines == ()
+    assert y.defines == ("ONLY_Y",)  # the database's macros tell them apart
+    assert y is not x
+    assert paths.analysis_options(Options(roc=True), "a/x.cu")[0].roc  # per caller's options

@@ -41,6 +41,9 @@ __all__ = ["IncludePaths", "include_paths"]
 _STANDARD = re.compile(r"(?:c|gnu)\+\+(?:11|14|17|20|23|2a|2b|1z)")
 #: An include directive, from its "#" (``directive_matches`` finds those that begin a line).
 _INCLUDE = re.compile(rb'#[ \t]*include[ \t]*(?:"(?P<quoted>[^"\n]+)"|<(?P<angled>[^>\n]+)>)')
+#: Options ``analysis_options`` keeps for reuse: trees rarely have more sets of folders,
+#: and a compile database that gives each file macros of its own would keep one per file.
+_MADE_OPTIONS_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,8 @@ class IncludePaths:
         key = "\0".join(include_dirs) + "\1" + "\0".join(defines) + "\1" + standard
         made = self._made_options.get((options, key))
         if made is None:
+            if len(self._made_options) >= _MADE_OPTIONS_KEPT:
+                self._made_options.clear()
             made = self._made_options[options, key] = options.with_tree_facts(
                 tree_root=self.root).with_changes(
                 include_dirs=options.include_dirs
