@@ -79,12 +79,14 @@ def check(unit) -> Iterator[Finding]:
                           "wavefronts on the "
                           f"target GPUs have {width} lanes", body[1].start, _HELP)
     code = facts.code
-    for index in (equals - 1 for equals in facts.indexes_of("=")):  # "name = ..."
+    # "name = ...": the file's warp-size names, each judged once, where "=" follows them
+    values = {name: value for name in facts.identifier_names if (value := _warp_value(name))}
+    for index in facts.occurrences(values):
         token = code[index]
-        if (not 1 <= index < len(code) - 2 or token.kind != "ident"
-                or not (expected := _warp_value(token.text))
+        if (not 1 <= index < len(code) - 2 or code[index + 1].text != "="
                 or code[index - 1].text in (".", "->")):
             continue
+        expected = values[token.text]
         end = index + 2
         while end < len(code) and code[end].text not in (";", ",", "}", ")"):
             end += 1
