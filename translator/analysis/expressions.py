@@ -4,6 +4,7 @@ constant folding with the file's own macros and constants."""
 from __future__ import annotations
 
 import bisect
+import functools
 import operator
 import re
 
@@ -113,6 +114,7 @@ def within(indexes: list[int], first: int, last: int) -> list[int]:
     return indexes[bisect.bisect_left(indexes, first):bisect.bisect_left(indexes, last)]
 
 
+@functools.lru_cache(maxsize=4096)  # rules ask of the same few literals ("32", "0") again and again
 def integer(text: str) -> int | None:
     match = _INTEGER.match(text)
     if not match:
