@@ -8,10 +8,9 @@ one entry point. Options are hashable so that a translation can be cached by
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass, fields, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 __all__ = ["Options", "TreeFacts", "parse_version"]
@@ -157,6 +156,6 @@ class Options:
 NAME_RESOLUTION_FIELDS = ("roc", "miopen", "experimental", "amap", "hip_version", "hipify_compat")
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(maxsize=64)
 def _name_resolution_options(values: tuple) -> Options:
     return Options(**dict(zip(NAME_RESOLUTION_FIELDS, values, strict=True)))

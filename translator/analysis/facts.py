@@ -154,6 +154,10 @@ class Facts:
         """``indexes_of(TEXT)`` from FIRST to LAST (excluded): those in a function body."""
         return within(self.indexes_of(text), first, last)
 
+    def indexes_within_any(self, texts: Iterable[str], first: int, last: int) -> list[int]:
+        """``indexes_within`` of each of TEXTS, together in code order."""
+        return sorted(index for text in texts for index in self.indexes_within(text, first, last))
+
     @cached_property
     def _token_positions(self) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
         # one pass for all texts: rules ask for about twenty-five of them per file

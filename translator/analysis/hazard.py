@@ -207,9 +207,7 @@ def ballot_names(facts, function) -> frozenset[str]:
     first, last = facts.body_span(function)
     names: set[str] = set()
     # in code order: a variable assigned from one found before it counts
-    assignments = sorted(index for text in ("=", "|=", "&=")
-                         for index in facts.indexes_within(text, first, last))
-    for index in assignments:
+    for index in facts.indexes_within_any(("=", "|=", "&="), first, last):
         if code[index - 1].kind != "ident":
             continue
         end = index + 1

@@ -69,32 +69,25 @@ def line_opcodes(original: Sequence[str], translated: Sequence[str],
     anchors: list[tuple[int, int]] = []  # (original index, translated index), increasing
     if len(line_map) - len(translated) in (0, 1):  # the text after a last newline too
         before = 0
-        # the map may hold one more line (the text after a last newline)
         for line, (came_from, text) in enumerate(zip(line_map, translated, strict=False)):
             at = came_from - 1
             if before <= at < len(original) and original[at] == text:
                 anchors.append((at, line))
                 before = at + 1
-    codes: list[Opcode] = []
+    # One opcode per run of equal lines, as difflib gives them: an equal opcode (an
+    # anchor's, or a stretch's) extends an equal run that ends where it starts.
+    merged: list[Opcode] = []
     before, after = 0, 0
     for at, line in [*anchors, (len(original), len(translated))]:
-        if at != before or line != after:  # lines between two anchors
-            codes += _stretch_opcodes(original, translated, before, at, after, line)
-        elif codes and at < len(original):  # the anchor extends the run before it
-            last = codes[-1]
-            if last[0] == "equal":
-                codes[-1] = ("equal", last[1], at + 1, last[3], line + 1)
-                before, after = at + 1, line + 1
-                continue
+        codes = _stretch_opcodes(original, translated, before, at, after, line)
         if at < len(original):
             codes.append(("equal", at, at + 1, line, line + 1))
+        for code in codes:
+            if merged and code[0] == "equal" == merged[-1][0]:
+                merged[-1] = ("equal", merged[-1][1], code[2], merged[-1][3], code[4])
+            else:
+                merged.append(code)
         before, after = at + 1, line + 1
-    merged: list[Opcode] = []
-    for code in codes:  # one opcode per run of equal lines, as difflib gives them
-        if merged and code[0] == "equal" == merged[-1][0]:
-            merged[-1] = ("equal", merged[-1][1], code[2], merged[-1][3], code[4])
-        else:
-            merged.append(code)
     return merged
 
 

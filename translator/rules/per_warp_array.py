@@ -85,7 +85,7 @@ def _lane_names(facts, function) -> set[str]:
     first, last = facts.body_span(function)
     names = {code[position].text
              for position in within(facts.occurrences_matching(_LANE_NAME), first, last)}
-    for position in (i for text in _LANE_MATH for i in facts.indexes_within(text, first, last)):
+    for position in facts.indexes_within_any(_LANE_MATH, first, last):
         expected = _LANE_MATH[code[position].text]
         if position + 1 < last and (
                 integer(code[position + 1].text) == expected[0]

@@ -136,8 +136,7 @@ _GUARD_MARKS = ("if", "while", "for", "?", "min", "max", "assert", *_COMPARISONS
 
 def _guarded(facts, first: int, last: int, indexes: set[str]) -> bool:
     code = facts.code
-    # any one guard answers, so the marks are looked at text by text, not in code order
-    for position in (i for text in _GUARD_MARKS for i in facts.indexes_within(text, first, last)):
+    for position in facts.indexes_within_any(_GUARD_MARKS, first, last):
         text = code[position].text
         if text in ("if", "while", "for") and code[position + 1].text == "(":
             condition = {t.text for t in code[position + 2:closing(code, position + 1)]}

@@ -121,7 +121,7 @@ def _bit_positions(facts, function) -> frozenset[str]:
     first, last = facts.body_span(function)
     ballots = BALLOTS | ballot_names(facts, function)
     shifted, stored, words = set(), set(), set()
-    for index in (i for text in _EXPECTED for i in facts.indexes_within(text, first, last - 1)):
+    for index in facts.indexes_within_any(_EXPECTED, first, last - 1):
         operator = code[index].text
         if integer(code[index + 1].text) != _EXPECTED[operator]:
             continue
