@@ -49,7 +49,9 @@ declares it only under ``OCML_BASIC_ROUNDED_OPERATIONS`` and then fails to link;
 ``_rn`` forms keep their names (HIP has them), and the half-precision ``__hadd_rn``-style
 forms become ``__hadd``. Unknown names in ``#if``/``#ifdef`` tests are
 build switches and are not reported. A variable or member declared with an API
-name (``int cudaMalloc;``) is the user's and keeps its name.
+name (``int cudaMalloc;``) is the user's and keeps its name. Caffe2's names
+(``cuda_stream``, ``CUDAContext``) are renamed only in files that mention Caffe2 (its
+headers or namespace): other libraries use the same words (``rmm::cuda_stream``).
 """
 
 from __future__ import annotations
@@ -240,6 +242,10 @@ def _decide(unit: Unit, name: str) -> tuple[_Decision | None, bool]:
             return None, False
         return _Decision(None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True), False
     entry, target = resolved
+    if entry.api == "caffe2" and "caffe2" not in unit.source:
+        # Caffe2's names (cuda_stream) are plain words that other libraries use too
+        # (rmm::cuda_stream): they are Caffe2's only in a file that uses Caffe2.
+        return None, False
     independent = not _depends_on_context(entry, target)
     target = _in_context(entry, target, unit)
     converted = target.name is not None

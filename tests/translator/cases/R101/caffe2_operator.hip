@@ -1,0 +1,7 @@
+// A Caffe2 operator: its names follow Caffe2's HIP port.
+#include "caffe2/core/context_gpu.h"
+
+namespace caffe2 {
+class ScaleOp final : public Operator<HIPContext> {};
+REGISTER_HIP_OPERATOR(Scale, ScaleOp);
+}  // namespace caffe2
