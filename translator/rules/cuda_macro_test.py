@@ -338,9 +338,14 @@ def _condition(tokens: list[Token], nvidia_only: str, unit: Unit,
             if missing:
                 yield from _kept_off(unit, tokens, first, last, op, number, missing)
                 continue
-            # nvcc's major version N stands for the API level of CUDA N.0.
-            replacement = _version_test(op, number * 1000 if token.text == COMPILER_MAJOR
-                                        else number)
+            if token.text == COMPILER_MAJOR:
+                # nvcc's major version N stands for the API level of CUDA N.0; it counts
+                # whole releases, so "> 12" is ">= 13" (not a level past 12.0).
+                if op in (">", "<="):
+                    op, number = {">": ">=", "<=": "<"}[op], number + 1
+                replacement = _version_test(op, number * 1000)
+            else:
+                replacement = _version_test(op, number)
         if replacement is None:
             yield Diagnostic("R003", f"{token.text} {op} {number} has no HIP meaning; left as is",
                              offset=token.start)
