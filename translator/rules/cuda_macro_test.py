@@ -257,7 +257,17 @@ def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
     """For an ``#if``/``#elif`` whose condition is a conjunction with a ``__CUDA_ARCH__``
     comparison (which ``_condition`` can turn into ``0``; ``defined(__CUDA_ARCH__)`` alone
     stays a device-pass test): the first NVIDIA-only construct of its branch (inline PTX,
-    a name without HIP counterpart) and what becomes of the branch, else ''."""
+    a name without HIP counterpart) and what becomes of the branch, else ''. Nested
+    branches that give way to their own alternative do not count: their own gate
+    already keeps that code from AMD GPUs. Judged once per branch (a nested one is
+    asked again by every branch around it)."""
+    judged = unit.shared("nvidia_only_branches", lambda unit: {})
+    if index not in judged:
+        judged[index] = _judge_nvidia_only(unit, conditionals, index)
+    return judged[index]
+
+
+def _judge_nvidia_only(unit: Unit, conditionals: list, index: int) -> str:
     tokens = conditionals[index].tokens
     if not _conjunction(tokens) or not any(
             token.text == ARCH and _comparison(tokens, position) is not None
@@ -266,7 +276,16 @@ def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
     following = next_branch(conditionals, index)
     if following is None:
         return ""  # an unterminated #if: leave it to the compiler's error
-    construct = _first_nvidia_only(unit, conditionals[index].end, following.start)
+    start, end = conditionals[index].end, following.start
+    given_way = []  # the text of nested branches that give way to their alternative
+    inner = index + 1
+    while inner < len(conditionals) and conditionals[inner].start < end:
+        if (conditionals[inner].keyword in ("if", "elif")
+                and _nvidia_only_branch(unit, conditionals, inner)):
+            closing = next_branch(conditionals, inner)
+            given_way.append((conditionals[inner].end, closing.start if closing else end))
+        inner += 1
+    construct = _first_nvidia_only(unit, start, end, given_way)
     if not construct:
         return ""
     if following.keyword == "endif":
@@ -285,11 +304,13 @@ def _conjunction(tokens: list[Token]) -> bool:
     return True
 
 
-def _first_nvidia_only(unit: Unit, start: int, end: int) -> str:
+def _first_nvidia_only(unit: Unit, start: int, end: int, skipped: list[tuple[int, int]]) -> str:
+    """The first NVIDIA-only construct between START and END, outside the SKIPPED spans."""
     regions = unit.regions
     for match in IDENTIFIER.finditer(unit.source, start, end):
         name = match.group()
-        if name[0] not in "_acCn" or not regions.in_code(match.start()):
+        if (name[0] not in "_acCn" or not regions.in_code(match.start())
+                or skipped and _inside(skipped, match.start())):
             continue
         if name in ("asm", "__asm__", "__asm"):
             return "inline PTX"
