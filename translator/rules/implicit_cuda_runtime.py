@@ -39,7 +39,9 @@ include them). Any file, header or not, that tests ``__CUDACC__`` (``#ifdef
 __CUDACC__``, ``#if defined(__CUDACC__)``) and uses CUDA keywords in that branch
 (``#define HD __host__ __device__``) gets the include as the branch's first line, where
 nvcc's implicit include made those keywords available: shared headers then also work
-in a host file that hipcc compiles as HIP.
+in a host file that hipcc compiles as HIP. When that branch lies inside a namespace or a
+class, where an include cannot go, the include goes at the top of the file instead,
+inside ``#ifdef __HIPCC__``.
 The inserted line shifts the lines below it by one; the result's line map accounts for
 it. A file that uses only the runtime API and includes ``cuda_runtime_api.h`` keeps
 ``hip/hip_runtime_api.h`` alone.
@@ -52,11 +54,19 @@ from collections.abc import Iterator
 
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.includes import RUNTIME_HEADER, include_targets, runtime_insertion
+from translator.source.hip_guards import at_file_scope
+from translator.source.includes import (
+    RUNTIME_HEADER,
+    first_include_point,
+    include_targets,
+    runtime_insertion,
+)
 from translator.source.scan import next_branch
 from translator.unit import Unit
 
 INCLUDE_LINE = f"#include <{RUNTIME_HEADER}>\n"
+#: The include for a ``__CUDACC__`` branch that lies inside braces, at the top instead.
+GUARDED_INCLUDE = f"#ifdef __HIPCC__\n{INCLUDE_LINE}#endif\n"
 
 
 def check(unit: Unit) -> Iterator[Finding]:
@@ -65,8 +75,11 @@ def check(unit: Unit) -> Iterator[Finding]:
         yield Edit(point, point, INCLUDE_LINE, "R002")
     elif "__CUDACC__" in unit.source:
         point = _guarded_insertion(unit)
-        if point is not None:
+        if point is not None and at_file_scope(unit, point):
             yield Edit(point, point, INCLUDE_LINE, "R002")
+        elif point is not None:  # an include inside a namespace or class would not compile
+            point = first_include_point(unit)
+            yield Edit(point, point, GUARDED_INCLUDE, "R002")
 
 
 _CUDA_KEYWORDS = re.compile(

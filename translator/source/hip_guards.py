@@ -38,7 +38,7 @@ from translator.source.tokens import directive_matches
 from translator.unit import Spans, Unit
 
 __all__ = ["HIP_MACRO", "HipGroup", "Branch", "is_hip_macro", "hip_groups", "protected_spans",
-           "defined_names", "overlaps", "mentions_cuda"]
+           "defined_names", "overlaps", "mentions_cuda", "at_file_scope"]
 
 #: Macros that only a HIP/ROCm build defines (compiler, HIP headers or the usual build
 #: switches). ``__HIP_PLATFORM_NVIDIA__`` is HIP too: code for HIP on NVIDIA GPUs.
@@ -296,12 +296,12 @@ def _function_definitions(unit: Unit) -> list[tuple[int, int]]:
                 continue
             close = _closing_parenthesis(source, source.index("(", end))
             if (close is not None and _AFTER_PARAMETERS.match(source, close + 1)
-                    and _at_file_scope(unit, start)):
+                    and at_file_scope(unit, start)):
                 spans.append((start, end))
     return spans
 
 
-def _at_file_scope(unit: Unit, offset: int) -> bool:
+def at_file_scope(unit: Unit, offset: int) -> bool:
     """True when OFFSET is outside every brace pair: a function defined there stands in
     for the CUDA API itself. One in a namespace or class (``mine::cudaMalloc``) is a
     different function that merely shares the name; it is renamed with its uses."""

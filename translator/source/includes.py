@@ -15,6 +15,7 @@ from translator.unit import Unit
 
 __all__ = [
     "RUNTIME_HEADER", "header_target", "include_targets", "resolved_includes", "runtime_insertion",
+    "first_include_point",
 ]
 
 RUNTIME_HEADER = "hip/hip_runtime.h"
@@ -87,7 +88,7 @@ def _runtime_insertion(unit: Unit) -> int | None:
         return None
     if not unit.options.hipify_compat and not _needs_runtime(unit, targets):
         return None  # hipify-clang puts the runtime header into every .cu file
-    return _first_include_point(unit)
+    return first_include_point(unit)
 
 
 def _needs_runtime(unit: Unit, targets: list[str]) -> bool:
@@ -110,7 +111,9 @@ def _first_name(unit: Unit, pattern: re.Pattern[str], also_not_after: str):
     return None
 
 
-def _first_include_point(unit: Unit) -> int:
+def first_include_point(unit: Unit) -> int:
+    """Where an include goes at the top of the file: after a leading ``#pragma once``,
+    else before the first include outside any conditional but the include guard."""
     guard = _GUARD.match(unit.source)
     if guard and not guard.group("guard"):
         return guard.end()  # right after #pragma once, where hipify-clang puts it
