@@ -41,9 +41,12 @@ Limits
 A mask variable declared in the file as ``unsigned``, ``unsigned int`` or ``uint32_t``
 gets the type ``unsigned long long`` (HIP refuses 32-bit masks), and a full 32-lane
 literal value becomes the 64-lane one; a value computed otherwise is reported for a
-person to check. Other masks that are not literals (parameters, members, expressions)
-are reported, not changed. With an older HIP, a partial mask is dropped with the
-``*_sync`` call (the maskless form acts on every lane) and reported. Results of
+person to check. Mask parameters are such variables (``unsigned int mask = 0xffffffff``
+becomes ``unsigned long long mask = 0xffffffffffffffff``); one without a full-mask
+default is reported too, for the values its callers pass. Other masks that are not
+literals (members, expressions) are reported, not changed. With an older HIP, a
+partial mask is dropped with the ``*_sync`` call (the maskless form acts on every lane)
+and reported. Results of
 ``__ballot_sync`` stored in 32-bit variables are not widened. ROCm 6.2 to 6.x declare the
 ``*_sync`` functions only when ``HIP_ENABLE_WARP_SYNC_BUILTINS`` is defined: the migrated
 CMake and Makefile builds define it (R501, R503, R511) and so does the compile check; a
@@ -83,7 +86,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     if "_sync" not in unit.source and "__activemask" not in unit.source \
             and "__syncwarp" not in unit.source:
         return
-    widened_macros: set[str] = set()
+    widened: set[str | int] = set()  # macro names and declaration offsets: changed once
     dropped: list[tuple[int, int]] = []  # arguments an older form removes, with their calls
     for name, call in calls_of(unit, OLDER_FORMS):
         entry = unit.names.get(name)
@@ -96,7 +99,7 @@ def check(unit: Unit) -> Iterator[Finding]:
             dropped.extend(_dropped_arguments(call, target.arguments))
             yield from _older_form(unit, call, entry, target)
         elif name in MASKED and call.arguments:
-            yield from _widen(unit, call.arguments[0], widened_macros)
+            yield from _widen(unit, call.arguments[0], widened)
 
 
 def _dropped_arguments(call, template: str | None) -> list[tuple[int, int]]:
@@ -127,7 +130,7 @@ def _full_mask(unit: Unit, text: str) -> bool:
     return definition is not None and _FULL_32.fullmatch(definition[2]) is not None
 
 
-def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Finding]:
+def _widen(unit: Unit, mask: Argument, widened: set[str | int]) -> Iterator[Finding]:
     text = mask.text
     if _SIXTY_FOUR_BIT.fullmatch(text.replace(" ", "")):
         return
@@ -136,13 +139,12 @@ def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Fin
     elif _LITERAL.fullmatch(text):
         if "ll" not in text.lower():  # already 64-bit otherwise
             yield Edit(mask.start, mask.end, text.rstrip("uUlL") + "ull", "R401")
-    elif re.fullmatch(r"[A-Za-z_]\w*", text) and text not in widened_macros:
+    elif re.fullmatch(r"[A-Za-z_]\w*", text) and text not in widened:
         definition = _macro_literal(unit, text)
         if definition is None:
-            widened_macros.add(text)
-            yield from _widen_variable(unit, text, mask)
+            yield from _widen_variable(unit, text, mask, widened)
             return
-        widened_macros.add(text)
+        widened.add(text)
         start, end, literal = definition
         if "ll" not in literal.lower() and not _SIXTY_FOUR_BIT.fullmatch(literal):
             widened = FULL_MASK if _FULL_32.fullmatch(literal) else literal.rstrip("uUlL") + "ull"
@@ -153,10 +155,17 @@ def _widen(unit: Unit, mask: Argument, widened_macros: set[str]) -> Iterator[Fin
             "the 64 lanes of a wavefront", offset=mask.start)
 
 
-def _widen_variable(unit: Unit, name: str, mask: Argument) -> Iterator[Finding]:
+def _widen_variable(unit: Unit, name: str, mask: Argument,
+                    widened: set[str | int]) -> Iterator[Finding]:
     """A mask variable declared in the file with a 32-bit type becomes 64-bit (HIP's
-    *_sync functions refuse 32-bit masks), a full 32-lane literal value with it."""
+    *_sync functions refuse 32-bit masks), a full 32-lane literal value with it. Each
+    declaration is changed once (functions may each have a parameter ``mask``); a name
+    declared nowhere is reported once."""
     declaration = mask_variable(unit, name, mask.start)
+    key = name if declaration is None else declaration[0]
+    if key in widened:
+        return
+    widened.add(key)
     if declaration is None:
         yield Diagnostic(
             "R401", f"lane mask {name} is not a literal; HIP needs a 64-bit mask "
@@ -187,7 +196,10 @@ def mask_variable(unit: Unit, name: str, before: int):
 
 def _mask_variable(unit: Unit, name: str, before: int):
     source = unit.source
-    pattern = re.compile(rf"{re.escape(name)}[ \t]*(?:=[ \t]*(?P<value>[^;,]+?)[ \t]*)?[;,]")
+    word = re.escape(name)
+    pattern = re.compile(  # a last parameter first, with its plain default: (unsigned mask = ~0u)
+        rf"{word}[ \t]*(?:=[ \t]*(?P<default>[^;,()\n]+?)[ \t]*)?\)"
+        rf"|{word}[ \t]*(?:=[ \t]*(?P<value>[^;,]+?)[ \t]*)?[;,]")
     found = None
     for match in unit.regions.code_matches(pattern):
         start = match.start()
@@ -202,24 +214,25 @@ def _mask_variable(unit: Unit, name: str, before: int):
         return None
     kind, match = found
     type_end = kind.end() - (len(kind.group()) - len(kind.group().rstrip(" \t")))
-    value = _Value(match) if match.group("value") is not None else None
+    group = "default" if match.group("default") is not None else "value"
+    value = _Value(match, group) if match.group(group) is not None else None
     return kind.start(), type_end, value
 
 
 class _Value:
-    """The initializer of a declaration match, with the match's group interface."""
+    """The initializer of a declaration match (its group NAME), with a match's interface."""
 
-    def __init__(self, match: re.Match) -> None:
-        self._match = match
+    def __init__(self, match: re.Match, name: str) -> None:
+        self._match, self._name = match, name
 
     def group(self) -> str:
-        return self._match.group("value")
+        return self._match.group(self._name)
 
     def start(self) -> int:
-        return self._match.start("value")
+        return self._match.start(self._name)
 
     def end(self) -> int:
-        return self._match.end("value")
+        return self._match.end(self._name)
 
 
 def widened_mask_variables(unit: Unit) -> frozenset[int]:

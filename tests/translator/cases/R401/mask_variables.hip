@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <hip/hip_runtime.h>
 
-__global__ void vote(const int *in, int *out, unsigned int lanes) {
+__global__ void vote(const int *in, int *out, unsigned long long lanes) {
   unsigned long long active = __activemask();
   unsigned neg = __ballot_sync(active, in[threadIdx.x] < 0);
   const unsigned long long full = 0xffffffffffffffff;
