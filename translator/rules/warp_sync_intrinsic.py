@@ -147,8 +147,8 @@ def _widen(unit: Unit, mask: Argument, widened: set[str | int]) -> Iterator[Find
         widened.add(text)
         start, end, literal = definition
         if "ll" not in literal.lower() and not _SIXTY_FOUR_BIT.fullmatch(literal):
-            widened = FULL_MASK if _FULL_32.fullmatch(literal) else literal.rstrip("uUlL") + "ull"
-            yield Edit(start, end, widened, "R401")
+            wide = FULL_MASK if _FULL_32.fullmatch(literal) else literal.rstrip("uUlL") + "ull"
+            yield Edit(start, end, wide, "R401")
     elif not re.fullmatch(r"[A-Za-z_]\w*", text):
         yield Diagnostic(
             "R401", f"lane mask {text} is not a literal; HIP needs a 64-bit mask covering "
