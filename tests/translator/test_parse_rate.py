@@ -107,6 +107,44 @@ def test_the_stubs_never_clash_with_the_standard_library():
     assert [m.message for m in parsed.errors] == []
 
 
+#: What real projects do with names the stubs declare only from the name table: a
+#: switch over a library's status codes, pair conversions of half and bfloat16 values.
+LIBRARY_NAMES = """#include <cublas_v2.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+const char *status_text(cublasStatus_t status) {
+  switch (status) {
+    case CUBLAS_STATUS_SUCCESS: return "success";
+    case CUBLAS_STATUS_NOT_INITIALIZED: return "not initialized";
+    case CUBLAS_STATUS_ALLOC_FAILED: return "allocation failed";
+    default: return "other";
+  }
+}
+
+const char *error_text(cudaError_t error) {
+  switch (error) {
+    case cudaSuccess: return "success";
+    case cudaErrorInvalidValue: return "invalid value";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    default: return "other";
+  }
+}
+
+__device__ half2 to_half_pair(float2 pair) { return __float22half2_rn(pair); }
+__device__ half2 low_twice(half2 pair) { return __low2half2(pair); }
+__device__ __nv_bfloat162 to_bfloat_pair(float value) { return __float2bfloat162_rn(value); }
+__device__ __nv_bfloat162 joined(__nv_bfloat16 a, __nv_bfloat16 b) {
+  return __halves2bfloat162(a, b);
+}
+"""
+
+
+def test_library_status_switches_and_pair_conversions_parse():
+    parsed = clang.parse(LIBRARY_NAMES, "library_names.cu")
+    assert [m.message for m in parsed.errors] == []
+
+
 def test_quoted_includes_resolve_next_to_the_including_file(tmp_path, monkeypatch):
     (tmp_path / "tree" / "src" / "inner").mkdir(parents=True)
     (tmp_path / "tree" / "src" / "inner" / "helper.cuh").write_text(

@@ -18,7 +18,8 @@ ordinary code parse:
   one (``cudaErrorInvalidValue`` is a ``cudaError_t``); a macro constant is a ``double``
   (``CUDART_PI``), a ``float`` (``CUDART_PI_F``) or an ``int``.
 
-Limits: the values are not CUDA's (only the types matter for analysis); members of
+Limits: the values are not CUDA's (only the types matter for analysis, and that the
+enumerators of one family differ, for ``switch`` statements over them); members of
 the empty structs are unknown, so code that reads them still fails to parse; sizes of
 those structs are 1 byte, so ``sizeof(curandState)`` is not CUDA's.
 """
@@ -55,6 +56,8 @@ _POINTER_FIRST = re.compile(r"(Handle_t|Descr_t|Descriptor_t|Generator_t|Plan_t)
 _INT_FIRST = re.compile(r"^(CUdevice|cufftHandle|CUdeviceptr\w*|\w+Object_t)$")
 #: Families whose names are C++ namespaces and macros (cub, caffe2): never declared here.
 _CXX_LIBRARIES = frozenset({"cub", "caffe2"})
+#: The value of the first enumerator declared here, past those of cuda_stubs.h's enums.
+_FIRST_VALUE = 1000
 #: Enumerator prefixes of the enumerations cuda_stubs.h declares as enums.
 _STUB_ENUMS = (("cudaError", "cudaError_t"), ("cudaMemcpy", "cudaMemcpyKind"),
                ("cudaFuncCache", "cudaFuncCache"), ("cudaSharedMem", "cudaSharedMemConfig"),
@@ -72,14 +75,18 @@ def _declarations(declared: frozenset[str]) -> str:
     rows = [row for row in load_names().identifiers.values()
             if row.cuda not in declared and re.fullmatch(r"[A-Za-z_]\w*", row.cuda)
             and row.api not in _CXX_LIBRARIES]
-    types, constants, functions = [], [], []
+    types: list[str] = []
+    constants: list[str] = []
+    functions: list[str] = []
     for row in sorted(rows, key=lambda r: r.cuda):
         name = row.cuda
         if row.kind in ("type", "device_type"):
             types.append(_type(name))
         elif row.kind == "numeric_literal":
+            # distinct values: a switch over a library's status codes must not find
+            # duplicate cases (the stubs' enumerations take any int: ': int')
             enum = next((e for prefix, e in _STUB_ENUMS if name.startswith(prefix)), "int")
-            constants.append(f"constexpr {enum} {name} = ({enum})0;")
+            constants.append(f"constexpr {enum} {name} = ({enum}){_FIRST_VALUE + len(constants)};")
         elif row.kind == "define":
             value = ("float", "1.0f") if name.startswith("CUDART_") and name.endswith("_F") \
                 else ("double", "1.0") if name.startswith("CUDART_") else ("int", "1")

@@ -176,8 +176,8 @@ struct dim3 {
 };
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
-typedef enum cudaError { cudaSuccess = 0, cudaErrorMemoryAllocation = 2 } cudaError_t;
-enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
+typedef enum cudaError : int { cudaSuccess = 0, cudaErrorMemoryAllocation = 2 } cudaError_t;
+enum cudaMemcpyKind : int { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
 extern "C" int __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared = 0, cudaStream_t stream = 0);
 
 cudaError_t cudaMalloc(void **ptr, size_t size);
@@ -327,11 +327,11 @@ typedef unsigned short __nv_fp8x2_storage_t;
 typedef unsigned int __nv_fp8x4_storage_t;
 enum __nv_saturation_t { __NV_NOSAT, __NV_SATFINITE };
 enum __nv_fp8_interpretation_t { __NV_E4M3, __NV_E5M2 };
-enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
-enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1, cudaSharedMemBankSizeEightByte = 2 };
-enum cudaFuncAttribute { cudaFuncAttributeMaxDynamicSharedMemorySize = 8, cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
-enum cudaMemoryAdvise { cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly = 2, cudaMemAdviseSetPreferredLocation = 3, cudaMemAdviseUnsetPreferredLocation = 4, cudaMemAdviseSetAccessedBy = 5, cudaMemAdviseUnsetAccessedBy = 6 };
-enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+enum cudaFuncCache : int { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2, cudaFuncCachePreferEqual = 3 };
+enum cudaSharedMemConfig : int { cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1, cudaSharedMemBankSizeEightByte = 2 };
+enum cudaFuncAttribute : int { cudaFuncAttributeMaxDynamicSharedMemorySize = 8, cudaFuncAttributePreferredSharedMemoryCarveout = 9 };
+enum cudaMemoryAdvise : int { cudaMemAdviseSetReadMostly = 1, cudaMemAdviseUnsetReadMostly = 2, cudaMemAdviseSetPreferredLocation = 3, cudaMemAdviseUnsetPreferredLocation = 4, cudaMemAdviseSetAccessedBy = 5, cudaMemAdviseUnsetAccessedBy = 6 };
+enum cudaTextureReadMode : int { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
 #define cudaHostAllocDefault 0
 #define cudaHostAllocPortable 1
 #define cudaHostAllocMapped 2
@@ -490,6 +490,10 @@ __host__ __device__ float __low2float(__half2 a);
 __host__ __device__ float __high2float(__half2 a);
 __host__ __device__ __half2 __lows2half2(__half2 a, __half2 b);
 __host__ __device__ __half2 __highs2half2(__half2 a, __half2 b);
+__host__ __device__ __half2 __float22half2_rn(float2 a);
+__host__ __device__ __half2 __low2half2(__half2 a);
+__host__ __device__ __half2 __high2half2(__half2 a);
+__host__ __device__ __half2 make_half2(__half x, __half y);
 __host__ __device__ __half __ushort_as_half(unsigned short a);
 __host__ __device__ unsigned short __half_as_ushort(__half a);
 __device__ __half __hsub(__half a, __half b);
@@ -533,6 +537,14 @@ __host__ __device__ float __bfloat162float(__nv_bfloat16 a);
 __host__ __device__ __nv_bfloat162 __floats2bfloat162_rn(float a, float b);
 __host__ __device__ __nv_bfloat162 __float22bfloat162_rn(float2 a);
 __host__ __device__ float2 __bfloat1622float2(__nv_bfloat162 a);
+__host__ __device__ __nv_bfloat162 __float2bfloat162_rn(float a);
+__host__ __device__ __nv_bfloat162 __bfloat162bfloat162(__nv_bfloat16 a);
+__host__ __device__ __nv_bfloat162 __halves2bfloat162(__nv_bfloat16 a, __nv_bfloat16 b);
+__host__ __device__ __nv_bfloat162 __low2bfloat162(__nv_bfloat162 a);
+__host__ __device__ __nv_bfloat162 __high2bfloat162(__nv_bfloat162 a);
+__host__ __device__ __nv_bfloat162 __lows2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b);
+__host__ __device__ __nv_bfloat162 __highs2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b);
+__host__ __device__ __nv_bfloat162 make_bfloat162(__nv_bfloat16 x, __nv_bfloat16 y);
 __device__ __nv_bfloat16 __hadd(__nv_bfloat16 a, __nv_bfloat16 b);
 __device__ __nv_bfloat16 __hmul(__nv_bfloat16 a, __nv_bfloat16 b);
 __device__ __nv_bfloat162 __hadd2(__nv_bfloat162 a, __nv_bfloat162 b);

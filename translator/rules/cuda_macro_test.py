@@ -63,8 +63,10 @@ When the branch of such a test uses inline PTX or a name that HIP lacks
 never compiled, in either pass, and its ``#elif``/``#else`` alternative (the portable
 fallback) is taken, or nothing when there is none, as on the NVIDIA GPUs too old for the
 branch; a note says so. Such a branch is still renamed and its names are reported.
-Only comparisons with a number literal are rewritten; ``__CUDA_ARCH__ >= MY_ARCH``,
-``==``/``!=`` tests and arithmetic on these macros are reported and left alone, and so
+Only comparisons with a number literal are rewritten (``__CUDA_ARCH__ == 800`` holds in
+the device pass, as for every comparison that compute capability 8.0 passes);
+``__CUDA_ARCH__ >= MY_ARCH``, ``==``/``!=`` tests of the version macros and arithmetic on
+these macros are reported and left alone, and so
 are uses in ``#define`` bodies and code. ``HIP_VERSION`` comes from the HIP headers, so
 the test must follow their include (as ``CUDART_VERSION`` had to follow CUDA's).
 A gated block is judged by the names it spells (not by what its macros expand to);
