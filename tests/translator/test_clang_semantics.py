@@ -1,6 +1,9 @@
 """Semantic answers of translator.analysis.clang and pointer origins of its dataflow."""
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -205,3 +208,30 @@ def test_descendants_of_a_kind_are_those_of_the_walk(parsed):
     assert [n for n, _ in walked] == ["tile", "cells"]
     assert [n.is_shared for n in kernel.descendants("VAR_DECL")] == [True, True]
     assert kernel.descendants("CXX_TRY_STMT") == []
+
+
+#: A class template deduced from an initializer that does not compile: libclang's size
+#: of such a variable's type (canonically "unexposed") was a segmentation fault.
+UNDEDUCED = """template <class T> struct Tensor { T value; };
+template <class T> Tensor(T) -> Tensor<T>;
+template <class T> __device__ auto make_tensor(T v) { return Tensor<T>{v}; }
+__global__ void fill(float x) {
+  Tensor broken = make_tensor(not_declared_anywhere);
+  Tensor fine = make_tensor(x);
+}
+"""
+
+
+def test_sizes_of_undeduced_types_are_unknown_not_a_crash(parsed):
+    # in a child process: a crash must fail this test, not end the whole run
+    script = (
+        "import sys\n"
+        "from translator.analysis import clang\n"
+        "parsed = clang.parse(sys.stdin.read(), 'undeduced.cu')\n"
+        "print({n.spelling: n.type_size for n in parsed.root.walk() if n.kind == 'VAR_DECL'})\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], input=UNDEDUCED, text=True,
+                          capture_output=True, timeout=120, check=False,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "{'broken': None, 'fine': 4}"

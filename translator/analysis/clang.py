@@ -638,6 +638,24 @@ class _OffsetMap:
         return len(self.text[:char_offset].encode("utf-8", "surrogateescape"))
 
 
+#: Canonical type kinds whose size libclang cannot give. It crashes (a segmentation
+#: fault) on some of them: a variable declared with a class template's name alone
+#: (``Tensor t = make_tensor(...)`` in a function template) has an undeduced type that
+#: canonicalises to UNEXPOSED.
+_UNSIZED_KINDS = frozenset({"INVALID", "UNEXPOSED", "DEPENDENT", "AUTO"})
+
+
+def _size_of(type_) -> int | None:  # a cindex.Type
+    """sizeof TYPE in bytes (of what a reference refers to), or None when unknown."""
+    canonical = type_.get_canonical()
+    if canonical.kind.name in ("LVALUEREFERENCE", "RVALUEREFERENCE"):
+        canonical = canonical.get_pointee().get_canonical()
+    if canonical.kind.name in _UNSIZED_KINDS:
+        return None
+    size = canonical.get_size()
+    return size if size >= 0 else None
+
+
 class Node:
     """A cursor of the parsed file with offsets in characters of the original text.
 
@@ -745,8 +763,7 @@ class Node:
     @property
     def type_size(self) -> int | None:
         """Size in bytes of the node's type; None for incomplete or dependent types."""
-        size = self._cursor.type.get_size()
-        return size if size >= 0 else None
+        return _size_of(self._cursor.type)
 
     @property
     def pointee_size(self) -> int | None:
@@ -755,8 +772,8 @@ class Node:
         inner = canonical.get_pointee() if canonical.kind.name == "POINTER" else None
         if inner is None or inner.kind.name == "INVALID":
             inner = canonical.get_array_element_type()
-        size = inner.get_size() if inner.kind.name != "INVALID" else -1
-        return size if size > 0 else None
+        size = _size_of(inner)
+        return size if size else None
 
     @property
     def pointee_spelling(self) -> str:
