@@ -2,6 +2,7 @@
 
     python benchmarks/bench_real_code.py [--copies 6] [--seed 1] [--rounds 3]
     HIPIFY_PERL=/path/to/hipify-perl python benchmarks/bench_real_code.py
+    python benchmarks/bench_real_code.py --real-tree /path/to/checked-out/projects
 
 The tree is made of the multi-file projects of tests/realistic/corpus (CMake and Make
 projects, template-heavy headers, kernels kept in class templates), each copied COPIES
@@ -21,7 +22,10 @@ them (time linear in size). With HIPIFY_PERL set, hipify-perl (one Perl process 
 every file, ``-quiet-warnings``) is timed on the same files and the ratios are printed; the
 benchmark downloads nothing and skips the ratio when it is unset. Every measurement is
 made in ROUNDS interleaved rounds and keeps its fastest run (the speed of a shared machine
-drifts between runs; the fastest is the least disturbed). Asserts nothing.
+drifts between runs; the fastest is the least disturbed). With --real-tree, a folder of
+real projects the user checked out is measured the same way (default and token-only, and
+hipify-perl on its C/C++ files): the generated tree cannot show what real dependencies
+cost the analysis. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -188,6 +192,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3,
                         help="rounds of every measurement; each keeps its fastest run")
+    parser.add_argument("--real-tree", type=Path,
+                        help="also measure this folder of real projects (read, never changed)")
     parser.add_argument("--measure", choices=sorted([*MODES, *CLI_MODES]),
                         help=argparse.SUPPRESS)
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
@@ -211,49 +217,76 @@ def main() -> int:
             target = large_tree / path.relative_to(tree)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, target)
-        size = _megabytes(sources)
-        print(f"tree: {len(sources)} C/C++ files, {size:.2f} MB, {len(large)} over "
-              f"{LARGE // 1000} KB, include chains {CHAIN_DEPTH} deep")
+        print(f"tree: {len(sources)} C/C++ files, {_megabytes(sources):.2f} MB, {len(large)} "
+              f"over {LARGE // 1000} KB, include chains {CHAIN_DEPTH} deep")
         script = os.environ.get("HIPIFY_PERL")
-        # The rounds interleave the modes and hipify-perl, and each keeps its fastest run:
-        # this machine's speed drifts by 10-30 % from minute to minute.
-        runs: dict[str, list[dict]] = {}
-        for _ in range(args.rounds):
-            for mode in [*MODES, *CLI_MODES]:
-                runs.setdefault(mode, []).append(_run_child(tree, mode, stubs))
-            for mode in ("default", "token-only"):
-                runs.setdefault(f"large {mode}", []).append(_run_child(large_tree, mode, stubs))
-            if script:
-                runs.setdefault("hipify-perl", []).append(
-                    {"cpu": _hipify_perl_seconds(script, sources)})
-        best = {mode: min(found, key=lambda r: r["cpu"]) for mode, found in runs.items()}
+        runs = _rounds(args.rounds, tree, large_tree, args.real_tree, stubs, script)
         print(f"fastest of {args.rounds} interleaved rounds")
-        for mode in MODES:
-            result = best[mode]
-            print(f"{mode:18s} {size / result['cpu']:6.2f} MB/s per CPU second "
-                  f"({result['cpu']:.1f} CPU s, {result['wall']:.1f} s wall), "
-                  f"peak {max(r['peak_mib'] for r in runs[mode]):.0f} MiB")
-        for mode in CLI_MODES:
-            print(f"{mode:18s} {size / best[mode]['cpu']:6.2f} MB/s per CPU second "
-                  f"({best[mode]['cpu']:.1f} CPU s, with --report and --patch)")
-        walls = {mode: min(r["wall"] for r in runs[mode]) for mode in MODES}
-        rounds = [one["wall"] / jobs["wall"]
-                  for one, jobs in zip(runs["default"], runs["default --jobs 2"], strict=True)]
-        speedup = walls["default"] / walls["default --jobs 2"]
-        print(f"--jobs 2 speed-up (fastest walls): x{speedup:.2f} "
-              f"(each round: {', '.join(f'x{r:.2f}' for r in rounds)})")
-        large_size = _megabytes(large)
-        for mode in ("default", "token-only"):
-            print(f"large files alone, {mode}: {large_size / best[f'large {mode}']['cpu']:.2f} "
-                  f"MB/s per CPU second (whole tree {size / best[mode]['cpu']:.2f})")
-        if not script:
-            print("hipify-perl: HIPIFY_PERL is not set; no ratio")
-            return 0
-        perl = best["hipify-perl"]["cpu"]
-        print(f"hipify-perl: {size / perl:.2f} MB/s per CPU second ({perl:.1f} CPU s)")
-        for mode in ("default", "token-only"):
-            print(f"{mode} / hipify-perl throughput: x{perl / best[mode]['cpu']:.2f}")
+        _report(runs, sources, large, args.real_tree, script)
     return 0
+
+
+def _rounds(count: int, tree: Path, large_tree: Path, real_tree: Path | None, stubs: Path,
+            script: str | None) -> dict[str, list[dict]]:
+    """Every run of COUNT rounds, by measurement. The rounds interleave the modes and
+    hipify-perl, and each keeps its fastest run: this machine's speed drifts by 10-30 %
+    from minute to minute."""
+    runs: dict[str, list[dict]] = {}
+    for _ in range(count):
+        for mode in [*MODES, *CLI_MODES]:
+            runs.setdefault(mode, []).append(_run_child(tree, mode, stubs))
+        for mode in ("default", "token-only"):
+            runs.setdefault(f"large {mode}", []).append(_run_child(large_tree, mode, stubs))
+            if real_tree:
+                runs.setdefault(f"real {mode}", []).append(_run_child(real_tree, mode, stubs))
+        if script:
+            runs.setdefault("hipify-perl", []).append(
+                {"cpu": _hipify_perl_seconds(script, _sources(tree))})
+            if real_tree:
+                runs.setdefault("real hipify-perl", []).append(
+                    {"cpu": _hipify_perl_seconds(script, _sources(real_tree))})
+    return runs
+
+
+def _report(runs: dict[str, list[dict]], sources: list[Path], large: list[Path],
+            real_tree: Path | None, script: str | None) -> None:
+    best = {mode: min(found, key=lambda r: r["cpu"]) for mode, found in runs.items()}
+    size = _megabytes(sources)
+    for mode in MODES:
+        result = best[mode]
+        print(f"{mode:18s} {size / result['cpu']:6.2f} MB/s per CPU second "
+              f"({result['cpu']:.1f} CPU s, {result['wall']:.1f} s wall), "
+              f"peak {max(r['peak_mib'] for r in runs[mode]):.0f} MiB")
+    for mode in CLI_MODES:
+        print(f"{mode:18s} {size / best[mode]['cpu']:6.2f} MB/s per CPU second "
+              f"({best[mode]['cpu']:.1f} CPU s, with --report and --patch)")
+    walls = {mode: min(r["wall"] for r in runs[mode]) for mode in MODES}
+    rounds = [one["wall"] / jobs["wall"]
+              for one, jobs in zip(runs["default"], runs["default --jobs 2"], strict=True)]
+    speedup = walls["default"] / walls["default --jobs 2"]
+    print(f"--jobs 2 speed-up (fastest walls): x{speedup:.2f} "
+          f"(each round: {', '.join(f'x{r:.2f}' for r in rounds)})")
+    large_size = _megabytes(large)
+    for mode in ("default", "token-only"):
+        print(f"large files alone, {mode}: {large_size / best[f'large {mode}']['cpu']:.2f} "
+              f"MB/s per CPU second (whole tree {size / best[mode]['cpu']:.2f})")
+    sizes = {"": size}
+    if real_tree:
+        sizes["real "] = _megabytes(_sources(real_tree))
+        for mode in ("default", "token-only"):
+            cpu = best[f"real {mode}"]["cpu"]
+            print(f"real tree, {mode}: {sizes['real '] / cpu:.2f} MB/s per CPU second "
+                  f"({sizes['real ']:.1f} MB, {cpu:.1f} CPU s)")
+    if not script:
+        print("hipify-perl: HIPIFY_PERL is not set; no ratio")
+        return
+    for prefix, megabytes in sizes.items():
+        perl = best[f"{prefix}hipify-perl"]["cpu"]
+        print(f"{prefix}hipify-perl: {megabytes / perl:.2f} MB/s per CPU second "
+              f"({perl:.1f} CPU s)")
+        for mode in ("default", "token-only"):
+            print(f"{prefix}{mode} / hipify-perl throughput: "
+                  f"x{perl / best[prefix + mode]['cpu']:.2f}")
 
 
 if __name__ == "__main__":
