@@ -99,6 +99,20 @@ def test_parse_over_its_time_budget_falls_back_to_tokens(parsed):
     assert translate(SOURCE, Options(), "semantics.cu").source == result.source
 
 
+def test_the_time_budget_counts_the_parse_on_libclangs_own_thread(parsed):
+    """libclang parses on a thread of its own: a budget read from the calling thread's
+    clock saw a millisecond where clang worked for a second, and never fell back. Sixty
+    fresh chains of 600 template instantiations take clang about a second here."""
+    heavy = ("template <int N, int K> struct Count {\n"
+             "  static constexpr long value = Count<N - 1, K>::value + N;\n};\n"
+             "template <int K> struct Count<0, K> { static constexpr long value = K; };\n"
+             + "".join(f"constexpr long total{i} = Count<600, {i}>::value;\n" for i in range(60)))
+    unit = Unit(heavy, Options(analysis_budget=0.1), "heavy.cu")
+    assert unit.parsed is None
+    assert "over its time budget" in unit.clang_error
+    assert Unit(heavy, Options(), "heavy.cu").parsed is not None
+
+
 def test_declarations_asked_at_their_tokens_are_those_of_the_walk(parsed):
     """declarations_at asks clang at the name tokens; it finds what the whole walk does."""
     for name in ("tile", "cells", "out", "d", "h", "m", "alias"):
