@@ -150,3 +150,75 @@ __global__ void stencil(T *out) {
     assert result.analysis == "types"
     assert [(d.line, d.message.split(" declares ")[1].split(" of")[0])
             for d in result.diagnostics if d.code == "W202"] == [(2, "94.125 KiB")]
+
+
+def test_launch_sizes_spelled_by_template_parameters_need_no_parse():
+    """``Traits::kThreads`` in a template whose parameter is ``Traits`` has no value
+    before instantiation, for clang too: W201 asks nothing and parses nothing. The same
+    spelling naming a struct outside any template is clang's question, and answered."""
+    dependent = """template <typename Traits>
+__global__ void k(float *p) { p[threadIdx.x] = 0; }
+template <typename Traits>
+void launch(float *p) { k<Traits><<<1, Traits::kThreads>>>(p); }
+"""
+    result = translate(dependent, Options(), "launch.cu")
+    assert result.analysis == ""
+    assert not [d for d in result.diagnostics if d.code == "W201"]
+
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    named = """struct Traits { static constexpr int kThreads = 96; };
+__global__ void k(float *p) { p[threadIdx.x] = 0; }
+void launch(float *p) { k<<<1, Traits::kThreads>>>(p); }
+"""
+    result = translate(named, Options(), "launch.cu")
+    assert result.analysis == "types"
+    assert ["block of 96 threads" in d.message for d in result.diagnostics
+            if d.code == "W201"] == [True]
+
+
+def test_a_template_parameters_default_type_is_sized_not_taken_for_a_parameter():
+    """``typename Tile = Cell`` declares Tile; Cell is its default, a type clang sizes."""
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    source = """struct Cell { float v[40]; };
+template <int TILE = 32, typename Tile = Cell>
+__global__ void stencil(float *out) {
+  __shared__ Cell cells[512];
+  out[0] = cells[0].v[0];
+}
+"""
+    result = translate(source, Options(), "stencil.cu")
+    assert [(d.line, d.message.split(" declares ")[1].split(" of")[0])
+            for d in result.diagnostics if d.code == "W202"] == [(2, "80 KiB")]
+
+
+def test_aligned_shared_tiles_are_sized_without_a_parse():
+    """``__align__``, ``alignas`` and ``__attribute__((aligned))`` do not resize a tile:
+    W202 sizes such tiles from tokens (case W202/aligned_tiles) and parses nothing."""
+    case = Path(__file__).parent / "cases" / "W202" / "aligned_tiles.cu"
+    result = translate(case.read_text(), Options(), "aligned_tiles.cu")
+    assert result.analysis == ""
+    assert [d.line for d in result.diagnostics if d.code == "W202"] == [10]
+
+
+def test_shared_storage_of_an_alias_made_from_template_parameters_needs_no_parse():
+    """``typedef cub::BlockReduce<T, 256> Reduce`` depends on T: clang cannot size
+    ``Reduce::TempStorage`` before instantiation either, so W202 counts it 0 and
+    parses nothing."""
+    source = """template <typename T>
+__global__ void reduce(const T *in, float *out) {
+  typedef cub::BlockReduce<T, 256> Reduce;
+  __shared__ typename Reduce::TempStorage storage;
+  __shared__ float staging[20000];
+  out[0] = staging[0] + in[0];
+}
+"""
+    result = translate(source, Options(), "reduce.cu")
+    assert result.analysis == ""
+    assert [(d.line, d.message.split(" declares ")[1].split(" of")[0])
+            for d in result.diagnostics if d.code == "W202"] == [(1, "78.125 KiB")]

@@ -77,3 +77,61 @@ __global__ void k(__half2 *h, T *out, curandState *state) {
     assert "parsed" not in unit.__dict__
     assert {"T", "Rest"} <= facts.type_names
     assert facts.declaration("texture", at).pointer
+
+
+TEMPLATES = """template <typename T, int N = 4, class Alloc = DefaultAlloc,
+          template <class, class> class Holder, class... Rest, typename = void, std::size_t>
+__global__ void __launch_bounds__(T::kThreads) kernel(T *out) { out[0] = N; }
+template <> void special<int>() { int inside_specialization = 0; }
+template void instantiated<float>(float);
+template <class Config> struct Block {
+  using Kernel = typename Config::Kernel;
+  typedef cub::BlockReduce<float, Config::kThreads> Reduce;
+  typedef int Plain;
+  static constexpr int kRows = Kernel::kRows * 2;
+  static constexpr int kFixed = sizeof(Plain);
+  using namespace detail;
+  void run() { int in_member = Config::kSize; }
+  template <int M> void step() { int in_member_template = M; }
+};
+template <typename A> template <typename B> void Outer<A>::call(B b) { int both = 0; }
+int outside = 0;
+"""
+
+
+def _parameters_at(facts, text: str) -> set[str]:
+    return set(facts.dependent_names_at(facts.index_at(TEMPLATES.index(text))))
+
+
+def test_dependent_names_are_those_of_every_enclosing_template():
+    """Named parameters only (a default such as DefaultAlloc, ``typename =`` and
+    ``std::size_t`` name none), through the declaration's body; a class template's
+    parameters reach its members, and a member template adds its own. Aliases and
+    constants made from them depend on them too."""
+    facts = Unit(TEMPLATES, Options(), "t.cu").facts
+    assert _parameters_at(facts, "T::kThreads") == {"T", "N", "Alloc", "Holder", "Rest"}
+    assert _parameters_at(facts, "out[0] = N") == {"T", "N", "Alloc", "Holder", "Rest"}
+    assert _parameters_at(facts, "inside_specialization") == set()
+    in_block = {"Config", "Kernel", "Reduce", "kRows"}  # not Plain, kFixed or detail
+    assert _parameters_at(facts, "in_member =") == in_block
+    assert _parameters_at(facts, "in_member_template") == in_block | {"M"}
+    assert _parameters_at(facts, "both") == {"A", "B"}
+    assert _parameters_at(facts, "outside") == set()
+
+
+def test_a_span_depends_on_template_arguments_only_where_it_names_a_dependent_name():
+    facts = Unit(TEMPLATES, Options(), "t.cu").facts
+    code = facts.code
+
+    def span(text: str) -> tuple[int, int]:
+        start = TEMPLATES.index(text)
+        first = facts.index_at(start)
+        last = first
+        while last < len(code) and code[last].end <= start + len(text):
+            last += 1
+        return first, last
+
+    assert facts.mentions_dependent_name(*span("T::kThreads"))
+    assert facts.mentions_dependent_name(*span("Config::kSize"))
+    assert not facts.mentions_dependent_name(*span("kSize"))  # a member, after '::'
+    assert not facts.mentions_dependent_name(*span("0; }"))  # in a template, no name

@@ -27,7 +27,10 @@ from translator.analysis.clang import Function, Node, ParseResult
 from translator.analysis.dataflow import Origin, pointer_origins
 from translator.analysis.expressions import CodeTokens, arguments, closing, fold, within
 from translator.analysis.functions import (
+    MEMBER_ACCESS,
     Declaration,
+    TemplateScope,
+    template_scopes,
     token_declarations,
     token_functions,
     token_origins,
@@ -261,6 +264,8 @@ class Facts:
         words = [t for t in self.code[first:last] if t.kind == "ident"]
         if not words or not all(_CONSTANT_WORD.match(t.text) for t in words):
             return None
+        if self.mentions_dependent_name(first, last):
+            return None  # value-dependent: clang has no value for it either, after a parse
         parsed = self.parse()
         if parsed is None:
             return None
@@ -272,6 +277,34 @@ class Facts:
             if isinstance(value, int):
                 return value
         return None
+
+    @cached_property
+    def template_scopes(self) -> list[TemplateScope]:
+        """The file's ``template <...>`` declarations with named parameters, in code order
+        (``translator.analysis.functions.template_scopes``)."""
+        return template_scopes(self.code)
+
+    def dependent_names_at(self, index: int) -> frozenset[str]:
+        """The names whose meaning depends on template arguments at code token INDEX: the
+        parameters of every template declaration (class, function, member) that holds
+        it, and the aliases and constants declared there from them."""
+        names: frozenset[str] = frozenset()
+        for scope in self.template_scopes:
+            if scope.first > index:
+                break
+            if index <= scope.last:
+                names |= scope.names
+        return names
+
+    def mentions_dependent_name(self, first: int, last: int) -> bool:
+        """True when code tokens FIRST..LAST name one of ``dependent_names_at`` (not as a
+        member: ``Config::kThreads`` is another name), so that their value is known only
+        once the template is instantiated."""
+        names = self.dependent_names_at(first)
+        code = self.code
+        return bool(names) and any(
+            code[i].text in names and (i == 0 or code[i - 1].text not in MEMBER_ACCESS)
+            for i in range(first, last))
 
     @cached_property
     def _top_declarations(self) -> list[Node]:

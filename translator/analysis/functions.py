@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from translator.analysis.clang import Function
 from translator.analysis.dataflow import ALLOCATORS, HOST_ALLOCATORS, Origin
 from translator.analysis.expressions import SIZES as _SIZES
-from translator.analysis.expressions import arguments, within
+from translator.analysis.expressions import arguments, closing, within
 from translator.analysis.qualifiers import MARKS, qualifier_macros, target_of
 from translator.source.tokens import indexes_in
 
-__all__ = ["Declaration", "token_functions", "token_declarations", "token_origins"]
+__all__ = ["Declaration", "TemplateScope", "template_scopes", "token_functions",
+           "token_declarations", "token_origins"]
 
 _DECLARATOR = frozenset({"*", "&", "const", "__restrict__", "__restrict", "volatile"})
 _QUALIFIERS = frozenset({"const", "static", "extern", "volatile", "__shared__", "__device__",
@@ -351,3 +352,142 @@ def _is_function_header(words: list[str]) -> bool:
     if words[0] in _NOT_FUNCTIONS or words[-1] in ("=", "]"):
         return False
     return not any(w in ("if", "for", "while", "switch") for w in words[:first])
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateScope:
+    """A template declaration: code tokens FIRST (``template``) to LAST (its closing
+    ``}`` or ``;``), and the names in it whose meaning depends on its arguments: its
+    parameters, and the aliases and constants it declares from them (``using Kernel =
+    Kernel_;``, ``typedef cub::BlockReduce<T, 256> Reduce;``, ``constexpr int kRows =
+    Traits::kRows;``)."""
+
+    first: int
+    last: int
+    names: frozenset[str]
+
+
+#: Words that end a template parameter without naming it: ``typename``, ``int``...
+_UNNAMED_ENDS = frozenset({"typename", "class", "int", "unsigned", "signed", "long", "short",
+                           "char", "bool", "auto", "size_t", "...", "*", "&", "const"})
+#: What makes the name after it a member, not a name of the scope: ``Config::kThreads``.
+MEMBER_ACCESS = frozenset({"::", ".", "->"})
+
+
+def template_scopes(code) -> list[TemplateScope]:
+    """Each ``template <...>`` declaration of CODE with named parameters, in code order.
+    ``template <>`` (an explicit specialization) and ``template`` as a disambiguator
+    (``x.template f<T>()``) or in an explicit instantiation declare none."""
+    found = []
+    for index in indexes_in(code, ("template",)):
+        if index + 1 >= len(code) or code[index + 1].text != "<":
+            continue
+        names, close = _template_parameter_list(code, index + 1)
+        if names:
+            found.append((index, _declaration_end(code, close + 1), set(names)))
+    if not found:
+        return []
+    # an alias or constant declared from dependent names is one too, in the innermost
+    # template that holds it (read in code order: a declaration comes before its uses)
+    holders: list = []  # the templates that hold the declaration, outermost first
+    opened = 0
+    for index in indexes_in(code, ("using", "typedef", "constexpr")):
+        while opened < len(found) and found[opened][0] < index:
+            holders.append(found[opened])
+            opened += 1
+        holders = [scope for scope in holders if index <= scope[1]]
+        if not holders:
+            continue
+        declared = _alias_or_constant(code, index)
+        if declared is None:
+            continue
+        name, value_first, value_last = declared
+        dependent = set().union(*(scope[2] for scope in holders))
+        if any(code[i].text in dependent and code[i - 1].text not in MEMBER_ACCESS
+               for i in range(value_first, value_last)):
+            holders[-1][2].add(name)
+    return [TemplateScope(first, last, frozenset(names)) for first, last, names in found]
+
+
+def _alias_or_constant(code, index: int) -> tuple[str, int, int] | None:
+    """(name, first and last+1 index of its value) of ``using NAME = value;``,
+    ``typedef value NAME;`` or ``constexpr ... NAME = value;`` at INDEX, else None."""
+    end = index
+    while end < len(code) and code[end].text not in (";", "{", "}"):
+        if code[end].text in ("(", "["):
+            end = closing(code, end)
+        end += 1
+    if end >= len(code) or code[end].text != ";":
+        return None
+    keyword = code[index].text
+    if keyword == "typedef":
+        name = code[end - 1]
+        return (name.text, index + 1, end - 1) if name.kind == "ident" else None
+    equals = next((i for i in range(index + 1, end) if code[i].text == "="), None)
+    if equals is None or code[equals - 1].kind != "ident":
+        return None
+    if keyword == "using" and equals != index + 2:
+        return None  # using namespace x; using Base::f;
+    return code[equals - 1].text, equals + 1, end
+
+
+def _template_parameter_list(code, opening: int) -> tuple[frozenset[str], int]:
+    """The names declared by the parameter list whose ``<`` is at OPENING, and the index
+    of its ``>``. A parameter's name is its last word before a default (``= ...``), when
+    that word is not part of the type (``typename``, ``int``, ``std::size_t``)."""
+    names: set[str] = set()
+    depth, parens, in_default = 0, 0, False
+    parameter: list = []  # the tokens of the current parameter before its default
+
+    def close_parameter() -> None:
+        if len(parameter) >= 2:
+            last, before = parameter[-1], parameter[-2]
+            if last.kind == "ident" and last.text not in _UNNAMED_ENDS and before.text != "::":
+                names.add(last.text)
+        parameter.clear()
+
+    position = opening
+    while position < len(code):
+        text = code[position].text
+        if text in ("(", "[", "{"):
+            parens += 1
+        elif text in (")", "]", "}"):
+            parens -= 1
+        elif parens == 0 and text in ("<", ">", ">>"):
+            depth += {"<": 1, ">": -1, ">>": -2}[text]
+            if depth <= 0:
+                close_parameter()
+                return frozenset(names), position
+        elif parens == 0 and depth == 1 and text == ",":
+            close_parameter()
+            in_default = False
+            position += 1
+            continue
+        elif parens == 0 and depth == 1 and text == "=":
+            in_default = True
+        if depth == 1 and parens == 0 and not in_default and text not in ("<", "="):
+            parameter.append(code[position])
+        elif depth > 1 and not in_default:
+            parameter.append(code[position])  # a template template parameter's own list
+        position += 1
+    return frozenset(), len(code) - 1
+
+
+def _declaration_end(code, start: int) -> int:
+    """The last token of the declaration from START: the ``}`` closing its first brace
+    outside parentheses (a class or function body), or its ``;`` when that comes first."""
+    position = start
+    while position < len(code):
+        text = code[position].text
+        if text == ";":
+            return position
+        if text == "{":
+            return closing(code, position)
+        if text in ("(", "["):
+            position = closing(code, position) + 1
+            continue
+        if text == "template" and position + 1 < len(code) and code[position + 1].text == "<":
+            position = _template_parameter_list(code, position + 1)[1] + 1  # a member template
+            continue
+        position += 1
+    return len(code) - 1

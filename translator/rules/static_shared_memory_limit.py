@@ -30,9 +30,10 @@ Limits
 ------
 The finding points at a declaration that alone exceeds the limit, else at the kernel
 (also when clang had to size the variables). Variables whose type or extent depends on
-the kernel's own template parameters count 0, as clang counts them; the file is not
-parsed for them. Shared variables declared in device
-functions called by the kernel are not added;
+template arguments (the kernel's parameters, or an alias of the kernel made from them:
+``typedef cub::BlockReduce<T, 256> Reduce;``) count 0, as clang counts them; the file is
+not parsed for them. Shared variables declared in
+device functions called by the kernel are not added;
 without clang, element types other than built-in ones are not sized.
 """
 
@@ -41,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import SIZES as _SIZES
-from translator.analysis.expressions import fold
+from translator.analysis.expressions import closing, fold
 from translator.analysis.facts import lds_limit
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
@@ -91,20 +92,18 @@ def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
     code = facts.code
     first, last = facts.body_span(function)
     total, offset = 0, function.start
-    parameters = _template_parameters(code, facts.index_at(function.start), first)
-    dependent = False  # a variable sized by the kernel's template parameters
+    dependent_names = facts.dependent_names_at(first)
+    dependent = False  # a variable sized by template arguments
     for index in facts.indexes_within("__shared__", first, last):
-        if parameters and _mentions(code, index + 1, last, parameters):
+        if dependent_names and _mentions(code, index + 1, last, dependent_names):
             # clang cannot size it either (a dependent type): it counts 0 there
             dependent = True
             continue
-        position = index + 1
-        while position < last and code[position].text in ("volatile", "const", "static",
-                                                          "unsigned", "signed"):
-            position += 1
+        position = _past_alignment(code, index + 1, last)
         size = _SIZES.get(code[position].text) if position < last else None
         if size is None:
             return None
+        position = _past_alignment(code, position + 1, last) - 1  # int alignas(8) x[4]
         if position + 2 >= last or code[position + 2].text != "[":
             total += size
             if size > limit and offset == function.start:
@@ -130,22 +129,25 @@ def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
     return total, function.start if dependent else offset
 
 
-def _template_parameters(code, header: int, body: int) -> frozenset[str]:
-    """The names ``template <typename T, int N = 4, class... Ts>`` declares when the
-    function's header (tokens HEADER to BODY) starts with it (a member of a class
-    template has none here)."""
-    if header + 1 >= body or code[header].text != "template" or code[header + 1].text != "<":
-        return frozenset()
-    names, depth = set(), 0
-    for position in range(header + 1, body - 1):
-        text = code[position].text
-        depth += {"<": 1, ">": -1, ">>": -2}.get(text, 0)
-        if depth <= 0:
+#: Words before the element type that do not change its size.
+_BEFORE_TYPE = frozenset({"volatile", "const", "static", "unsigned", "signed"})
+#: Alignment attributes (``__align__(16)``, ``alignas(8)``, ``__attribute__((aligned(128)))``):
+#: they move a variable, not resize it.
+_ALIGNMENTS = frozenset({"__align__", "alignas", "__attribute__", "__attribute"})
+
+
+def _past_alignment(code, position: int, last: int) -> int:
+    """The index of the first token from POSITION that is neither an alignment attribute
+    nor one of _BEFORE_TYPE."""
+    while position < last:
+        if code[position].text in _BEFORE_TYPE:
+            position += 1
+        elif (code[position].text in _ALIGNMENTS and position + 1 < last
+              and code[position + 1].text == "("):
+            position = closing(code, position + 1) + 1
+        else:
             break
-        if (code[position].kind == "ident" and code[position + 1].text in (",", ">", "=", ">>")
-                and code[position - 1].text not in ("::", ".", "->")):
-            names.add(text)
-    return frozenset(names)
+    return position
 
 
 def _mentions(code, start: int, last: int, names: frozenset[str]) -> bool:
