@@ -25,7 +25,9 @@ made in ROUNDS interleaved rounds and keeps its fastest run (the speed of a shar
 drifts between runs; the fastest is the least disturbed). With --real-tree, a folder of
 real projects the user checked out is measured the same way (default and token-only, and
 hipify-perl on its C/C++ files): the generated tree cannot show what real dependencies
-cost the analysis. Asserts nothing.
+cost the analysis. Each of its folders is migrated as a tree of its own, as users upload
+a project: one tree of all would let each project's includes reach the others' headers.
+Asserts nothing.
 """
 
 from __future__ import annotations
@@ -140,19 +142,23 @@ def _megabytes(paths: list[Path]) -> float:
     return sum(p.stat().st_size for p in paths) / 1e6
 
 
-def measure(tree: Path, mode: str, stubs: Path) -> dict:
+def measure(tree: Path, mode: str, stubs: Path, projects: bool = False) -> dict:
     """Migrate TREE in MODE in this process, with clang's stubs kept in STUBS; CPU seconds
-    (with the pool's children), wall seconds and peak memory in MiB (the largest process)."""
+    (with the pool's children), wall seconds and peak memory in MiB (the largest process).
+    With PROJECTS, each folder of TREE is migrated as a tree of its own."""
+    trees = sorted(p for p in tree.iterdir() if p.is_dir()) if projects else [tree]
     with tempfile.TemporaryDirectory(prefix="rocport-bench-out-") as out:
         started, wall = time.process_time(), time.perf_counter()
-        if mode in CLI_MODES:
-            run_cli([str(tree), "-o", f"{out}/hip", "-q", "--jobs", "1", "--report",
-                     f"{out}/report.json", "--patch", f"{out}/hip.patch",
-                     "--stubs-dir", str(stubs), *CLI_MODES[mode]])
-        else:
-            changes, jobs = MODES[mode]
-            clang.keep_stubs_in(str(stubs))
-            migrate_tree(tree, Path(out) / "hip", Options(**changes), jobs=jobs)
+        for number, one in enumerate(trees):
+            hip = Path(out) / f"hip{number}"
+            if mode in CLI_MODES:
+                run_cli([str(one), "-o", str(hip), "-q", "--jobs", "1", "--report",
+                         f"{hip}.json", "--patch", f"{hip}.patch",
+                         "--stubs-dir", str(stubs), *CLI_MODES[mode]])
+            else:
+                changes, jobs = MODES[mode]
+                clang.keep_stubs_in(str(stubs))
+                migrate_tree(one, hip, Options(**changes), jobs=jobs)
         wall = time.perf_counter() - wall
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = resource.getrusage(resource.RUSAGE_SELF)
@@ -168,9 +174,10 @@ def run_cli(arguments: list[str]) -> None:
         raise SystemExit(f"rocport translate exited with {status}")
 
 
-def _run_child(tree: Path, mode: str, stubs: Path) -> dict:
+def _run_child(tree: Path, mode: str, stubs: Path, projects: bool = False) -> dict:
     answer = subprocess.run([sys.executable, __file__, "--measure", mode, "--tree", str(tree),
-                             "--stubs", str(stubs)], check=True, capture_output=True, text=True)
+                             "--stubs", str(stubs), *(["--projects"] if projects else [])],
+                            check=True, capture_output=True, text=True)
     return json.loads(answer.stdout.strip().splitlines()[-1])
 
 
@@ -193,14 +200,16 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3,
                         help="rounds of every measurement; each keeps its fastest run")
     parser.add_argument("--real-tree", type=Path,
-                        help="also measure this folder of real projects (read, never changed)")
+                        help="also measure this folder of real projects, one per folder, "
+                             "each migrated on its own (read, never changed)")
     parser.add_argument("--measure", choices=sorted([*MODES, *CLI_MODES]),
                         help=argparse.SUPPRESS)
     parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--stubs", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--projects", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:  # a child: one mode, one line of JSON
-        print(json.dumps(measure(args.tree, args.measure, args.stubs)))
+        print(json.dumps(measure(args.tree, args.measure, args.stubs, args.projects)))
         return 0
     with tempfile.TemporaryDirectory(prefix="rocport-bench-real-") as folder:
         tree, large_tree = Path(folder) / "tree", Path(folder) / "large"
@@ -238,7 +247,8 @@ def _rounds(count: int, tree: Path, large_tree: Path, real_tree: Path | None, st
         for mode in ("default", "token-only"):
             runs.setdefault(f"large {mode}", []).append(_run_child(large_tree, mode, stubs))
             if real_tree:
-                runs.setdefault(f"real {mode}", []).append(_run_child(real_tree, mode, stubs))
+                runs.setdefault(f"real {mode}", []).append(
+                    _run_child(real_tree, mode, stubs, projects=True))
         if script:
             runs.setdefault("hipify-perl", []).append(
                 {"cpu": _hipify_perl_seconds(script, _sources(tree))})
