@@ -428,7 +428,14 @@ def _alias_or_constant(code, index: int) -> tuple[str, int, int] | None:
         return None
     if keyword == "using" and equals != index + 2:
         return None  # using namespace x; using Base::f;
-    return code[equals - 1].text, equals + 1, end
+    # constexpr int a = 1, b = T::n;: a's value ends at its comma (not one inside a call's
+    # parentheses; one between angle brackets cuts the value short, which costs a parse)
+    value_end = equals + 1
+    while value_end < end and code[value_end].text != ",":
+        if code[value_end].text in ("(", "["):
+            value_end = closing(code, value_end)
+        value_end += 1
+    return code[equals - 1].text, equals + 1, min(value_end, end)
 
 
 def _template_parameter_list(code, opening: int) -> tuple[frozenset[str], int]:
