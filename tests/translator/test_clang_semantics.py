@@ -113,6 +113,34 @@ def test_the_time_budget_counts_the_parse_on_libclangs_own_thread(parsed):
     assert Unit(heavy, Options(), "heavy.cu").parsed is not None
 
 
+NESTED = """#include <cuda_runtime.h>
+#define SCALE(x) ((x) * 2 + OFFSET)
+#define OFFSET 3
+namespace outer {
+constexpr int kRows = SCALE(4);
+inline int scaled(int value, int factor = SCALE(kRows)) { return value * factor; }
+template <typename T>
+__global__ void fill(T *out, int n) {
+  auto twice = [=](int i) { return SCALE(i) + kRows; };
+  for (int i = threadIdx.x; i < n; i += blockDim.x) out[i] = T(twice(i)) + sizeof(T);
+}
+void launch(float *out) { fill<<<SCALE(1), kRows * 32>>>(out, scaled(kRows)); }
+}  // namespace outer
+"""
+
+
+def test_nodes_starting_at_an_offset_are_those_of_the_walk(parsed):
+    """starting_at enters only the subtrees that hold the offset; it finds what the
+    whole walk of the declaration finds there, in the same order (through macro
+    expansions, lambdas, templates and default arguments too)."""
+    nested = clang.parse(NESTED, "nested.cu")
+    for top in [*parsed.root.main_file_children(), *nested.root.main_file_children()]:
+        walked = list(top.walk())
+        for start in sorted({node.start for node in walked}):
+            expected = [(n.kind, n.end) for n in walked if n.start == start]
+            assert [(n.kind, n.end) for n in top.starting_at(start)] == expected, start
+
+
 def test_declarations_asked_at_their_tokens_are_those_of_the_walk(parsed):
     """declarations_at asks clang at the name tokens; it finds what the whole walk does."""
     for name in ("tile", "cells", "out", "d", "h", "m", "alias"):

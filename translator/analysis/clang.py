@@ -877,6 +877,14 @@ class Node:
                 found.append(Node(cursor, self._main, offsets_map, unit))
         return found
 
+    def starting_at(self, start: int) -> list[Node]:
+        """The nodes of ``walk()`` (of a node other than the translation unit) that start
+        at START, a character offset of the main file, in preorder. Only the subtrees
+        whose extents hold START are entered: a walk of a whole declaration (a namespace
+        of the file) cost a Python callback and an extent per node."""
+        return self._walk(_cursors_starting_at(self._cursor, self._main,
+                                               self._offsets.byte_offset(start)))
+
     def _walk(self, cursors) -> list[Node]:
         main, offsets, unit = self._main, self._offsets, self._unit
         return [Node(cursor, main, offsets, unit) for cursor in cursors]
@@ -978,6 +986,31 @@ def _main_file_cursors(top, main: str, kind=None) -> list:
             found.append(cursor)
         return 2  # CXChildVisit_Recurse: preorder
 
+    cindex.conf.lib.clang_visitChildren(top, cindex.callbacks["cursor_visit"](visit), [])
+    return found
+
+
+def _cursors_starting_at(top, main: str, target: int) -> list:
+    """TOP's cursors located in the main file whose extents start at byte offset TARGET,
+    in preorder; a subtree is entered only when its root's extent holds TARGET."""
+    cindex = _cindex()
+    tu, in_main = top._tu, _main_file_test(main)
+    extent_of = cindex.conf.lib.clang_getCursorExtent
+    found = []
+
+    def visit(cursor, _parent, _data):
+        extent = extent_of(cursor)
+        first = _offset(extent.start)
+        if not first <= target <= _offset(extent.end):
+            return 1  # CXChildVisit_Continue: nothing below starts there
+        if first == target and in_main(cursor):
+            cursor._tu = tu
+            found.append(cursor)
+        return 2  # CXChildVisit_Recurse
+
+    extent = top.extent
+    if _offset(extent.start) == target and in_main(top):
+        found.append(top)
     cindex.conf.lib.clang_visitChildren(top, cindex.callbacks["cursor_visit"](visit), [])
     return found
 

@@ -312,27 +312,16 @@ class Facts:
         assert parsed is not None  # only constant_value asks, once the file is parsed
         return parsed.root.main_file_children()
 
-    @cached_property
-    def _expressions_by_top(self) -> dict[int, dict[int, list[Node]]]:
-        """Expression nodes by start, for each top-level declaration walked so far."""
-        return {}
-
     def _expressions_at(self, start: int) -> list[Node]:
         """clang's expression nodes of the main file that start at START, outermost first.
 
-        Only the top-level declarations whose extents hold START are walked (each once),
-        not the whole file: a walk costs a Python callback per node."""
-        walked = self._expressions_by_top
+        Only the top-level declarations whose extents hold START are searched, and in
+        them only the subtrees that hold it (``Node.starting_at``)."""
         found: list[Node] = []
-        for index, top in enumerate(self._top_declarations):
+        for top in self._top_declarations:
             if top.start <= start <= top.end:
-                if index not in walked:
-                    by_start: dict[int, list[Node]] = {}
-                    for node in top.walk():
-                        if node.kind.endswith(("_EXPR", "_LITERAL", "_OPERATOR")):
-                            by_start.setdefault(node.start, []).append(node)
-                    walked[index] = by_start
-                found += walked[index].get(start, ())
+                found += [node for node in top.starting_at(start)
+                          if node.kind.endswith(("_EXPR", "_LITERAL", "_OPERATOR"))]
         return found
 
     def text(self, first: int, last: int) -> str:
