@@ -262,7 +262,8 @@ def parse(
         | cindex.TranslationUnit.PARSE_INCOMPLETE
         | _KEEP_GOING
     )
-    missing = _absent_toolkit_headers(source, os.path.dirname(main), include_dirs)
+    missing = _absent_headers(source, os.path.dirname(main), include_dirs,
+                              _system_include_dirs(base, extra_args))
     unsaved += [(f"{_STUB_DIR}/{h}", b"#pragma once\n") for h in missing]
     for _attempt in range(_MAX_MISSING_HEADERS + 1):
         try:
@@ -300,28 +301,59 @@ _KEEP_GOING = 0x200
 
 #: CUDA toolkit headers (cuda_fp8.h, mma.h, cooperative_groups/reduce.h, cuda/std/...):
 #: with -nocudainc clang finds one only where a project or the system keeps a copy.
-#: One that is nowhere cost a second parse of the whole file to stand in an empty one;
-#: looked for first (in the file and the project headers it includes), it costs none.
 _TOOLKIT_HEADER = re.compile(
     r"(?:cuda\w*|cooperative_groups|mma|sm_\d+_\w+|nvToolsExt\w*|nvrtc|nvml)\.h(?:pp)?"
     r"|(?:cuda|cooperative_groups|crt|nvtx3)/[\w./]+")
 #: An include directive, from the "#" (``directive_matches`` finds those that begin a line).
 _INCLUDED = re.compile(r'#[ \t]*include[ \t]*(?:<([^>\n]+)>|"([^"\n]+)")')
-_SYSTEM_INCLUDE_DIRS = ("/usr/include", "/usr/local/include")
+#: A header a file only asks about: standing in an empty one would change the answer.
+_ASKED = re.compile(r'__has_include(?:_next)?\s*\(\s*[<"]([^>"\n]+)[>"]')
+#: Where clang looks for the system's headers on Linux, and more: a header found in none
+#: of these (nor in the tree's folders) is one clang cannot find either.
+_SYSTEM_INCLUDE_PATTERNS = (
+    "/usr/local/include", "/usr/include", "/usr/include/*-linux-gnu", "/usr/include/c++/*",
+    "/usr/include/c++/*/backward", "/usr/include/*-linux-gnu/c++/*")
 
 
-def _absent_toolkit_headers(source: str, folder: str, include_dirs: Sequence[str]) -> list[str]:
-    """The CUDA toolkit headers that SOURCE includes, itself or through the project's
-    headers (found in FOLDER or INCLUDE_DIRS, as clang finds them), that are neither
-    stubs nor in those folders or the system's include folders, in order."""
+def _system_include_dirs(base: Sequence[str], extra_args: Sequence[str]) -> tuple[str, ...]:
+    """The folders clang searches for headers besides the tree's, or () when the
+    arguments name more that cannot be told (``-isystem``, ``-iquote``, ``-include``):
+    only the toolkit's headers are then looked for before the parse."""
+    if any(a.startswith(("-I", "-i", "--include", "--sysroot")) for a in extra_args):
+        return ()
+    resource = base[base.index("-resource-dir") + 1]
+    return _system_folders(resource)
+
+
+@functools.cache
+def _system_folders(resource: str) -> tuple[str, ...]:
+    patterns = (f"{resource}/include", f"{resource}/include/cuda_wrappers",
+                *_SYSTEM_INCLUDE_PATTERNS)
+    return tuple(sorted({folder for pattern in patterns for folder in glob.glob(pattern)
+                         if os.path.isdir(folder)}))
+
+
+def _absent_headers(source: str, folder: str, include_dirs: Sequence[str],
+                    system_dirs: Sequence[str]) -> list[str]:
+    """The headers that SOURCE includes, itself or through the project's headers (found
+    in FOLDER or INCLUDE_DIRS, as clang finds them), that clang cannot find, in order:
+    neither stubs nor in those folders or SYSTEM_DIRS. Without SYSTEM_DIRS, only the CUDA
+    toolkit's (looked for in the common system folders). One that is nowhere cost a
+    second parse of the whole file to stand in an empty one (library headers of PyTorch,
+    CUTLASS or spdlog that a repository does not carry: most real files); found first,
+    it costs none. A header the texts ask about with ``__has_include`` is left to clang
+    (the toolkit's are stood in for, as ever)."""
     stubs = {name[len(_STUB_DIR) + 1:] for name, _ in _stub_files()}
     absent: list[str] = []
+    asked: set[str] = set()
     pending, seen = [(source, folder)], set[str]()
     # where each name was found, by includer's folder for quoted names: the project's
     # common headers are included from most of its headers, each a search of every folder
     located: dict[tuple[str, str], str | None] = {}
     while pending and len(seen) < _MAX_HEADERS_SCANNED:
         text, here = pending.pop(0)
+        if "__has_include" in text:
+            asked.update(_ASKED.findall(text))
         for angled, quoted in (m.groups() for m in directive_matches(_INCLUDED, text)):
             header = angled or quoted
             if header in stubs or header in absent or ".." in header or header.startswith("/"):
@@ -330,23 +362,30 @@ def _absent_toolkit_headers(source: str, folder: str, include_dirs: Sequence[str
             if key in located:
                 found = located[key]
             else:
-                # a quoted name is looked for next to its includer first
-                folders = (here, *include_dirs) if quoted else tuple(include_dirs)
+                # a quoted name is looked for next to its includer first; an angled one
+                # there last (clang takes it, with an error that says to quote it)
+                folders = (here, *include_dirs) if quoted else (*include_dirs, here)
                 found = located[key] = next(
                     (path for path in (os.path.join(f, header) for f in folders)
                      if os.path.isfile(path)), None)
-            if _TOOLKIT_HEADER.fullmatch(header):
-                if found is None and not any(os.path.isfile(os.path.join(f, header))
-                                             for f in _SYSTEM_INCLUDE_DIRS):
+            if found is None:
+                toolkit = _TOOLKIT_HEADER.fullmatch(header) is not None
+                if (toolkit or system_dirs) and not any(
+                        os.path.isfile(os.path.join(f, header))
+                        for f in (system_dirs or _SYSTEM_INCLUDE_DIRS)):
                     absent.append(header)
-            elif found is not None and found not in seen:
+            elif found not in seen:
                 seen.add(found)
                 try:
                     with open(found, encoding="utf-8", errors="replace") as file:
                         pending.append((file.read(_MAX_HEADER_BYTES), os.path.dirname(found)))
                 except OSError:
                     continue
-    return absent
+    return [header for header in absent
+            if header not in asked or _TOOLKIT_HEADER.fullmatch(header)]
+
+
+_SYSTEM_INCLUDE_DIRS = ("/usr/include", "/usr/local/include")
 
 
 #: How much of a project's headers the toolkit-header search reads at most.
