@@ -108,6 +108,32 @@ def arguments(code: list[Token], index: int) -> list[tuple[int, int]]:
     return spans
 
 
+def angle_items(code: list[Token], opening: int) -> tuple[list[tuple[int, int]], int]:
+    """Spans of the comma-separated items inside the ``<`` at OPENING (template arguments
+    or parameters), and the index of its closing ``>`` (or ``>>``, which closes two).
+    Commas inside nested ``<>``, ``()`` and ``[]`` do not split, nor does a ``>`` inside
+    brackets close. No spans when a ``;`` or a ``{`` comes first: the ``<`` was a
+    comparison, or the list is more than tokens can tell."""
+    angles, brackets, spans, start = 0, 0, [], opening + 1
+    for position in range(opening, len(code)):
+        text = code[position].text
+        if text in (";", "{"):
+            return [], position
+        if text in ("(", "["):
+            brackets += 1
+        elif text in (")", "]"):
+            brackets -= 1
+        elif brackets == 0 and text in ("<", ">", ">>"):
+            angles += {"<": 1, ">": -1, ">>": -2}[text]
+            if angles <= 0:
+                spans.append((start, position))
+                return spans, position
+        elif brackets == 0 and angles == 1 and text == ",":
+            spans.append((start, position))
+            start = position + 1
+    return [], len(code)
+
+
 def within(indexes: list[int], first: int, last: int) -> list[int]:
     """The increasing token INDEXES from FIRST to LAST (excluded): those of a function
     body, say, found without a walk over its tokens."""

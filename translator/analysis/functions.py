@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from translator.analysis.clang import Function
 from translator.analysis.dataflow import ALLOCATORS, HOST_ALLOCATORS, Origin
 from translator.analysis.expressions import SIZES as _SIZES
-from translator.analysis.expressions import arguments, closing, within
+from translator.analysis.expressions import angle_items, arguments, closing, within
 from translator.analysis.qualifiers import MARKS, qualifier_macros, target_of
 from translator.source.tokens import indexes_in
 
@@ -442,42 +442,15 @@ def _template_parameter_list(code, opening: int) -> tuple[frozenset[str], int]:
     """The names declared by the parameter list whose ``<`` is at OPENING, and the index
     of its ``>``. A parameter's name is its last word before a default (``= ...``), when
     that word is not part of the type (``typename``, ``int``, ``std::size_t``)."""
-    names: set[str] = set()
-    depth, parens, in_default = 0, 0, False
-    parameter: list = []  # the tokens of the current parameter before its default
-
-    def close_parameter() -> None:
-        if len(parameter) >= 2:
-            last, before = parameter[-1], parameter[-2]
-            if last.kind == "ident" and last.text not in _UNNAMED_ENDS and before.text != "::":
-                names.add(last.text)
-        parameter.clear()
-
-    position = opening
-    while position < len(code):
-        text = code[position].text
-        if text in ("(", "[", "{"):
-            parens += 1
-        elif text in (")", "]", "}"):
-            parens -= 1
-        elif parens == 0 and text in ("<", ">", ">>"):
-            depth += {"<": 1, ">": -1, ">>": -2}[text]
-            if depth <= 0:
-                close_parameter()
-                return frozenset(names), position
-        elif parens == 0 and depth == 1 and text == ",":
-            close_parameter()
-            in_default = False
-            position += 1
-            continue
-        elif parens == 0 and depth == 1 and text == "=":
-            in_default = True
-        if depth == 1 and parens == 0 and not in_default and text not in ("<", "="):
-            parameter.append(code[position])
-        elif depth > 1 and not in_default:
-            parameter.append(code[position])  # a template template parameter's own list
-        position += 1
-    return frozenset(), len(code) - 1
+    spans, close = angle_items(code, opening)
+    names = set()
+    for first, last in spans:
+        default = next((i for i in range(first, last) if code[i].text == "="), last)
+        if default - first >= 2:
+            name, before = code[default - 1], code[default - 2]
+            if name.kind == "ident" and name.text not in _UNNAMED_ENDS and before.text != "::":
+                names.add(name.text)
+    return frozenset(names), close
 
 
 def _declaration_end(code, start: int) -> int:
@@ -494,7 +467,9 @@ def _declaration_end(code, start: int) -> int:
             position = closing(code, position) + 1
             continue
         if text == "template" and position + 1 < len(code) and code[position + 1].text == "<":
-            position = _template_parameter_list(code, position + 1)[1] + 1  # a member template
-            continue
+            close = angle_items(code, position + 1)[1]  # a member template's parameters
+            if close < len(code) and code[close].text in (">", ">>"):
+                position = close + 1
+                continue
         position += 1
     return len(code) - 1

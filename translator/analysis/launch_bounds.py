@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from translator.analysis.expressions import arguments, closing, fold
+from translator.analysis.expressions import angle_items, arguments, closing, fold
 from translator.analysis.hazard import scan
 from translator.analysis.launch_values import span_value
 
@@ -177,24 +177,9 @@ def _instances(facts, name: str, count: int) -> list[tuple[str, list]]:
     for index in facts.occurrences((name,)) if name else ():
         if index + 1 >= len(code) or code[index + 1].text != "<":
             continue
-        depth, position, spans, start = 0, index + 1, [], index + 2
-        while position < len(code):
-            text = code[position].text
-            if text in ("<", "(", "["):
-                depth += 1
-            elif text in (">", ")", "]"):
-                depth -= 1
-            if depth == 0 or depth == 1 and text == ",":
-                spans.append((start, position))
-                start = position + 1
-                if depth == 0:
-                    break
-            if text in (";", "{"):
-                spans = []
-                break
-            position += 1
-        if len(spans) != count:
-            continue
+        spans, position = angle_items(code, index + 1)
+        if len(spans) != count or position >= len(code) or code[position].text != ">":
+            continue  # also name<Inner<T>>: the last argument is a type
         label = f"{name}<{facts.text(index + 2, position)}>"
         if label not in seen:
             seen.add(label)
