@@ -263,7 +263,8 @@ def parse(
         | _KEEP_GOING
     )
     missing = _absent_headers(source, os.path.dirname(main), include_dirs,
-                              _system_include_dirs(base, extra_args))
+                              _system_folders(base[base.index("-resource-dir") + 1]),
+                              every_header=not _names_include_folders(extra_args))
     unsaved += [(f"{_STUB_DIR}/{h}", b"#pragma once\n") for h in missing]
     for _attempt in range(_MAX_MISSING_HEADERS + 1):
         try:
@@ -315,18 +316,16 @@ _SYSTEM_INCLUDE_PATTERNS = (
     "/usr/include/c++/*/backward", "/usr/include/*-linux-gnu/c++/*")
 
 
-def _system_include_dirs(base: Sequence[str], extra_args: Sequence[str]) -> tuple[str, ...]:
-    """The folders clang searches for headers besides the tree's, or () when the
-    arguments name more that cannot be told (``-isystem``, ``-iquote``, ``-include``):
-    only the toolkit's headers are then looked for before the parse."""
-    if any(a.startswith(("-I", "-i", "--include", "--sysroot")) for a in extra_args):
-        return ()
-    resource = base[base.index("-resource-dir") + 1]
-    return _system_folders(resource)
+def _names_include_folders(extra_args: Sequence[str]) -> bool:
+    """True when the arguments add folders clang searches that cannot be told here
+    (``-isystem``, ``-iquote``, ``-include``, ``--sysroot``): only the toolkit's headers
+    are then stood in for before the parse."""
+    return any(a.startswith(("-I", "-i", "--include", "--sysroot")) for a in extra_args)
 
 
 @functools.cache
 def _system_folders(resource: str) -> tuple[str, ...]:
+    """The folders of _SYSTEM_INCLUDE_PATTERNS and clang's RESOURCE folder that exist."""
     patterns = (f"{resource}/include", f"{resource}/include/cuda_wrappers",
                 *_SYSTEM_INCLUDE_PATTERNS)
     return tuple(sorted({folder for pattern in patterns for folder in glob.glob(pattern)
@@ -334,15 +333,15 @@ def _system_folders(resource: str) -> tuple[str, ...]:
 
 
 def _absent_headers(source: str, folder: str, include_dirs: Sequence[str],
-                    system_dirs: Sequence[str]) -> list[str]:
+                    system_dirs: Sequence[str], every_header: bool) -> list[str]:
     """The headers that SOURCE includes, itself or through the project's headers (found
     in FOLDER or INCLUDE_DIRS, as clang finds them), that clang cannot find, in order:
-    neither stubs nor in those folders or SYSTEM_DIRS. Without SYSTEM_DIRS, only the CUDA
-    toolkit's (looked for in the common system folders). One that is nowhere cost a
-    second parse of the whole file to stand in an empty one (library headers of PyTorch,
-    CUTLASS or spdlog that a repository does not carry: most real files); found first,
-    it costs none. A header the texts ask about with ``__has_include`` is left to clang
-    (the toolkit's are stood in for, as ever)."""
+    neither stubs nor in those folders or SYSTEM_DIRS. Without EVERY_HEADER, only the
+    CUDA toolkit's. One that is nowhere cost a second parse of the whole file to stand
+    in an empty one (library headers of PyTorch, CUTLASS or spdlog that a repository
+    does not carry: most real files); found first, it costs none. A header the texts ask
+    about with ``__has_include`` is left to clang (the toolkit's are stood in for, as
+    ever)."""
     stubs = {name[len(_STUB_DIR) + 1:] for name, _ in _stub_files()}
     absent: list[str] = []
     asked: set[str] = set()
@@ -370,9 +369,8 @@ def _absent_headers(source: str, folder: str, include_dirs: Sequence[str],
                      if os.path.isfile(path)), None)
             if found is None:
                 toolkit = _TOOLKIT_HEADER.fullmatch(header) is not None
-                if (toolkit or system_dirs) and not any(
-                        os.path.isfile(os.path.join(f, header))
-                        for f in (system_dirs or _SYSTEM_INCLUDE_DIRS)):
+                if (toolkit or every_header) and not any(
+                        os.path.isfile(os.path.join(f, header)) for f in system_dirs):
                     absent.append(header)
             elif found not in seen:
                 seen.add(found)
@@ -384,8 +382,6 @@ def _absent_headers(source: str, folder: str, include_dirs: Sequence[str],
     return [header for header in absent
             if header not in asked or _TOOLKIT_HEADER.fullmatch(header)]
 
-
-_SYSTEM_INCLUDE_DIRS = ("/usr/include", "/usr/local/include")
 
 
 #: How much of a project's headers the toolkit-header search reads at most.

@@ -369,7 +369,7 @@ class TemplateScope:
 
 #: Words that end a template parameter without naming it: ``typename``, ``int``...
 _UNNAMED_ENDS = frozenset({"typename", "class", "int", "unsigned", "signed", "long", "short",
-                           "char", "bool", "auto", "size_t", "...", "*", "&", "const"})
+                           "char", "bool", "auto", "size_t", "const"})
 #: What makes the name after it a member, not a name of the scope: ``Config::kThreads``.
 MEMBER_ACCESS = frozenset({"::", ".", "->"})
 

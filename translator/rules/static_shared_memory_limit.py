@@ -92,10 +92,12 @@ def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
     code = facts.code
     first, last = facts.body_span(function)
     total, offset = 0, function.start
-    dependent_names = facts.dependent_names_at(first)
     dependent = False  # a variable sized by template arguments
     for index in facts.indexes_within("__shared__", first, last):
-        if dependent_names and _mentions(code, index + 1, last, dependent_names):
+        end = index + 1  # the declaration's ';'
+        while end < last and code[end].text != ";":
+            end += 1
+        if facts.mentions_dependent_name(index + 1, end):
             # clang cannot size it either (a dependent type): it counts 0 there
             dependent = True
             continue
@@ -148,17 +150,6 @@ def _past_alignment(code, position: int, last: int) -> int:
         else:
             break
     return position
-
-
-def _mentions(code, start: int, last: int, names: frozenset[str]) -> bool:
-    """True when the declaration from START (to its ``;``) names one of NAMES (not as a
-    member: ``Config::N``)."""
-    position = start
-    while position < last and code[position].text != ";":
-        if code[position].text in names and code[position - 1].text not in ("::", ".", "->"):
-            return True
-        position += 1
-    return False
 
 
 RULE = Rule(
