@@ -3,7 +3,9 @@ headers), class-template members, device lambdas and #if alternatives with uneve
 
 from __future__ import annotations
 
+from tests.tools import missing
 from translator import Options, translate
+from translator.analysis import clang
 from translator.analysis.qualifiers import device_macros
 from translator.options import TreeFacts
 from translator.tree.migrate import migrate_tree
@@ -79,3 +81,37 @@ def test_one_warp_blocks_are_named_in_the_warp_size_finding():
             "void run(float *a) { k<<<4, 32>>>(a); }\n")
     found = [d for d in translate(text, Options(), "a.cu").diagnostics if d.code == "W401"]
     assert "launched with blocks of 32 threads (line 5)" in found[0].help
+
+
+def test_tokens_find_the_functions_clang_finds():
+    """The functions rules see do not depend on whether a rule had the file parsed: a
+    constructor whose initializer list has braces (``b_{v}``) has its body found, and an
+    operator is named as clang names it (``operator+=``)."""
+    text = """struct Softmax {
+  template <typename P>
+  __device__ Softmax(P p, int tidx)
+      : tidx_(tidx),
+        scale_{p.scale},
+        base_{p.base} {
+    int warp = tidx / 32;
+    warp_ = warp;
+  }
+  int tidx_, warp_;
+  float scale_, base_;
+};
+__device__ inline void operator+=(float2 &a, const float2 &b) { a.x += b.x; }
+"""
+    by_tokens = _targets(text)
+    assert by_tokens == {"Softmax": "device", "operator+=": "device"}
+    try:
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    unit = Unit(text, Options(), "a.cu")
+    assert unit.parsed is not None
+    assert {f.name: f.target for f in unit.facts.functions} == by_tokens
+    assert [(f.start, f.body_start, f.end) for f in unit.facts.functions] == [
+        (f.start, f.body_start, f.end) for f in Unit(text, Options(use_clang=False),
+                                                     "a.cu").facts.functions]
+    codes = [d.code for d in translate(text, Options(), "a.cu").diagnostics]
+    assert (codes.count("W401"), codes.count("W470")) == (1, 1)

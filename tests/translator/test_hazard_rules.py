@@ -222,3 +222,29 @@ __global__ void reduce(const T *in, float *out) {
     assert result.analysis == ""
     assert [(d.line, d.message.split(" declares ")[1].split(" of")[0])
             for d in result.diagnostics if d.code == "W202"] == [(1, "78.125 KiB")]
+
+
+def test_member_reads_of_other_types_in_a_half2_file_need_no_parse():
+    """R405 asks clang for the type of a name read as ``name.x`` only when a place of
+    the name can declare a __half2: the word before it is __half2/half2, deduced
+    (``auto``, ``decltype``), a macro, or a list's later declarator. ``dim3``, a
+    struct and ``uint2`` cannot; such a file is not parsed. The other spellings are in
+    case R405/half2_declared_many_ways, translated with clang."""
+    source = """#include <cuda_fp16.h>
+struct Scales { float x, y; };
+__global__ void mix(const Scales scales, float *out, __half2 *h) {
+  const dim3 tid = threadIdx;
+  uint2 packed = make_uint2(tid.x, tid.y);
+  out[tid.x] = scales.x * scales.y + packed.x + __low2float(h[0]);
+}
+"""
+    result = translate(source, Options(), "mix.cu")
+    assert result.analysis == ""
+    assert "__low2half" not in result.source
+
+    # the type words that may make tid a __half2 (the declarations need not compile:
+    # that clang was asked is what counts)
+    for word, macro in (("DIM_T", "#define DIM_T __half2\n"), ("auto", ""),
+                        ("__half2 a,", ""), ("decltype(scales)", "")):
+        declared = macro + source.replace("const dim3", word)
+        assert translate(declared, Options(), "mix.cu").analysis != "", word

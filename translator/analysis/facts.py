@@ -54,6 +54,12 @@ _CAST_WORDS = frozenset({"void", "const", "char", "reinterpret_cast", "static_ca
 #: Words of a constant expression: macros and constants (UPPER_CASE, kName), sizeof, types.
 _CONSTANT_WORD = re.compile(r"^([A-Z][A-Z0-9_]*|k[A-Z]\w*|sizeof|alignof|struct|[A-Z]\w*_t|"
                             r"unsigned|signed|int|long|short|char|float|double|size_t|[A-Z]\w*)$")
+#: Words between a declaration's type and its name (``const T *__restrict__ p``).
+_DECLARATOR_WORDS = frozenset({"*", "&", "&&", "const", "volatile", "__restrict__", "__restrict"})
+#: Types clang spells as the type they stand for: deduced ones.
+_DEDUCED = frozenset({"auto", "decltype", "__typeof__", "typeof", "__auto_type"})
+#: A word spelled like a macro: a type made by one is spelled by clang as its expansion.
+_MACRO_WORD = re.compile(r"[A-Z][A-Z0-9_]+$")  # not T, a template parameter
 #: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
 _PLATFORM = re.compile(r"_*(HIP|ROCM|AMDGCN|AMD)\w*$|\w*_(HIP|ROCM|HIPBLAS|AMD)\w*$")
 @dataclass(frozen=True, slots=True)
@@ -563,6 +569,46 @@ class Facts:
             semantic = self._clang_declarations_of(name)
             found = _latest(semantic, name, offset) or found
         return found
+
+    def may_declare(self, name: str, types: frozenset[str]) -> bool:
+        """False when no place of NAME in the code can declare it with a type clang spells
+        as one of TYPES: the word before each place (past ``*``, ``&`` and qualifiers) is
+        another type (``float2``, ``dim3``, a struct, a template's instance) or no type.
+        clang spells typedefs as written but expands macros and deduces ``auto``, so a
+        deduced type (``auto``, ``decltype(...)``), an upper-case word (a macro) and a
+        name the file's macros mention count as maybe. Rules that only care whether a
+        declaration has one of TYPES ask this first: it spares the parse a declaration
+        question needs when the tokens cannot type the name."""
+        if name in self._macro_body_names:
+            return True  # declared by a macro's expansion, perhaps
+        code = self.code
+        for index in self._positions.get(name, ()):
+            position = index - 1
+            while position > 0 and code[position].text in _DECLARATOR_WORDS:
+                position -= 1
+            before = code[position]
+            if before.text in types or before.text in _DEDUCED or before.text in (")", "::"):
+                return True
+            if before.kind == "ident" and (_MACRO_WORD.match(before.text)
+                                           or before.text in self.macros):
+                return True
+            if before.text == "[" and code[position - 1].text in ("auto", "&", "&&"):
+                return True  # auto [a, b]: a structured binding
+            if before.text == "," and self._statement_may_declare(position, types):
+                return True
+        return False
+
+    def _statement_may_declare(self, comma: int, types: frozenset[str]) -> bool:
+        """True when the statement before the comma at COMMA holds one of TYPES, a deduced
+        type or an upper-case word: ``__half2 a, b`` declares b as a __half2."""
+        code = self.code
+        position = comma - 1
+        while position >= 0 and code[position].text not in (";", "{", "}"):
+            text = code[position].text
+            if text in types or text in _DEDUCED or _MACRO_WORD.match(text):
+                return True
+            position -= 1
+        return False
 
     def _is_api_type(self, name: str) -> bool:
         """A CUDA type of the name table (``curandState``, ``__half2``, ``cudaStream_t``):

@@ -76,10 +76,16 @@ def token_functions(facts) -> list[Function]:
                 inner -= opened != "scope"
                 if type(opened) is list:
                     found.append(Function(opened[0], opened[1], token.end, opened[2], opened[3]))
+                if opened == "initializer":
+                    continue  # the constructor's header goes on after it
             last_brace = index
             continue
         semicolon = bisect.bisect_left(semicolons, index) - 1
         header_start = max(last_brace, semicolons[semicolon] if semicolon >= 0 else -1) + 1
+        if inner == 0 and _member_initializer(tokens[header_start:index]):
+            stack.append("initializer")  # ": a_(x), b_{y} {": b_'s braces, not the body
+            inner += 1
+            continue
         last_brace = index
         if inner == 0:
             opened = _scope_or_function(tokens[header_start:index], token.start, kinds)
@@ -106,6 +112,24 @@ def _scope_or_function(header: list, body_start: int,
         marks = {mark for word in words if word in kinds for mark in kinds[word]}
         return [_function_name(plain), header[0].start, body_start, target_of(marks)]
     return "block"
+
+
+def _member_initializer(header: list) -> bool:
+    """True when the brace after HEADER initializes a member in a constructor's
+    initializer list (``S(int v) : a_(v), b_{v}``): a function header, then ``:``, and
+    the brace follows a name after ``:`` or ``,``."""
+    if len(header) < 3 or header[-1].kind != "ident" or header[-2].text not in (",", ":"):
+        return False
+    words = _without_template([t.text for t in header])
+    if "(" not in words or words[0] in _SCOPES:
+        return False
+    depth = 0
+    for position, word in enumerate(words):
+        depth += word in ("(", "[", "{")
+        depth -= word in (")", "]", "}")
+        if word == ":" and depth == 0:
+            return _is_function_header(words[:position])
+    return False
 
 
 def _lambda_or_block(header: list, body_start: int,
@@ -339,7 +363,11 @@ def _parameters_open(words: list[str]) -> int:
 
 def _function_name(words: list[str]) -> str:
     first = _parameters_open(words)
-    return words[first - 1] if first > 0 else ""
+    if first <= 0:
+        return ""
+    if first > 1 and words[first - 2] == "operator":
+        return "operator" + words[first - 1]  # operator+=, as clang spells it
+    return words[first - 1]
 
 
 def _is_function_header(words: list[str]) -> bool:

@@ -72,6 +72,7 @@ def check(unit: Unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     regions = unit.regions
+    maybe: dict[str, bool] = {}  # name -> may a place of it declare a __half2
     for match in _accesses(source):
         start = match.start()
         if not regions.in_code(start):
@@ -80,7 +81,9 @@ def check(unit: Unit) -> Iterator[Finding]:
             continue  # p->h.x: a member of a member
         name, arrow = match.group("name"), match.group("arrow")
         indexed = match.group("index") is not None
-        if not _is_half2(facts.declaration(name, start), arrow, indexed):
+        if name not in maybe:
+            maybe[name] = facts.may_declare(name, _HALF2)
+        if not maybe[name] or not _is_half2(facts.declaration(name, start), arrow, indexed):
             continue
         member = match.group("member")
         before = source[max(0, start - 8) : start]

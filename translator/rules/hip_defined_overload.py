@@ -85,7 +85,7 @@ def check(unit) -> Iterator[Finding]:
         return
     facts = unit.facts
     for function in facts.functions:
-        name = function.name
+        name = function.name.removeprefix("operator")  # operator+= is checked as +=
         if name not in ATOMICS and name not in COMPOUND_ASSIGNMENTS:
             continue
         parameters = _parameter_types(facts.code, facts.index_at(function.start),
