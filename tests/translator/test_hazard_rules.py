@@ -228,14 +228,18 @@ def test_member_reads_of_other_types_in_a_half2_file_need_no_parse():
     """R405 asks clang for the type of a name read as ``name.x`` only when a place of
     the name can declare a __half2: the word before it is __half2/half2, deduced
     (``auto``, ``decltype``), a macro, or a list's later declarator. ``dim3``, a
-    struct and ``uint2`` cannot; such a file is not parsed. The other spellings are in
+    struct and ``uint2`` cannot, nor can ``(a + 1) * tid`` or a call's argument after
+    a macro (``combine(WIDTH, tid.y)``); such a file is not parsed. The other spellings are in
     case R405/half2_declared_many_ways, translated with clang."""
     source = """#include <cuda_fp16.h>
+#define WIDTH 4
 struct Scales { float x, y; };
+__device__ float combine(int a, unsigned b) { return a * b; }
 __global__ void mix(const Scales scales, float *out, __half2 *h) {
   const dim3 tid = threadIdx;
   uint2 packed = make_uint2(tid.x, tid.y);
   out[tid.x] = scales.x * scales.y + packed.x + __low2float(h[0]);
+  out[tid.y] = (scales.x + 1) * tid.x + combine(WIDTH, tid.y);
 }
 """
     result = translate(source, Options(), "mix.cu")

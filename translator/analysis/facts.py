@@ -58,6 +58,8 @@ _CONSTANT_WORD = re.compile(r"^([A-Z][A-Z0-9_]*|k[A-Z]\w*|sizeof|alignof|struct|
 _DECLARATOR_WORDS = frozenset({"*", "&", "&&", "const", "volatile", "__restrict__", "__restrict"})
 #: Types clang spells as the type they stand for: deduced ones.
 _DEDUCED = frozenset({"auto", "decltype", "__typeof__", "typeof", "__auto_type"})
+#: Attributes between a declaration's type and its name (``T __align__(8) x``).
+_ATTRIBUTE_WORDS = frozenset({"__attribute__", "__align__", "alignas", "__declspec"})
 #: A word spelled like a macro: a type made by one is spelled by clang as its expansion.
 _MACRO_WORD = re.compile(r"[A-Z][A-Z0-9_]+$")  # not T, a template parameter
 #: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
@@ -252,6 +254,12 @@ class Facts:
                         end += 1
                     found.setdefault(code[position].text, code[position + 2:end])
         return found
+
+    @cached_property
+    def _macro_names(self) -> frozenset[str]:
+        """The names the file's ``#define`` directives define."""
+        return frozenset(directive.tokens[0].text for directive in self.unit.directives
+                         if directive.keyword == "define" and directive.tokens)
 
     @cached_property
     def _macro_body_names(self) -> frozenset[str]:
@@ -575,10 +583,11 @@ class Facts:
         as one of TYPES: the word before each place (past ``*``, ``&`` and qualifiers) is
         another type (``float2``, ``dim3``, a struct, a template's instance) or no type.
         clang spells typedefs as written but expands macros and deduces ``auto``, so a
-        deduced type (``auto``, ``decltype(...)``), an upper-case word (a macro) and a
-        name the file's macros mention count as maybe. Rules that only care whether a
-        declaration has one of TYPES ask this first: it spares the parse a declaration
-        question needs when the tokens cannot type the name."""
+        deduced type (``auto``, ``decltype(...)``), a macro (a name the file defines, an
+        upper-case word) and a name in the file's macro bodies count as maybe, and so
+        does a later declarator of a list whose type may be one. Rules that only care
+        whether a declaration has one of TYPES ask this first: it spares the parse a
+        declaration question needs when the tokens cannot type the name."""
         if name in self._macro_body_names:
             return True  # declared by a macro's expansion, perhaps
         code = self.code
@@ -586,29 +595,63 @@ class Facts:
             position = index - 1
             while position > 0 and code[position].text in _DECLARATOR_WORDS:
                 position -= 1
-            before = code[position]
-            if before.text in types or before.text in _DEDUCED or before.text in (")", "::"):
+            before = code[position].text
+            if self._may_spell(position, types) or before == "::":
                 return True
-            if before.kind == "ident" and (_MACRO_WORD.match(before.text)
-                                           or before.text in self.macros):
-                return True
-            if before.text == "[" and code[position - 1].text in ("auto", "&", "&&"):
+            if before == "[" and code[position - 1].text in ("auto", "&", "&&"):
                 return True  # auto [a, b]: a structured binding
-            if before.text == "," and self._statement_may_declare(position, types):
+            if before == "," and self._list_may_declare(position, types):
                 return True
         return False
 
-    def _statement_may_declare(self, comma: int, types: frozenset[str]) -> bool:
-        """True when the statement before the comma at COMMA holds one of TYPES, a deduced
-        type or an upper-case word: ``__half2 a, b`` declares b as a __half2."""
+    def _may_spell(self, index: int, types: frozenset[str]) -> bool:
+        """True when the code token at INDEX may end a type clang spells as one of TYPES:
+        one of them, a deduced type, a macro, or the ``)`` of ``decltype(...)``, of a
+        macro's arguments or of an attribute."""
         code = self.code
-        position = comma - 1
-        while position >= 0 and code[position].text not in (";", "{", "}"):
+        token = code[index]
+        if token.text in types or token.text in _DEDUCED:
+            return True
+        if token.kind == "ident":
+            return bool(_MACRO_WORD.match(token.text)) or token.text in self._macro_names
+        if token.text != ")":
+            return False
+        depth = 0
+        while index > 0:
+            depth += {")": 1, "(": -1}.get(code[index].text, 0)
+            if depth == 0:
+                break
+            index -= 1
+        word = code[index - 1]  # before the "(" that the ")" closes
+        return word.text in _ATTRIBUTE_WORDS or word.kind == "ident" and self._may_spell(
+            index - 1, types)
+
+    def _list_may_declare(self, comma: int, types: frozenset[str]) -> bool:
+        """True when the comma at COMMA may separate declarators of a declaration whose
+        type clang spells as one of TYPES (``__half2 a, b`` declares b as a __half2): the
+        statement before it holds such a type outside parentheses. A comma inside
+        parentheses separates arguments or parameters (each with its own type), except
+        in the first part of a ``for``."""
+        code = self.code
+        position, depth, braces, words = comma - 1, 0, 0, []
+        while position >= 0:
             text = code[position].text
-            if text in types or text in _DEDUCED or _MACRO_WORD.match(text):
-                return True
+            if depth == 0 and (text == ";" or text == "{" and braces == 0):
+                break
+            if text == ")":
+                depth += 1
+            elif text == "(":
+                if depth == 0:
+                    if position == 0 or code[position - 1].text != "for":
+                        return False
+                    break
+                depth -= 1
+            elif text in ("}", "{"):  # a declarator's braces: __half2 a{x}, b
+                braces += 1 if text == "}" else -1
+            elif depth == 0 and braces == 0:
+                words.append(position)
             position -= 1
-        return False
+        return any(self._may_spell(word, types) for word in words)
 
     def _is_api_type(self, name: str) -> bool:
         """A CUDA type of the name table (``curandState``, ``__half2``, ``cudaStream_t``):
