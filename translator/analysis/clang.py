@@ -46,6 +46,7 @@ import time
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from translator.analysis.header_constants import find_header
 from translator.data import DIRECTORY as DATA_DIRECTORY
 from translator.source.tokens import directive_matches
 
@@ -361,12 +362,7 @@ def _absent_headers(source: str, folder: str, include_dirs: Sequence[str],
             if key in located:
                 found = located[key]
             else:
-                # a quoted name is looked for next to its includer first; an angled one
-                # there last (clang takes it, with an error that says to quote it)
-                folders = (here, *include_dirs) if quoted else (*include_dirs, here)
-                found = located[key] = next(
-                    (path for path in (os.path.join(f, header) for f in folders)
-                     if os.path.isfile(path)), None)
+                found = located[key] = find_header(header, bool(quoted), here, include_dirs)
             if found is None:
                 toolkit = _TOOLKIT_HEADER.fullmatch(header) is not None
                 if (toolkit or every_header) and not any(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import operator
+import os
 import re
 from collections.abc import Callable, Iterable, KeysView, Sequence
 from dataclasses import dataclass, replace
@@ -34,6 +35,11 @@ from translator.analysis.functions import (
     token_declarations,
     token_functions,
     token_origins,
+)
+from translator.analysis.header_constants import (
+    code_constants,
+    header_constants,
+    macro_definitions,
 )
 from translator.options import Options
 from translator.source.tokens import Token, token_positions, token_starts
@@ -234,25 +240,9 @@ class Facts:
     @cached_property
     def macros(self) -> dict[str, list[Token]]:
         """Object-like macros defined in the file, and ``const``/``constexpr`` integers."""
-        found: dict[str, list[Token]] = {}
-        for directive in self.unit.directives:
-            body = directive.tokens
-            if directive.keyword == "define" and body and body[0].kind == "ident":
-                if len(body) > 1 and body[1].text == "(" and body[1].start == body[0].end:
-                    continue  # function-like
-                found[body[0].text] = body[1:]
-        code = self.code
-        for index in self.occurrences(("constexpr", "const")):
-            if index + 4 < len(code):
-                position = index + 1
-                while position < len(code) and code[position].kind == "ident" and \
-                        code[position + 1].kind == "ident":
-                    position += 1
-                if code[position + 1].text == "=" and code[position].kind == "ident":
-                    end = position + 2
-                    while end < len(code) and code[end].text not in (";", ","):
-                        end += 1
-                    found.setdefault(code[position].text, code[position + 2:end])
+        found = dict(macro_definitions(self.unit))  # the last #define of a name
+        for name, body in code_constants(self):
+            found.setdefault(name, body)
         return found
 
     @cached_property
@@ -280,6 +270,11 @@ class Facts:
             return None
         if self.mentions_dependent_name(first, last):
             return None  # value-dependent: clang has no value for it either, after a parse
+        if not self.unit.options.use_clang:
+            return None
+        from_headers = self.header_value(first, last)
+        if from_headers is not None:
+            return from_headers
         parsed = self.parse()
         if parsed is None:
             return None
@@ -291,6 +286,39 @@ class Facts:
             if isinstance(value, int):
                 return value
         return None
+
+    def header_value(self, first: int, last: int) -> int | None:
+        """The value of code tokens FIRST..LAST folded with the constants of the tree
+        headers the file includes (``header_constants``; with clang on only, in a tree):
+        clang's value, without a parse."""
+        if not self.unit.options.use_clang:
+            return None
+        names = self._header_constants
+        if not names:
+            return None
+        value = fold(self.code[first:last], {**names, **self.macros})
+        return value if isinstance(value, int) else None
+
+    @cached_property
+    def _header_constants(self) -> dict[str, list[Token]]:
+        """The constants of the tree headers the file includes, but for names the file
+        declares or assigns itself and those the options define: clang would see those
+        (in a tree migration only: a file alone has no tree to read)."""
+        options = self.unit.options
+        if not options.tree.tree_root:
+            return {}
+        main = os.path.join(options.tree.tree_root, self.unit.path)
+        found = header_constants(self.unit.source, os.path.dirname(main), options.include_dirs)
+        defined = {re.split(r"[=(]", d, maxsplit=1)[0] for d in options.defines} | {
+            re.split(r"[=(]", a[2:], maxsplit=1)[0] for a in options.clang_args
+            if a.startswith("-D")}
+        code = self.code
+        for name in [name for name in found if name in self._positions]:
+            if name in defined or any(_declares(code, index) for index in self._positions[name]):
+                del found[name]
+        for name in defined:
+            found.pop(name, None)
+        return found
 
     @cached_property
     def template_scopes(self) -> list[TemplateScope]:
@@ -701,6 +729,31 @@ _NEVER_DECLARED = frozenset({
     "auto", "const", "volatile", "this", "nullptr", "true", "false", "sizeof",
     "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize",
 })
+
+
+#: Words before a name that do not make it a declaration's (``return kRows``).
+_NOT_TYPES = frozenset({"return", "case", "sizeof", "alignof", "else", "throw", "co_return",
+                        "co_yield", "new", "delete", "typename", "template", "operator"})
+
+
+#: Words before the ``*`` or ``&`` of a declarator that no product or address ends with.
+_POINTEE_ENDS = frozenset({"void", "bool", "char", "short", "int", "long", "float", "double",
+                           "signed", "unsigned", "auto", "const", "volatile", "*", "&", ">"})
+
+
+def _declares(code: list[Token], index: int) -> bool:
+    """True when the name at code token INDEX may be declared or assigned there:
+    ``int kRows``, ``const T *kRows``, ``std::array<int, 2> kRows``, ``kRows = 4``
+    (an enumerator, a variable)."""
+    following = code[index + 1].text if index + 1 < len(code) else ""
+    if following == "=":
+        return True
+    if index == 0:
+        return False
+    before = code[index - 1]
+    if before.text in ("*", "&", "&&"):  # int *kRows, not width * kRows
+        return index > 1 and code[index - 2].text in _POINTEE_ENDS
+    return before.text == ">" or before.kind == "ident" and before.text not in _NOT_TYPES
 
 
 def last_between(indexes: list[int], first: int, last: int) -> int | None:

@@ -4,8 +4,9 @@ What it finds
 -------------
 Kernels (``__global__`` functions) whose ``__shared__`` variables add up to more than
 the LDS available per workgroup on the smallest ``--offload-arch`` target: 64 KiB on
-gfx90a and gfx942 (the default), 160 KiB on gfx950. Array extents are folded with
-clang (types from headers included) or, without clang, from same-file constants.
+gfx90a and gfx942 (the default), 160 KiB on gfx950. Array extents are folded from
+the file's constants and, in a tree, from those of the tree headers it includes; clang
+sizes what tokens cannot (types and constants from other headers) when it is on.
 
 Why it matters on AMD
 ---------------------
@@ -117,6 +118,8 @@ def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
             while end < last and code[end].text != "]":
                 end += 1
             extent = fold(code[position + 1:end], facts.macros)
+            if extent is None and end > position + 1:  # a header's constant, perhaps
+                extent = facts.header_value(position + 1, end)
             if extent is None and end == position + 1:
                 size = 0  # extern __shared__ T x[]: dynamic, sized at launch
                 break
