@@ -432,6 +432,19 @@ def test_warp_sync_calls_define_the_builtins_macro_in_build_files(tmp_path, hip_
     assert ("add_compile_definitions(HIP_ENABLE_WARP_SYNC_BUILTINS)" in cmake) == defined
 
 
+def test_every_warp_sync_call_is_found_by_its_literal_prefilter():
+    """file_facts looks for "_sync(" before it tries each masked name: each must end so,
+    and a call spelled with blanks before its parenthesis is still one."""
+    from translator.rules.warp_sync_intrinsic import MASKED
+    from translator.tree.file_facts import file_facts
+
+    assert all(name.endswith("_sync") for name in MASKED)
+    for name in sorted(MASKED):
+        source = f"int f(int v) {{ return {name} (~0u, v); }}".encode()
+        assert file_facts(("a.cu", source)).warp_sync_call
+    assert not file_facts(("a.cu", b"void f() { __syncthreads(); }")).warp_sync_call
+
+
 def test_tree_without_warp_sync_calls_defines_nothing(tmp_path):
     files = {**WARP_SYNC_TREE, "include/reduce.cuh": "__device__ float warp_sum(float v);\n"}
     _write(tmp_path / "in", files)
