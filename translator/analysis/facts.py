@@ -309,16 +309,12 @@ class Facts:
             return {}
         main = os.path.join(options.tree.tree_root, self.unit.path)
         found = header_constants(self.unit.source, os.path.dirname(main), options.include_dirs)
-        defined = {re.split(r"[=(]", d, maxsplit=1)[0] for d in options.defines} | {
-            re.split(r"[=(]", a[2:], maxsplit=1)[0] for a in options.clang_args
-            if a.startswith("-D")}
-        code = self.code
-        for name in [name for name in found if name in self._positions]:
-            if name in defined or any(_declares(code, index) for index in self._positions[name]):
-                del found[name]
-        for name in defined:
-            found.pop(name, None)
-        return found
+        defined = [*options.defines, *(a[2:] for a in options.clang_args if a.startswith("-D"))]
+        for definition in defined:
+            found.pop(re.split(r"[=(]", definition, maxsplit=1)[0], None)
+        code, positions = self.code, self._positions
+        return {name: value for name, value in found.items()
+                if not any(_declares(code, index) for index in positions.get(name, ()))}
 
     @cached_property
     def template_scopes(self) -> list[TemplateScope]:
