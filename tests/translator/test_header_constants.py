@@ -17,6 +17,8 @@ CONFIG = """#pragma once
 #endif
 #define ROWS (THREADS / 32)
 namespace proj { constexpr int kLanes = 32; }
+constexpr int kWidth = 16;
+template <int kWidth> struct Tile { static constexpr int kCells = kWidth * 2; };
 #ifdef WIDE
 #define WARP 64
 #else
@@ -50,11 +52,13 @@ def _tree(root: Path, kernel: str = KERNEL) -> Path:
 def test_headers_are_read_through_their_includes(tmp_path):
     """The file's include, found in an include folder, and that header's own include,
     found next to it; a name defined alike twice is kept, one defined two ways in the
-    branches of an #if is not (which branch holds is clang's question)."""
+    branches of an #if is not (which branch holds is clang's question), nor is a
+    class template's member made from its parameters (kCells)."""
     root = _tree(tmp_path)
     found = header_constants(KERNEL, str(root / "src"), [str(root / "include")])
     assert {name: " ".join(t.text for t in body) for name, body in found.items()} == {
-        "THREADS": "96", "ROWS": "( THREADS / 32 )", "kLanes": "32", "SAME": "8"}
+        "THREADS": "96", "ROWS": "( THREADS / 32 )", "kLanes": "32", "kWidth": "16",
+        "SAME": "8"}
     assert header_constants(KERNEL, str(root / "src"), []) == {}  # not found: nothing
 
 

@@ -241,8 +241,9 @@ class Facts:
     def macros(self) -> dict[str, list[Token]]:
         """Object-like macros defined in the file, and ``const``/``constexpr`` integers."""
         found = dict(macro_definitions(self.unit))  # the last #define of a name
-        for name, body in code_constants(self):
-            found.setdefault(name, body)
+        code = self.code
+        for name, first, last in code_constants(self):
+            found.setdefault(name, code[first:last])
         return found
 
     @cached_property

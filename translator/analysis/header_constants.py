@@ -8,8 +8,9 @@ the headers instead, as clang would find them: the file's includes, next to it o
 tree's include folders (``Options.include_dirs``), and theirs in turn.
 
 A name is answered only when every definition of it in those headers is the same: a
-header that defines a name in two branches of an ``#if``, or two headers that disagree,
-leave the question to clang. ``Facts.constant_value`` also leaves to clang the names the
+header that defines a name in two branches of an ``#if``, two headers that disagree, or
+a class template's member made from its parameters (``kRows = N * 2``) leave the
+question to clang. ``Facts.constant_value`` also leaves to clang the names the
 file itself declares or assigns, and those the options define (``-D``).
 
 Headers are read from the tree's folders only: include names that are absolute or
@@ -61,9 +62,9 @@ def macro_definitions(unit) -> Iterator[tuple[str, list[Token]]]:
             yield body[0].text, body[1:]
 
 
-def code_constants(facts) -> Iterator[tuple[str, list[Token]]]:
-    """(name, value tokens) of each ``const``/``constexpr`` definition with an
-    initializer in the code (``constexpr int kRows = 4``), in order."""
+def code_constants(facts) -> Iterator[tuple[str, int, int]]:
+    """(name, first, last) of each ``const``/``constexpr`` definition with an initializer
+    in the code (``constexpr int kRows = 4``): its value is code tokens FIRST..LAST."""
     code = facts.code
     for index in facts.occurrences(("constexpr", "const")):
         if index + 4 < len(code):
@@ -75,7 +76,7 @@ def code_constants(facts) -> Iterator[tuple[str, list[Token]]]:
                 end = position + 2
                 while end < len(code) and code[end].text not in (";", ","):
                     end += 1
-                yield code[position].text, code[position + 2:end]
+                yield code[position].text, position + 2, end
 
 
 def header_constants(source: str, folder: str,
@@ -100,8 +101,8 @@ def header_constants(source: str, folder: str,
         for constant, bodies in definitions.items():
             values.setdefault(constant, {}).update(bodies)
         pending += [(name, quoted, os.path.dirname(path)) for name, quoted in includes]
-    return {constant: next(iter(bodies.values())) for constant, bodies in values.items()
-            if len(bodies) == 1}
+    return {constant: body for constant, bodies in values.items()
+            if len(bodies) == 1 and (body := next(iter(bodies.values())))}
 
 
 def _includes(text: str) -> list[tuple[str, bool]]:
@@ -128,8 +129,17 @@ def _header_definitions(path: str) -> _Definitions | None:
     definitions: dict[str, dict[tuple[str, ...], list[Token]]] = {}
     if "define" in text or "const" in text:
         unit = Unit(text, _HEADER_OPTIONS, path)
-        for name, body in (*macro_definitions(unit), *code_constants(unit.facts)):
+        facts = unit.facts
+        for name, body in macro_definitions(unit):
             definitions.setdefault(name, {})[tuple(token.text for token in body)] = body
+        for name, first, last in code_constants(facts):
+            body = facts.code[first:last]
+            spelled = tuple(token.text for token in body)
+            if facts.mentions_dependent_name(first, last):
+                # a member of a class template made from its parameters (kRows = N * 2)
+                # has no value of its own: a definition that nothing folds
+                spelled, body = ("<template>", *spelled), []
+            definitions.setdefault(name, {})[spelled] = body
     found = _kept[key] = (definitions, _includes(text))
     if len(_kept) > _KEPT:
         _kept.popitem(last=False)
