@@ -46,9 +46,13 @@ import time
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from translator.analysis.header_constants import find_header
+from translator.analysis.header_constants import (
+    MAX_HEADER_BYTES,
+    MAX_HEADERS,
+    find_header,
+    included_headers,
+)
 from translator.data import DIRECTORY as DATA_DIRECTORY
-from translator.source.tokens import directive_matches
 
 __all__ = [
     "ClangUnavailable",
@@ -306,8 +310,6 @@ _KEEP_GOING = 0x200
 _TOOLKIT_HEADER = re.compile(
     r"(?:cuda\w*|cooperative_groups|mma|sm_\d+_\w+|nvToolsExt\w*|nvrtc|nvml)\.h(?:pp)?"
     r"|(?:cuda|cooperative_groups|crt|nvtx3)/[\w./]+")
-#: An include directive, from the "#" (``directive_matches`` finds those that begin a line).
-_INCLUDED = re.compile(r'#[ \t]*include[ \t]*(?:<([^>\n]+)>|"([^"\n]+)")')
 #: A header a file only asks about: standing in an empty one would change the answer.
 _ASKED = re.compile(r'__has_include(?:_next)?\s*\(\s*[<"]([^>"\n]+)[>"]')
 #: Where clang looks for the system's headers on Linux, and more: a header found in none
@@ -350,19 +352,18 @@ def _absent_headers(source: str, folder: str, include_dirs: Sequence[str],
     # where each name was found, by includer's folder for quoted names: the project's
     # common headers are included from most of its headers, each a search of every folder
     located: dict[tuple[str, str], str | None] = {}
-    while pending and len(seen) < _MAX_HEADERS_SCANNED:
+    while pending and len(seen) < MAX_HEADERS:
         text, here = pending.pop(0)
         if "__has_include" in text:
             asked.update(_ASKED.findall(text))
-        for angled, quoted in (m.groups() for m in directive_matches(_INCLUDED, text)):
-            header = angled or quoted
+        for header, quoted in included_headers(text):
             if header in stubs or header in absent or ".." in header or header.startswith("/"):
                 continue
             key = (here if quoted else "", header)
             if key in located:
                 found = located[key]
             else:
-                found = located[key] = find_header(header, bool(quoted), here, include_dirs)
+                found = located[key] = find_header(header, quoted, here, include_dirs)
             if found is None:
                 toolkit = _TOOLKIT_HEADER.fullmatch(header) is not None
                 if (toolkit or every_header) and not any(
@@ -372,17 +373,11 @@ def _absent_headers(source: str, folder: str, include_dirs: Sequence[str],
                 seen.add(found)
                 try:
                     with open(found, encoding="utf-8", errors="replace") as file:
-                        pending.append((file.read(_MAX_HEADER_BYTES), os.path.dirname(found)))
+                        pending.append((file.read(MAX_HEADER_BYTES), os.path.dirname(found)))
                 except OSError:
                     continue
     return [header for header in absent
             if header not in asked or _TOOLKIT_HEADER.fullmatch(header)]
-
-
-
-#: How much of a project's headers the toolkit-header search reads at most.
-_MAX_HEADERS_SCANNED = 256
-_MAX_HEADER_BYTES = 1 << 20
 
 
 def _missing_headers(unit) -> list[str]:

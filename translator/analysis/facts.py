@@ -271,8 +271,6 @@ class Facts:
             return None
         if self.mentions_dependent_name(first, last):
             return None  # value-dependent: clang has no value for it either, after a parse
-        if not self.unit.options.use_clang:
-            return None
         from_headers = self.header_value(first, last)
         if from_headers is not None:
             return from_headers

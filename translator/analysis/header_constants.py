@@ -27,11 +27,13 @@ from collections.abc import Iterator, Sequence
 from translator.options import Options
 from translator.source.tokens import Token, directive_matches
 
-__all__ = ["code_constants", "find_header", "header_constants", "macro_definitions"]
+__all__ = ["MAX_HEADERS", "MAX_HEADER_BYTES", "code_constants", "find_header",
+           "header_constants", "included_headers", "macro_definitions"]
 
 #: An include directive: its angled or quoted name.
 _INCLUDED = re.compile(r'#[ \t]*include[ \t]*(?:<([^>\n]+)>|"([^"\n]+)")')
-#: How many headers one file's search reads at most, and how much of each.
+#: How many headers one file's search reads at most, and how much of each (here and
+#: in clang.py's search for the headers clang cannot find).
 MAX_HEADERS = 256
 MAX_HEADER_BYTES = 1 << 20
 #: A header's constants: name -> {value spelling: value tokens}, and its includes.
@@ -84,7 +86,7 @@ def header_constants(source: str, folder: str,
     """The constants defined alike everywhere in the headers that SOURCE (a file in
     FOLDER) includes, itself or through them: name -> value tokens."""
     values: dict[str, dict[tuple[str, ...], list[Token]]] = {}
-    pending = [(name, quoted, folder) for name, quoted in _includes(source)]
+    pending = [(name, quoted, folder) for name, quoted in included_headers(source)]
     seen: set[str] = set()
     while pending and len(seen) < MAX_HEADERS:
         name, quoted, here = pending.pop(0)
@@ -105,8 +107,8 @@ def header_constants(source: str, folder: str,
             if len(bodies) == 1 and (body := next(iter(bodies.values())))}
 
 
-def _includes(text: str) -> list[tuple[str, bool]]:
-    """(name, quoted) of each include directive of TEXT."""
+def included_headers(text: str) -> list[tuple[str, bool]]:
+    """(name, quoted) of each include directive of TEXT, in order."""
     return [(angled or quoted, not angled)
             for angled, quoted in (m.groups() for m in directive_matches(_INCLUDED, text))]
 
@@ -140,7 +142,7 @@ def _header_definitions(path: str) -> _Definitions | None:
                 # has no value of its own: a definition that nothing folds
                 spelled, body = ("<template>", *spelled), []
             definitions.setdefault(name, {})[spelled] = body
-    found = _kept[key] = (definitions, _includes(text))
+    found = _kept[key] = (definitions, included_headers(text))
     if len(_kept) > _KEPT:
         _kept.popitem(last=False)
     return found
