@@ -17,10 +17,11 @@ own: the default mode (libclang analysis and hazard rules on), token-only
 ``rocport translate`` command with ``--report`` and ``--patch``, as users run it, with and
 without libclang. The translated trees are written to a memory file system where there is
 one, as hipify-perl's output goes to /dev/null: what creating a file on disk costs is
-printed apart (half a millisecond on some virtual machines). clang's stubs are built once
-before the timing, into the folder where every run finds them, as users' runs find them
-where an earlier run kept them. MB/s are per CPU second of one core. The large files are
-timed again on their own: the throughput must not fall on them (time linear in size). With
+printed apart (on this virtual machine it went from 0.03 to 0.5 ms a file with what the
+disk was doing, a fifth of a token-only run at worst). clang's stubs are built once before
+the timing, into the folder where every run finds them, as users' runs find them where an
+earlier run kept them. MB/s are per CPU second of one core. The large files are timed
+again on their own: the throughput must not fall on them (time linear in size). With
 HIPIFY_PERL set, hipify-perl (one Perl process over every file, ``-quiet-warnings``) is
 timed on the same files and the ratios are printed; the benchmark downloads nothing and
 skips the ratio when it is unset. Every measurement is made in ROUNDS interleaved rounds
@@ -174,8 +175,8 @@ def measure(tree: Path, mode: str, stubs: Path, projects: bool = False) -> dict:
 def _memory_folder() -> str | None:
     """Where the translated trees are written: a memory file system when the machine has
     one. hipify-perl's output goes to /dev/null, so both tools are timed without the
-    disk; on some virtual machines creating a file costs half a millisecond of CPU,
-    which would be a quarter of a token-only run (``_file_creation_ms`` prints it)."""
+    disk, whose cost drifts with the disk's other work: on this virtual machine creating
+    a file took from 0.03 to 0.5 ms of CPU (``_file_creation_ms`` prints it)."""
     shm = Path("/dev/shm")
     return str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
 
