@@ -336,7 +336,7 @@ def _suppressed(unit: Unit, diagnostic: Diagnostic, line: int = 0) -> bool:
 
 
 def _has_suppressions(unit: Unit) -> bool:
-    return "rocport:" in unit.source
+    return unit.mentions("rocport:")
 
 
 def _first_bad_byte(text: str) -> str:

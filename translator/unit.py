@@ -17,6 +17,7 @@ from translator.source.scan import find_directives as scan_directives
 from translator.source.tokens import (
     CODE_KINDS,
     Token,
+    contained,
     line_starts,
     tokenize,
     tokenize_code,
@@ -44,6 +45,14 @@ SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip")
 API_PREFIXES = ("cu", "CU", "Cu", "__", "nv", "NV")
 
 
+#: The texts rules asked ``Unit.mentions`` in this process, in the order first asked, and
+#: as a tuple: every later file answers all of them in one pass over its text.
+_MENTIONED: dict[str, None] = {}
+_MENTIONED_TUPLE: tuple[str, ...] = ()
+#: Texts past this many are looked for one at a time (rules ask a few dozen constants).
+_MAX_MENTIONED = 256
+
+
 class Location(NamedTuple):
     """Where a character offset is: 1-based line and column."""
 
@@ -67,6 +76,30 @@ class Unit:
         self._counted_locations = 0
         self._last_offset, self._last_line = 0, 1
         self._shared: dict[str, Any] = {}
+        self._mentions: dict[str, bool] | None = None
+
+    def mentions(self, text: str) -> bool:
+        """True when TEXT occurs anywhere in the source, comments and literals included:
+        a rule's first test of whether the file can hold what it looks for. Rules ask
+        about seventy such texts of every file, most of them absent; ``text in source``
+        each read the whole file that many times (a sixth of a token-only run), while
+        the first call here answers every text asked in this process in one pass."""
+        global _MENTIONED_TUPLE
+        answers = self._mentions
+        if answers is None:
+            answers = self._mentions = dict(
+                zip(_MENTIONED_TUPLE, contained(self.source, _MENTIONED_TUPLE), strict=True))
+        answer = answers.get(text)
+        if answer is None:
+            answer = answers[text] = text in self.source
+            if len(_MENTIONED) < _MAX_MENTIONED:  # the next files answer it with the others
+                _MENTIONED[text] = None
+                _MENTIONED_TUPLE = tuple(_MENTIONED)
+        return answer
+
+    def mentions_any(self, texts: Iterable[str]) -> bool:
+        """True when one of TEXTS occurs in the source (``mentions``)."""
+        return any(self.mentions(text) for text in texts)
 
     def shared(self, key: str, compute: Callable[[Unit], _Fact]) -> _Fact:
         """COMPUTE(self), computed once per unit: a fact several rules need (e.g. where

@@ -180,3 +180,28 @@ def test_token_list_passes_read_python_tokens_too():
         _lexer.token_positions([object()])
     with pytest.raises(AttributeError):
         _lexer.indexes_in([object()], {"x"})
+
+
+# Needles that share first characters, overlap each other and the text's ends, and reach
+# past Latin-1 (a wider text or needle takes CPython's search).
+_NEEDLE_PIECES = st.sampled_from(["a", "b", "_", "__", "ab", "ba", "é", "中", "\udcff", "#"])
+
+
+@given(st.lists(_NEEDLE_PIECES, max_size=30).map("".join),
+       st.lists(st.lists(_NEEDLE_PIECES, max_size=4).map("".join), max_size=8))
+@settings(max_examples=1500, deadline=None)
+def test_finds_the_contained_texts_as_python_does(text, needles):
+    needles = tuple(needles)
+    assert _lexer.contained(text, needles) == tokens._contained(text, needles)
+
+
+def test_every_source_of_the_repository_contains_what_python_finds():
+    needles = ("__shfl", "cuda", "warp", "<<<", "#", "texture", "urface", "atomicCAS", "ab" * 40)
+    texts = [p.read_bytes().decode("utf-8", "surrogateescape")
+             for p in sorted((ROOT / "tests" / "translator" / "cases").rglob("*.cu"))]
+    assert len(texts) > 50
+    assert any(any(_lexer.contained(text, needles)) for text in texts)
+    for text in texts:
+        assert _lexer.contained(text, needles) == tokens._contained(text, needles)
+    with pytest.raises(TypeError):
+        _lexer.contained("text", ("a", b"b"))

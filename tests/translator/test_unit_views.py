@@ -43,6 +43,37 @@ def test_whole_identifiers_are_those_in_code(pieces: list[str]) -> None:
         assert unit.whole_identifiers(name) == _whole_identifiers(source, name)
 
 
+@given(st.lists(st.lists(st.sampled_from([*_PIECES, "é", "中"]), max_size=12).map("".join),
+                min_size=1, max_size=4),
+       st.lists(st.sampled_from(["cuda", "__shfl", "é", "中", "x_", "//", "zzz", ""]),
+                min_size=1, max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_mentions_answers_as_a_search_of_the_text(sources: list[str], texts: list[str]) -> None:
+    """A text first asked of one file is answered with every other asked text by the next
+    files' one pass: each way answers as ``in`` does, comments and literals included."""
+    for source in sources:
+        unit = Unit(source)
+        for text in texts:
+            assert unit.mentions(text) == (text in source), (source, text)
+        assert unit.mentions_any(texts) == any(text in source for text in texts)
+
+
+def test_mentions_asks_one_pass_of_later_files(monkeypatch) -> None:
+    import translator.unit as unit_module
+
+    passes: list[tuple[str, ...]] = []
+    real = unit_module.contained
+    monkeypatch.setattr(unit_module, "contained",
+                        lambda source, needles: passes.append(needles) or real(source, needles))
+    Unit("a __syncwarp() b").mentions("__syncwarp")  # now asked in this process
+    passes.clear()
+    later = Unit("/* no sync here */ int x;")
+    assert not later.mentions("__syncwarp")
+    assert later.mentions("sync")
+    assert not later.mentions("__syncwarp")
+    assert len(passes) == 1 and "__syncwarp" in passes[0]
+
+
 def test_location_counts_and_bisects_alike() -> None:
     source = "a\nbb\r\n\nccc"
     counted = Unit(source)

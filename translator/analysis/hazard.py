@@ -77,7 +77,7 @@ def _unreachable_on_amd(unit) -> list[tuple[int, int]]:
     from translator.source.preprocessor import evaluate
     from translator.source.scan import next_branch
 
-    if ARCH not in unit.source:
+    if not unit.mentions(ARCH):
         return []
     worlds: tuple[dict[str, tuple[str, ...]], ...] = ({}, {ARCH: (str(AMD_ARCH_EQUIVALENT),)})
     conditionals = unit.conditionals

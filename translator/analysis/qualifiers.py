@@ -47,7 +47,7 @@ def _unit_macros(unit: Unit) -> dict[str, frozenset[str]]:
     for entry in unit.options.tree.device_macros:
         name, _, target = entry.partition("=")
         known[name] = _marks_of_target(target)
-    if "define" not in unit.source:
+    if not unit.mentions("define"):
         return known
     return _resolved(_definitions(unit.directives), known)
 

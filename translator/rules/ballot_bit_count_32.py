@@ -48,7 +48,7 @@ _WIDE = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "__clzll"}
 
 
 def check(unit) -> Iterator[Finding]:
-    if not any(name in unit.source for name in _WIDE):
+    if not unit.mentions_any(_WIDE):
         return
     facts = unit.facts
     code = facts.code

@@ -48,8 +48,8 @@ _KEEP = frozenset({"const", "volatile", "static", "register", "__shared__"})
 
 
 def check(unit) -> Iterator[Finding]:
-    if "ballot" not in unit.source and "__activemask" not in unit.source and (
-            "__match_any_sync" not in unit.source):
+    if not unit.mentions("ballot") and not unit.mentions("__activemask") and (
+            not unit.mentions("__match_any_sync")):
         return
     facts = unit.facts
     code = facts.code

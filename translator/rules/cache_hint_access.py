@@ -89,7 +89,7 @@ _NOT_A_TYPE = re.compile(r"return|else|case|throw|co_return|co_yield|do|new|dele
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
-    if "__ld" not in source and "__st" not in source:
+    if not unit.mentions("__ld") and not unit.mentions("__st"):
         return
     own = _own_functions(unit)
     for name, call in calls_of(unit, LOADS | STORES):

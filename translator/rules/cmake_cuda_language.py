@@ -49,7 +49,7 @@ _GENEX = re.compile(r"\$<COMPILE_LANG(?:UAGE|_AND_ID):(?P<lang>CUDA)\b")
 
 
 def check(unit) -> Iterator[Finding]:
-    if "CUDA" not in unit.source:
+    if not unit.mentions("CUDA"):
         return
     text = unit.source
     setup_needed = not _FINDS_GPU.search(text)

@@ -58,7 +58,7 @@ _REPORTED_WORD = re.compile(r"\b(?P<name>" + "|".join(_REPORTED) + r")\b")
 
 
 def check(unit) -> Iterator[Finding]:
-    if "CUDA_" not in unit.source:
+    if not unit.mentions("CUDA_"):
         return
     text = unit.source
     commands = cmake_commands(text)

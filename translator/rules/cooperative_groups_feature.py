@@ -47,7 +47,7 @@ _HELP = "use shuffles or hipCUB for reductions and scans; plain loads for memcpy
 
 
 def check(unit) -> Iterator[Finding]:
-    if "cooperative_groups" not in unit.source:
+    if not unit.mentions("cooperative_groups"):
         return
     facts = unit.facts
     code = facts.code

@@ -37,7 +37,7 @@ _MISSING = ("memcpy_async.h", "reduce.h", "scan.h")
 
 
 def check(unit) -> Iterator[Finding]:
-    if "cooperative_groups/" not in unit.source:
+    if not unit.mentions("cooperative_groups/"):
         return
     for directive in unit.directives:
         if directive.keyword != "include" or not directive.tokens:

@@ -77,10 +77,10 @@ def rocblas_types() -> dict[str, str]:
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    if not unit.options.roc or "cublas" not in unit.source:
+    if not unit.options.roc or not unit.mentions("cublas"):
         return
     types = rocblas_types()
-    if not any(name in unit.source for name in types):
+    if not unit.mentions_any(types):
         return
     for _name, call in calls_of(unit, _rocblas_calls(unit)):
         for argument in call.arguments:

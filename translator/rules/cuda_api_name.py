@@ -242,7 +242,7 @@ def _decide(unit: Unit, name: str) -> tuple[_Decision | None, bool]:
             return None, False
         return _Decision(None, _UNKNOWN_REASON, "unknown", "unknown", False, "", True), False
     entry, target = resolved
-    if entry.api == "caffe2" and "caffe2" not in unit.source:
+    if entry.api == "caffe2" and not unit.mentions("caffe2"):
         # Caffe2's names (cuda_stream) are plain words that other libraries use too
         # (rmm::cuda_stream): they are Caffe2's only in a file that uses Caffe2.
         return None, False
@@ -336,8 +336,8 @@ def _in_context(entry, target: Target, unit: Unit) -> Target:
     if name and "hip_supported_v2_only" in entry.flags and _legacy_cublas(unit):
         return Target(None, f"{entry.cuda} here is the legacy cuBLAS API of cublas.h, which "
                       "hipBLAS and rocBLAS lack (they have the cublas_v2.h API)", target.library)
-    if (name and name.startswith("rocblas_datatype_") and "cusparse" in unit.source
-            and "cublas" not in unit.source):
+    if (name and name.startswith("rocblas_datatype_") and unit.mentions("cusparse")
+            and not unit.mentions("cublas")):
         return target._replace(name="rocsparse_datatype_" + name[len("rocblas_datatype_"):])
     return target
 

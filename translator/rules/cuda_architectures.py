@@ -44,7 +44,7 @@ _VARIABLE = re.compile(r"\bCMAKE_CUDA_ARCHITECTURES\b")
 
 def check(unit) -> Iterator[Finding]:
     language = unit_language(unit)
-    if "CUDA_ARCHITECTURES" not in unit.source:
+    if not unit.mentions("CUDA_ARCHITECTURES"):
         return
     targets = ";".join(unit.options.offload_archs or ("gfx942",))
     if language != "cmake":  # a configure command line in a script, Makefile or CI file

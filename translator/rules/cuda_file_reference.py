@@ -53,7 +53,7 @@ def renamed_reference(name: str, folder: str, options) -> str:
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit.options.naming != "hip" or ".cu" not in unit.source:
+    if unit.options.naming != "hip" or not unit.mentions(".cu"):
         return
     language = unit_language(unit)
     folder = posixpath.dirname(unit.path)

@@ -56,7 +56,7 @@ _BRANCHING = frozenset({"elif", "elifdef", "elifndef", "else"})
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    if "include" not in unit.source and "import" not in unit.source:
+    if not unit.mentions("include") and not unit.mentions("import"):
         return
     emitted: dict[str, list[tuple[int, ...]]] = {}  # header -> branch paths of its includes
     if runtime_insertion(unit) is not None:
@@ -88,7 +88,7 @@ def _repeats(earlier: Iterable[tuple[int, ...]], branch: tuple[int, ...]) -> boo
 
 def _includes_with_branches(unit: Unit) -> Iterator[tuple[int, Directive, tuple[int, ...]]]:
     """(index in unit.includes, include, path of the conditional branches enclosing it)."""
-    if not any(token in unit.source for token in ("#if", "# if", "#\tif")):
+    if not unit.mentions_any(("#if", "# if", "#\tif")):
         for index, directive in enumerate(unit.includes):
             yield index, directive, ()
         return

@@ -44,7 +44,7 @@ _LIBRARY_FLAG = re.compile(r"(?<![\w-])-l(?P<name>" + "|".join(
 
 
 def check(unit) -> Iterator[Finding]:
-    if "-l" not in unit.source:
+    if not unit.mentions("-l"):
         return
     for offset, code in code_spans(unit.source):
         for match in _LIBRARY_FLAG.finditer(code):

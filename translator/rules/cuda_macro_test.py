@@ -244,7 +244,7 @@ def _gate_test(unit: Unit, conditionals: list[Directive], index: int,
 def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
     """Source spans of the ``__CUDA_ARCH__`` branches that give way to their alternative
     (see ``_nvidia_only_branch``): code that the port never compiles for AMD."""
-    if ARCH not in unit.source:
+    if not unit.mentions(ARCH):
         return []
     conditionals = unit.conditionals
     spans = []

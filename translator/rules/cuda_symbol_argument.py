@@ -57,7 +57,7 @@ SYMBOL_ARGUMENT = {
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    if "Symbol" not in unit.source:
+    if not unit.mentions("Symbol"):
         return
     for name, call in calls_of(unit, frozenset(SYMBOL_ARGUMENT)):
         index = SYMBOL_ARGUMENT[name]

@@ -47,7 +47,7 @@ _UNARY_BEFORE = frozenset({"(", ",", "=", ";", "{", "}", "return", "+", "-", "*"
 
 
 def check(unit) -> Iterator[Finding]:
-    if "cudaMalloc" not in unit.source:
+    if not unit.mentions("cudaMalloc"):
         return
     facts = unit.facts
     code = facts.code

@@ -47,8 +47,7 @@ _STD_PRINTF = re.compile(r"std(?<![\w$]std)\s*::\s*(?=printf\s*\()")
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    source = unit.source
-    if "printf" not in source or "std" not in source:
+    if not unit.mentions("printf") or not unit.mentions("std"):
         return
     facts = None
     for match in unit.regions.code_matches(_STD_PRINTF):

@@ -55,7 +55,7 @@ _DEVICE_TARGETS = frozenset({"device", "global", "host-device"})
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
-    if "weak" not in source:
+    if not unit.mentions("weak"):
         return
     pragmas = list(_PRAGMA.finditer(source))
     if not pragmas:

@@ -58,7 +58,7 @@ def check(unit) -> Iterator[Finding]:
                 yield finding("W203", f"launch asks for {size / 1024:g} KiB of dynamic shared "
                               f"memory; {arch} has {limit // 1024} KiB of LDS per "
                               f"workgroup{more}", code[span[0]].start, _HELP)
-    if "MaxDynamicSharedMemorySize" not in unit.source:
+    if not unit.mentions("MaxDynamicSharedMemorySize"):
         return
     for index, token in scan(facts, ("cudaFuncSetAttribute",)):
         if not is_call(code, index, ("cudaFuncSetAttribute",)):

@@ -50,7 +50,7 @@ _FINE = {"managed": "managed", "pinned": "host-mapped", "mapped": "host-mapped"}
 
 
 def check(unit) -> Iterator[Finding]:
-    if "atomic" not in unit.source and "Atomic" not in unit.source:
+    if not unit.mentions("atomic") and not unit.mentions("Atomic"):
         return
     facts = unit.facts
     code = facts.code

@@ -59,7 +59,7 @@ _HELP = "pass a 64-bit mask, e.g. 0xffffffffffffffffull, or __activemask()"
 
 
 def check(unit) -> Iterator[Finding]:
-    if not any(name in unit.source for name in ("_sync", "__syncwarp")):
+    if not unit.mentions_any(("_sync", "__syncwarp")):
         return
     facts = unit.facts
     code = facts.code

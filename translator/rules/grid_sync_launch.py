@@ -40,7 +40,7 @@ from translator.rules.base import Finding, Rule
 
 
 def check(unit) -> Iterator[Finding]:
-    if "this_grid" not in unit.source and "grid_group" not in unit.source:
+    if not unit.mentions("this_grid") and not unit.mentions("grid_group"):
         return
     facts = unit.facts
     code = facts.code

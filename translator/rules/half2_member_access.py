@@ -68,7 +68,7 @@ ACCESSORS = {"x": "__low2half", "y": "__high2half"}
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
-    if "half2" not in source:
+    if not unit.mentions("half2"):
         return
     facts = unit.facts
     regions = unit.regions

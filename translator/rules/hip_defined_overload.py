@@ -81,7 +81,7 @@ def check(unit) -> Iterator[Finding]:
     if version is not None and version < CHECKED_SINCE:
         return
     source = unit.source
-    if "atomic" not in source and "operator" not in source:
+    if not unit.mentions("atomic") and not unit.mentions("operator"):
         return
     facts = unit.facts
     for function in facts.functions:

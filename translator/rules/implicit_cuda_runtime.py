@@ -73,7 +73,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     point = runtime_insertion(unit)
     if point is not None:
         yield Edit(point, point, INCLUDE_LINE, "R002")
-    elif "__CUDACC__" in unit.source:
+    elif unit.mentions("__CUDACC__"):
         point = _guarded_insertion(unit)
         if point is not None and at_file_scope(unit, point):
             yield Edit(point, point, INCLUDE_LINE, "R002")

@@ -46,7 +46,7 @@ _REGISTER = re.compile(r"%%?(laneid|warpid|nwarpid|lanemask_\w+|smid|clock64|clo
 
 
 def check(unit) -> Iterator[Finding]:
-    if not any(word in unit.source for word in _ASM):
+    if not unit.mentions_any(_ASM):
         return
     facts = unit.facts
     code = facts.code

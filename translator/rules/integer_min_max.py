@@ -56,8 +56,7 @@ _NAMES = frozenset(FUNCTIONS)
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    source = unit.source
-    if "min" not in source and "max" not in source:
+    if not unit.mentions("min") and not unit.mentions("max"):
         return
     own: dict[str, bool] = {}
     for name, call in calls_of(unit, _NAMES):

@@ -43,7 +43,7 @@ _HELP = ("run with XNACK enabled (HSA_XNACK=1, build for gfx942:xnack+) on an HM
 
 
 def check(unit) -> Iterator[Finding]:
-    if "anaged" not in unit.source:
+    if not unit.mentions("anaged"):
         return
     code = unit.facts.code
     for index, token in scan(unit.facts, ("cudaMallocManaged", "__managed__")):

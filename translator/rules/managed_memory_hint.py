@@ -47,7 +47,7 @@ HINTS = frozenset({"cudaMemPrefetchAsync", "cudaMemPrefetchAsync_v2", "cudaMemAd
 
 
 def check(unit) -> Iterator[Finding]:
-    if "cudaMem" not in unit.source and "AttachMem" not in unit.source:
+    if not unit.mentions("cudaMem") and not unit.mentions("AttachMem"):
         return
     code = unit.facts.code
     for index, token in scan(unit.facts, HINTS):

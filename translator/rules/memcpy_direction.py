@@ -46,7 +46,7 @@ _SIDE = {"device": "device", "host": "host", "pinned": "host"}
 
 
 def check(unit) -> Iterator[Finding]:
-    if "cudaMemcpy" not in unit.source:
+    if not unit.mentions("cudaMemcpy"):
         return
     facts = unit.facts
     code = facts.code

@@ -44,7 +44,7 @@ _TYPE_WORDS = frozenset(_SIZES) | {"void", "signed", "struct", "class", "typenam
 
 
 def check(unit) -> Iterator[Finding]:
-    if "sizeof" not in unit.source:
+    if not unit.mentions("sizeof"):
         return
     facts = unit.facts
     code = facts.code

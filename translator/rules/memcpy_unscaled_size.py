@@ -49,7 +49,7 @@ _ALLOCATIONS = frozenset({"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "
 
 
 def check(unit) -> Iterator[Finding]:
-    if "cuda" not in unit.source:
+    if not unit.mentions("cuda"):
         return
     facts = unit.facts
     code = facts.code

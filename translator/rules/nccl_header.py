@@ -38,7 +38,7 @@ from translator.source.build_text import unit_language
 def check(unit) -> Iterator[Finding]:
     # Only in files named as C/C++ sources: translate() also runs its rules on unnamed
     # text and on a build file given on the command line.
-    if "nccl.h" not in unit.source or unit_language(unit) != "c++":
+    if not unit.mentions("nccl.h") or unit_language(unit) != "c++":
         return
     for directive in unit.directives:
         if directive.keyword != "include" or not directive.tokens:

@@ -57,7 +57,7 @@ _COMPILER_POSITION = re.compile(r"\s*(?:[\w.]+\s*(?:::=|:=|\?=|\+=|!=|=)\s*|\t[@
 
 def check(unit) -> Iterator[Finding]:
     language = unit_language(unit)
-    if "nvcc" not in unit.source:
+    if not unit.mentions("nvcc"):
         return
     compiler_flags = language == "make" and defines_warp_sync(unit.options)
     for offset, code in code_spans(unit.source):

@@ -61,7 +61,7 @@ _HELP = ("take the lock in one elected lane per wavefront, or do the critical se
 
 
 def check(unit) -> Iterator[Finding]:
-    if "atomicCAS" not in unit.source and "atomicExch" not in unit.source:
+    if not unit.mentions("atomicCAS") and not unit.mentions("atomicExch"):
         return
     facts = unit.facts
     code = facts.code

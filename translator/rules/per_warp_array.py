@@ -51,7 +51,7 @@ _TYPES = frozenset({"float", "double", "int", "unsigned", "long", "short", "char
 
 
 def check(unit) -> Iterator[Finding]:
-    if wave_size(unit.options) == 32 or "32" not in unit.source:
+    if wave_size(unit.options) == 32 or not unit.mentions("32"):
         return
     facts = unit.facts
     code = facts.code

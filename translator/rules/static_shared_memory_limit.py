@@ -50,7 +50,7 @@ from translator.rules.base import Finding, Rule
 
 
 def check(unit) -> Iterator[Finding]:
-    if "__shared__" not in unit.source:
+    if not unit.mentions("__shared__"):
         return
     facts = unit.facts
     limit, arch = lds_limit(unit.options)

@@ -49,7 +49,7 @@ _FULL = (FULL_MASK_32, 0xFFFFFFFFFFFFFFFF, -1)
 
 
 def check(unit) -> Iterator[Finding]:
-    if "__syncwarp" not in unit.source:
+    if not unit.mentions("__syncwarp"):
         return
     facts = unit.facts
     code = facts.code

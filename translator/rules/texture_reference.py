@@ -54,7 +54,7 @@ _HELP = "use texture objects (cudaCreateTextureObject) instead"
 
 
 def check(unit) -> Iterator[Finding]:
-    if "texture" not in unit.source and "urface" not in unit.source:
+    if not unit.mentions("texture") and not unit.mentions("urface"):
         return
     code = unit.facts.code
     for index, token in scan(unit.facts, ("texture", "surface", *TEXTURE_APIS)):

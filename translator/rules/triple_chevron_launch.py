@@ -62,7 +62,7 @@ _CLOSERS = frozenset(_OPEN.values())
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    if not unit.options.hip_kernel_execution_syntax or "<<<" not in unit.source:
+    if not unit.options.hip_kernel_execution_syntax or not unit.mentions("<<<"):
         return
     source = unit.source
     view = _LaunchTokens(source)

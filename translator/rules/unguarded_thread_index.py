@@ -64,7 +64,7 @@ _COMPARISONS = frozenset({"<", "<=", ">", ">=", "!="})
 
 
 def check(unit) -> Iterator[Finding]:
-    if "blockIdx" not in unit.source or "<<<" not in unit.source:
+    if not unit.mentions("blockIdx") or not unit.mentions("<<<"):
         return
     facts = unit.facts
     code = facts.code

@@ -53,7 +53,7 @@ _HELP = "reduce over warpSize lanes: start at warpSize / 2"
 
 
 def check(unit) -> Iterator[Finding]:
-    if wave_size(unit.options) == 32 or "__shfl" not in unit.source:
+    if wave_size(unit.options) == 32 or not unit.mentions("__shfl"):
         return
     facts = unit.facts
     code = facts.code

@@ -83,8 +83,8 @@ _DEFINE_KEYWORD = frozenset({"define"})
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    if "_sync" not in unit.source and "__activemask" not in unit.source \
-            and "__syncwarp" not in unit.source:
+    if not unit.mentions("_sync") and not unit.mentions("__activemask") \
+            and not unit.mentions("__syncwarp"):
         return
     widened: set[str | int] = set()  # macro names and declaration offsets: changed once
     dropped: list[tuple[int, int]] = []  # arguments an older form removes, with their calls
@@ -243,7 +243,7 @@ def widened_mask_variables(unit: Unit) -> frozenset[int]:
 
 def _widened_mask_variables(unit: Unit) -> frozenset[int]:
     found = set()
-    if not unit.options.rule_enabled("R401") or "_sync" not in unit.source:
+    if not unit.options.rule_enabled("R401") or not unit.mentions("_sync"):
         return frozenset()
     for name, call in calls_of(unit, MASKED):
         entry = unit.names.get(name)
@@ -292,7 +292,7 @@ def _macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
 
 
 def _find_macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
-    if "define" not in unit.source:
+    if not unit.mentions("define"):
         return None
     # Only the #define lines that mention NAME are lexed.
     for directive in find_directives(unit.source, unit.regions, _DEFINE_KEYWORD, name):

@@ -48,7 +48,7 @@ from translator.rules.base import Finding, Rule
 
 
 def check(unit) -> Iterator[Finding]:
-    if "[" not in unit.source:
+    if not unit.mentions("["):
         return
     facts = unit.facts
     code = facts.code

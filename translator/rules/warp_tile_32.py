@@ -42,7 +42,7 @@ _NAMES = frozenset({"tiled_partition", "thread_block_tile"})
 
 
 def check(unit) -> Iterator[Finding]:
-    if wave_size(unit.options) == 32 or not any(name in unit.source for name in _NAMES):
+    if wave_size(unit.options) == 32 or not unit.mentions_any(_NAMES):
         return
     facts = unit.facts
     code = facts.code

@@ -43,7 +43,7 @@ _HELP = "port the kernel to rocWMMA (rocwmma::) or use hipBLASLt"
 
 
 def check(unit) -> Iterator[Finding]:
-    if "wmma" not in unit.source and "mma.h" not in unit.source:
+    if not unit.mentions("wmma") and not unit.mentions("mma.h"):
         return
     for directive in unit.directives:
         if directive.keyword == "include" and directive.tokens and directive.tokens[0].text in (

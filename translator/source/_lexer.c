@@ -896,6 +896,91 @@ done:
     return pairs;
 }
 
+/* ---- texts a file contains (translator.unit.Unit.mentions) ---- */
+
+/* Whether each of NEEDLES occurs in SOURCE, in one pass over a Latin-1 text: a position
+   is compared with the needles that begin with its two characters only (a bitmap of the
+   needles' first two characters rules out almost every position), and the pass ends
+   once every needle was found. Rules test a file for a few dozen texts before they look
+   at it; one str.find each read the file that many times. */
+static PyObject *
+contained(PyObject *module, PyObject *args)
+{
+    PyObject *source, *needles;
+    if (!PyArg_ParseTuple(args, "UO!:contained", &source, &PyTuple_Type, &needles))
+        return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(needles), length = PyUnicode_GET_LENGTH(source);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(needles, k))) {
+            PyErr_SetString(PyExc_TypeError, "contained() needles must be str");
+            return NULL;
+        }
+    }
+    PyObject *found = PyList_New(count);
+    char *done = PyMem_Calloc((size_t)count + 1, 1);
+    Py_ssize_t *next = PyMem_Malloc(((size_t)count + 1) * sizeof(Py_ssize_t));
+    unsigned char *pairs = PyMem_Calloc(65536 / 8, 1);
+    if (found == NULL || done == NULL || next == NULL || pairs == NULL) {
+        Py_XDECREF(found);
+        PyMem_Free(done);
+        PyMem_Free(next);
+        PyMem_Free(pairs);
+        return found == NULL ? NULL : PyErr_NoMemory();
+    }
+    Py_ssize_t head[256], remaining = 0;
+    for (int c = 0; c < 256; c++)
+        head[c] = -1;
+    int latin1 = PyUnicode_KIND(source) == PyUnicode_1BYTE_KIND;
+    const unsigned char *text = latin1 ? PyUnicode_1BYTE_DATA(source) : NULL;
+    for (Py_ssize_t k = count - 1; k >= 0; k--) {
+        PyObject *needle = PyTuple_GET_ITEM(needles, k);
+        Py_ssize_t size = PyUnicode_GET_LENGTH(needle);
+        if (!latin1 || size < 2 || PyUnicode_KIND(needle) != PyUnicode_1BYTE_KIND) {
+            /* a wider text or needle, or one character: CPython's own search */
+            Py_ssize_t at = PyUnicode_Find(source, needle, 0, length, 1);
+            if (at == -2)
+                goto fail;
+            done[k] = at >= 0;
+            continue;
+        }
+        const unsigned char *first = PyUnicode_1BYTE_DATA(needle);
+        unsigned key = (unsigned)first[0] << 8 | first[1];
+        pairs[key >> 3] |= (unsigned char)(1u << (key & 7));
+        next[k] = head[first[0]];
+        head[first[0]] = k;
+        remaining++;
+    }
+    for (Py_ssize_t i = 0; remaining && i + 1 < length; i++) {
+        unsigned key = (unsigned)text[i] << 8 | text[i + 1];
+        if (!(pairs[key >> 3] & (1u << (key & 7))))
+            continue;
+        for (Py_ssize_t k = head[text[i]]; k >= 0; k = next[k]) {
+            PyObject *needle = PyTuple_GET_ITEM(needles, k);
+            Py_ssize_t size = PyUnicode_GET_LENGTH(needle);
+            if (!done[k] && size <= length - i
+                && memcmp(text + i, PyUnicode_1BYTE_DATA(needle), (size_t)size) == 0) {
+                done[k] = 1;
+                remaining--;
+            }
+        }
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject *answer = done[k] ? Py_True : Py_False;
+        Py_INCREF(answer);
+        PyList_SET_ITEM(found, k, answer);
+    }
+    PyMem_Free(done);
+    PyMem_Free(next);
+    PyMem_Free(pairs);
+    return found;
+fail:
+    Py_DECREF(found);
+    PyMem_Free(done);
+    PyMem_Free(next);
+    PyMem_Free(pairs);
+    return NULL;
+}
+
 static PyMethodDef lexer_methods[] = {
     {"indexes_in", indexes_in, METH_VARARGS,
      "indexes_in(tokens, texts) -> list[int]\n\n"
@@ -911,6 +996,9 @@ static PyMethodDef lexer_methods[] = {
      "The offsets of every word of SOURCE (a whole run of [\\w$]) that begins with one of\n"
      "PREFIXES and does not start in a region (STARTS and ENDS: sorted, disjoint), by word,\n"
      "the words of each prefix after those of the prefixes before it."},
+    {"contained", contained, METH_VARARGS,
+     "contained(source, needles) -> list[bool]\n\n"
+     "Whether each of NEEDLES (a tuple of str) occurs in SOURCE, in one pass."},
     {"bracket_pairs", bracket_pairs, METH_VARARGS,
      "bracket_pairs(tokens) -> tuple[dict[int, int], dict[int, int]]\n\n"
      "Where each bracket of the TOKENS closes: by its own kind ((, [, {, <<<), and by\n"

@@ -60,7 +60,7 @@ def code_spans(text: str) -> Iterator[tuple[int, str]]:
 def environment_variables(unit: Unit, names: tuple[str, ...]) -> Iterator[tuple[int, str]]:
     """(offset, name) of every whole-word use of one of NAMES (all starting ``CUDA_``) in
     the code, not the comments, of a script, CI or build file; nothing in other files."""
-    if unit_language(unit) not in ENVIRONMENT_LANGUAGES or "CUDA_" not in unit.source:
+    if unit_language(unit) not in ENVIRONMENT_LANGUAGES or not unit.mentions("CUDA_"):
         return
     pattern = _names_pattern(names)
     for offset, code in code_spans(unit.source):

@@ -85,7 +85,8 @@ def hip_groups(unit: Unit) -> list[HipGroup]:
 def _hip_groups(unit: Unit) -> list[HipGroup]:
     source = unit.source
     extra = unit.options.tree.hip_macros
-    if "HIP" not in source and "ROCM" not in source and not any(m in source for m in extra):
+    if (not unit.mentions("HIP") and not unit.mentions("ROCM")
+            and not any(m in source for m in extra)):
         return []
     groups: list[HipGroup] = []
     # frame: [directives of the chain, HIP macros mentioned]

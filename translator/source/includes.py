@@ -92,7 +92,7 @@ def _runtime_insertion(unit: Unit) -> int | None:
 
 
 def _needs_runtime(unit: Unit, targets: list[str]) -> bool:
-    if "<<<" in unit.source and next(unit.regions.iter_code_matches(_LAUNCH), None):
+    if unit.mentions("<<<") and next(unit.regions.iter_code_matches(_LAUNCH), None):
         return True
     if _first_name(unit, _DEVICE_CODE, "") is not None:
         return True

@@ -37,7 +37,8 @@ __all__ = [
     "Token", "tokenize", "tokenize_code", "untokenize", "code_tokens", "line_starts",
     "next_token", "lex", "lex_with_pattern", "indexes_in", "token_positions", "token_starts",
     "CODE_KINDS", "TOKEN_PATTERN", "run_of_all_but", "LINE_COMMENT_RUN", "STRING_RUN",
-    "CHARACTER_RUN", "words_with_prefixes", "BRACKET_PAIRS", "NESTING", "NESTING_CLOSERS",
+    "CHARACTER_RUN", "words_with_prefixes", "contained", "BRACKET_PAIRS", "NESTING",
+    "NESTING_CLOSERS",
 ]
 
 
@@ -175,6 +176,10 @@ def _words_with_prefixes(source: str, prefixes: tuple[str, ...], starts: list[in
     return dict(offsets)
 
 
+def _contained(source: str, needles: tuple[str, ...]) -> list[bool]:
+    return [needle in source for needle in needles]
+
+
 def _token_starts(tokens: list[Token]) -> list[int]:
     return [token.start for token in tokens]
 
@@ -218,11 +223,13 @@ def _bracket_pairs(tokens: list[Token]) -> tuple[dict[int, int], dict[int, int]]
 #   bracket_pairs(tokens): where each bracket closes, by its kind and by nesting depth;
 #   words_with_prefixes(source, prefixes, starts, ends): the offsets of the words (whole
 #     runs of [\w$]) that begin with one of PREFIXES outside the regions STARTS..ENDS, by
-#     word, prefix after prefix.
+#     word, prefix after prefix;
+#   contained(source, needles): whether each of NEEDLES occurs in SOURCE, in one pass.
 try:
     from translator.source._lexer import (
         Token,
         bracket_pairs,
+        contained,
         indexes_in,
         lex,
         token_positions,
@@ -233,6 +240,7 @@ except ImportError:  # built without a C compiler: the Python forms
     Token, lex = _PythonToken, lex_with_pattern  # type: ignore[misc, assignment]
     indexes_in, token_positions, bracket_pairs = _indexes_in, _token_positions, _bracket_pairs
     token_starts, words_with_prefixes = _token_starts, _words_with_prefixes
+    contained = _contained
 
 
 def tokenize(source: str) -> list[Token]:
