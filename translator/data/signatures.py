@@ -20,7 +20,7 @@ from translator.data.names import ApiName
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.source.syntax import Call, ClosedCalls, call_at, is_member_name, render_arguments
-from translator.unit import Unit
+from translator.unit import API_PREFIXES, Unit
 
 __all__ = ["Signature", "signatures", "rewrite_call", "calls_of", "closed_calls",
            "declared_variable"]
@@ -62,9 +62,12 @@ def signatures(path: Path = SIGNATURES_PATH) -> dict[str, tuple[Signature, ...]]
 
 
 def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str, Call]]:
-    """(name, call) for every call in code of one of NAMES (not member calls)."""
+    """(name, call) for every call in code of one of NAMES (not member calls). NAMES are
+    a rule's or a table's (``Unit.mentions`` keeps those it was asked in this process)."""
     source = unit.source
-    found = sorted((start, name) for name in names for start in unit.whole_identifiers(name))
+    found = sorted((start, name) for name in names
+                   if name.startswith(API_PREFIXES) or unit.mentions(name)  # else a search each
+                   for start in unit.whole_identifiers(name))
     for start, name in found:
         if is_member_name(source, start):
             continue

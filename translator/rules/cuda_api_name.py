@@ -269,6 +269,8 @@ def _occurrences(unit: Unit) -> list[tuple[str, list[int]]]:
     found = list(unit.api_offsets.items())
     source = unit.source
     for prefix, names in _other_names(unit.options.name_resolution):
+        if not unit.mentions(prefix):  # most are absent: answered with the other texts
+            continue
         # str.find skips through a text much faster than a regular expression.
         offsets: dict[str, list[int]] = {}
         start = source.find(prefix)
