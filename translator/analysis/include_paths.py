@@ -41,8 +41,9 @@ __all__ = ["IncludePaths", "include_paths"]
 _STANDARD = re.compile(r"(?:c|gnu)\+\+(?:11|14|17|20|23|2a|2b|1z)")
 #: An include directive, from its "#" (``directive_matches`` finds those that begin a line).
 _INCLUDE = re.compile(rb'#[ \t]*include[ \t]*(?:"(?P<quoted>[^"\n]+)"|<(?P<angled>[^>\n]+)>)')
-#: Options ``analysis_options`` keeps for reuse: trees rarely have more sets of folders,
-#: and a compile database that gives each file macros of its own would keep one per file.
+#: Options ``analysis_options`` keeps for reuse (and folders whose build folders it
+#: keeps): trees rarely have more sets of folders, and a compile database that gives each
+#: file macros of its own would keep one per file.
 _MADE_OPTIONS_KEPT = 256
 
 
@@ -60,14 +61,17 @@ class IncludePaths:
     #: (options, key) -> what analysis_options made of them
     _made_options: dict[tuple[Options, str], Options] = field(
         default_factory=dict, compare=False, repr=False)
+    #: folder -> (the build folders at and above it, nearest first; the others, sorted):
+    #: asked for every file, answered once per folder
+    _build_folders: dict[str, tuple[list[str], list[str]]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def standard_for(self, path: str) -> str:
         """The C++ standard of the nearest build file above PATH that names one, else
         the newest any build file names (targets are not told apart); '' for none."""
-        folder = posixpath.dirname(path)
-        own = sorted((f for f in self.standards if _within(f, folder)), key=len, reverse=True)
-        if own:
-            return self.standards[own[0]]
+        for build_folder in self._builds_of(posixpath.dirname(path))[0]:
+            if build_folder in self.standards:
+                return self.standards[build_folder]
         return max(self.standards.values(), key=_year, default="")
 
     def analysis_options(self, options: Options, path: str) -> tuple[Options, str]:
@@ -92,16 +96,25 @@ class IncludePaths:
                 clang_args=((f"-std={standard}",) if standard else ()) + options.clang_args)
         return made, key
 
+    def _builds_of(self, folder: str) -> tuple[list[str], list[str]]:
+        known = self._build_folders.get(folder)
+        if known is None:
+            if len(self._build_folders) >= _MADE_OPTIONS_KEPT:  # files come folder by folder
+                self._build_folders.clear()
+            folders = self.build.keys() | self.standards.keys()
+            own = sorted((f for f in folders if _within(f, folder)), key=len, reverse=True)
+            others = sorted(f for f in folders if f not in own)
+            known = self._build_folders[folder] = (own, others)
+        return known
+
     def for_file(self, path: str) -> tuple[str, ...]:
-        folder = posixpath.dirname(path)
-        own = sorted((f for f in self.build if _within(f, folder)), key=len, reverse=True)
-        others = sorted(f for f in self.build if f not in own)
+        own, others = self._builds_of(posixpath.dirname(path))
         found: list[str] = []
         for build_folder in own:
-            found += self.build[build_folder]
+            found += self.build.get(build_folder, ())
         found += self.database.flags_for(path).include_dirs
         for build_folder in others:
-            found += self.build[build_folder]
+            found += self.build.get(build_folder, ())
         found += self.guessed
         return tuple(dict.fromkeys(found))
 
@@ -163,22 +176,30 @@ def _guessed(contents: Mapping[str, bytes], c_files: list[str],
     for path in sorted(files):
         by_name.setdefault(posixpath.basename(path), []).append(path)
     guessed: dict[str, None] = {}
+    # names that a known or guessed folder resolves: those folders only grow, so a name
+    # resolved once stays resolved (most includes name the same few headers)
+    resolved: set[str] = set()
     for includer in sorted(c_files):
+        folder = posixpath.dirname(includer)
         for match in directive_matches(_INCLUDE, contents[includer]):
             raw = match["quoted"] or match["angled"]
             name = posixpath.normpath(raw.decode("utf-8", "replace").strip())
-            if name.startswith(("/", "..")) or ".." in name.split("/"):
+            if name in resolved or name.startswith(("/", "..")) or ".." in name.split("/"):
                 continue
             if match["angled"] and "/" not in name:
                 continue  # <vector>, <cuda_runtime.h>: the system's, not the tree's
-            places = (posixpath.dirname(includer), *known, *guessed)
-            if any(posixpath.normpath(posixpath.join(p, name)) in files for p in places):
+            if posixpath.normpath(posixpath.join(folder, name)) in files:
+                continue
+            if any(posixpath.normpath(posixpath.join(p, name)) in files
+                   for p in (*known, *guessed)):
+                resolved.add(name)
                 continue
             matches = [p for p in by_name.get(posixpath.basename(name), [])
                        if ("/" + p).endswith("/" + name)]
             if matches:
                 best = min(matches, key=lambda p: (p.count("/"), p))
                 guessed[best[: len(best) - len(name)].rstrip("/") or "."] = None
+                resolved.add(name)
     return tuple(guessed)
 
 

@@ -82,18 +82,23 @@ def included_files(sources: dict[str, bytes], tree_files: Iterable[str],
         by_name.setdefault(posixpath.basename(path), []).append(path)
     include_dirs = tuple(include_dirs)
     found: dict[str, str] = {}
+    # (folder, name) -> target: the files of a folder include mostly the same headers
+    resolved: dict[tuple[str, str], str | None] = {}
     for includer in sorted(sources):
+        folder = posixpath.dirname(includer)
         for match in directive_matches(_QUOTED_INCLUDE, sources[includer]):
             name = match.group("name").decode("utf-8", "replace").strip()
-            target = _resolve(name, includer, include_dirs, file_set, by_name)
+            if (folder, name) not in resolved:
+                resolved[folder, name] = _resolve(name, folder, include_dirs, file_set, by_name)
+            target = resolved[folder, name]
             if target is not None and target != includer:
                 found.setdefault(target, includer)
     return found
 
 
-def _resolve(name: str, includer: str, include_dirs: tuple[str, ...], files: set[str],
+def _resolve(name: str, includer_folder: str, include_dirs: tuple[str, ...], files: set[str],
              by_name: dict[str, list[str]]) -> str | None:
-    for folder in (posixpath.dirname(includer), *include_dirs):
+    for folder in (includer_folder, *include_dirs):
         candidate = posixpath.normpath(posixpath.join(folder, name))
         if candidate in files:
             return candidate
