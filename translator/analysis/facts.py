@@ -42,7 +42,7 @@ from translator.analysis.header_constants import (
     macro_definitions,
 )
 from translator.options import Options
-from translator.source.tokens import Token, token_positions, token_starts
+from translator.source.tokens import Token, token_positions
 from translator.unit import API_PREFIXES
 
 if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
@@ -67,6 +67,7 @@ _DEDUCED = frozenset({"auto", "decltype", "__typeof__", "typeof", "__auto_type"}
 #: Attributes between a declaration's type and its name (``T __align__(8) x``).
 _ATTRIBUTE_WORDS = frozenset({"__attribute__", "__align__", "alignas", "__declspec"})
 #: A word spelled like a macro: a type made by one is spelled by clang as its expansion.
+_START = operator.attrgetter("start")  # a key to bisect tokens by offset
 _MACRO_WORD = re.compile(r"[A-Z][A-Z0-9_]+$")  # not T, a template parameter
 #: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
 _PLATFORM = re.compile(r"_*(HIP|ROCM|AMDGCN|AMD)\w*$|\w*_(HIP|ROCM|HIPBLAS|AMD)\w*$")
@@ -122,7 +123,7 @@ class Facts:
         if not directives:
             return CodeTokens(tokens)
         # the tokens between directives, a slice each (directives are in order, disjoint)
-        start = operator.attrgetter("start")  # bisected by key: no list of every start
+        start = _START  # bisected by key: no list of every start
         kept: list[Token] = []
         position = 0
         for directive in directives:
@@ -229,13 +230,10 @@ class Facts:
                 [name for name in self._positions if pattern.search(name)])
         return cache[pattern]
 
-    @cached_property
-    def starts(self) -> list[int]:
-        return token_starts(self.code)
-
     def index_at(self, offset: int) -> int:
-        """Index of the first code token starting at or after OFFSET."""
-        return bisect.bisect_left(self.starts, offset)
+        """Index of the first code token starting at or after OFFSET (bisected by key: a
+        file asks a few dozen times, and a list of every token's start cost more)."""
+        return bisect.bisect_left(self.code, offset, key=_START)
 
     @cached_property
     def macros(self) -> dict[str, list[Token]]:

@@ -898,8 +898,26 @@ done:
 
 /* ---- texts a file contains (translator.unit.Unit.mentions) ---- */
 
-/* Whether each of NEEDLES occurs in SOURCE, in one pass over a Latin-1 text: a position
-   is compared with the needles that begin with its two characters only (a bitmap of the
+/* Buckets of the needles by their first two characters (a hash of them). */
+#define PAIR_BUCKETS 1024
+#define PAIR_BUCKET(key) ((((unsigned)(key)) * 2654435761u) >> 22)
+
+/* Whether the Latin-1 NEEDLE of SIZE characters is at position I of the text DATA. */
+static int
+same_at(int kind, const void *data, Py_ssize_t i, PyObject *needle, Py_ssize_t size)
+{
+    const unsigned char *wanted = PyUnicode_1BYTE_DATA(needle);
+    if (kind == PyUnicode_1BYTE_KIND)
+        return memcmp((const unsigned char *)data + i, wanted, (size_t)size) == 0;
+    for (Py_ssize_t j = 0; j < size; j++) {
+        if (PyUnicode_READ(kind, data, i + j) != wanted[j])
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether each of NEEDLES occurs in SOURCE, in one pass over the text: a position
+   is compared only with the needles that begin with its two characters (a bitmap of the
    needles' first two characters rules out almost every position), and the pass ends
    once every needle was found. Rules test a file for a few dozen texts before they look
    at it; one str.find each read the file that many times. */
@@ -919,24 +937,23 @@ contained(PyObject *module, PyObject *args)
     PyObject *found = PyList_New(count);
     char *done = PyMem_Calloc((size_t)count + 1, 1);
     Py_ssize_t *next = PyMem_Malloc(((size_t)count + 1) * sizeof(Py_ssize_t));
+    Py_ssize_t *head = PyMem_Malloc(PAIR_BUCKETS * sizeof(Py_ssize_t));
     unsigned char *pairs = PyMem_Calloc(65536 / 8, 1);
-    if (found == NULL || done == NULL || next == NULL || pairs == NULL) {
-        Py_XDECREF(found);
-        PyMem_Free(done);
-        PyMem_Free(next);
-        PyMem_Free(pairs);
-        return found == NULL ? NULL : PyErr_NoMemory();
+    if (found == NULL || done == NULL || next == NULL || head == NULL || pairs == NULL) {
+        if (found != NULL)
+            PyErr_NoMemory();
+        goto fail;
     }
-    Py_ssize_t head[256], remaining = 0;
-    for (int c = 0; c < 256; c++)
-        head[c] = -1;
-    int latin1 = PyUnicode_KIND(source) == PyUnicode_1BYTE_KIND;
-    const unsigned char *text = latin1 ? PyUnicode_1BYTE_DATA(source) : NULL;
+    for (int b = 0; b < PAIR_BUCKETS; b++)
+        head[b] = -1;
+    Py_ssize_t remaining = 0;
+    int kind = PyUnicode_KIND(source);
+    const void *data = PyUnicode_DATA(source);
     for (Py_ssize_t k = count - 1; k >= 0; k--) {
         PyObject *needle = PyTuple_GET_ITEM(needles, k);
         Py_ssize_t size = PyUnicode_GET_LENGTH(needle);
-        if (!latin1 || size < 2 || PyUnicode_KIND(needle) != PyUnicode_1BYTE_KIND) {
-            /* a wider text or needle, or one character: CPython's own search */
+        if (size < 2 || PyUnicode_KIND(needle) != PyUnicode_1BYTE_KIND) {
+            /* one character, or a needle beyond Latin-1: CPython's own search */
             Py_ssize_t at = PyUnicode_Find(source, needle, 0, length, 1);
             if (at == -2)
                 goto fail;
@@ -946,23 +963,34 @@ contained(PyObject *module, PyObject *args)
         const unsigned char *first = PyUnicode_1BYTE_DATA(needle);
         unsigned key = (unsigned)first[0] << 8 | first[1];
         pairs[key >> 3] |= (unsigned char)(1u << (key & 7));
-        next[k] = head[first[0]];
-        head[first[0]] = k;
+        next[k] = head[PAIR_BUCKET(key)];
+        head[PAIR_BUCKET(key)] = k;
         remaining++;
     }
     for (Py_ssize_t i = 0; remaining && i + 1 < length; i++) {
-        unsigned key = (unsigned)text[i] << 8 | text[i + 1];
+        Py_UCS4 c0 = PyUnicode_READ(kind, data, i), c1 = PyUnicode_READ(kind, data, i + 1);
+        if (c0 > 0xff || c1 > 0xff)
+            continue; /* no needle has such a character */
+        unsigned key = (unsigned)c0 << 8 | c1;
         if (!(pairs[key >> 3] & (1u << (key & 7))))
             continue;
-        for (Py_ssize_t k = head[text[i]]; k >= 0; k = next[k]) {
+        for (Py_ssize_t k = head[PAIR_BUCKET(key)]; k >= 0; k = next[k]) {
             PyObject *needle = PyTuple_GET_ITEM(needles, k);
             Py_ssize_t size = PyUnicode_GET_LENGTH(needle);
-            if (!done[k] && size <= length - i
-                && memcmp(text + i, PyUnicode_1BYTE_DATA(needle), (size_t)size) == 0) {
+            if (!done[k] && size <= length - i && same_at(kind, data, i, needle, size)) {
                 done[k] = 1;
                 remaining--;
             }
         }
+        /* every needle of this pair found: its positions need no look any more (the
+           common pairs of the found needles, "in" of include, would stop the pass often) */
+        int waiting = 0;
+        for (Py_ssize_t k = head[PAIR_BUCKET(key)]; k >= 0 && !waiting; k = next[k]) {
+            const unsigned char *first = PyUnicode_1BYTE_DATA(PyTuple_GET_ITEM(needles, k));
+            waiting = !done[k] && ((unsigned)first[0] << 8 | first[1]) == key;
+        }
+        if (!waiting)
+            pairs[key >> 3] &= (unsigned char)~(1u << (key & 7));
     }
     for (Py_ssize_t k = 0; k < count; k++) {
         PyObject *answer = done[k] ? Py_True : Py_False;
@@ -971,12 +999,14 @@ contained(PyObject *module, PyObject *args)
     }
     PyMem_Free(done);
     PyMem_Free(next);
+    PyMem_Free(head);
     PyMem_Free(pairs);
     return found;
 fail:
-    Py_DECREF(found);
+    Py_XDECREF(found);
     PyMem_Free(done);
     PyMem_Free(next);
+    PyMem_Free(head);
     PyMem_Free(pairs);
     return NULL;
 }
