@@ -83,12 +83,15 @@ class Unit:
         a rule's first test of whether the file can hold what it looks for. Rules ask
         about seventy such texts of every file, most of them absent; ``text in source``
         each read the whole file that many times (a sixth of a token-only run), while
-        the first call here answers every text asked in this process in one pass."""
+        the first call here answers every text asked in this process in one pass.
+        TEXT is a rule's constant, never a text of the file: the process keeps every
+        text asked (the first ``_MAX_MENTIONED``) for the files to come."""
         global _MENTIONED_TUPLE
         answers = self._mentions
         if answers is None:
+            asked = _MENTIONED_TUPLE  # once: another thread may add to it meanwhile
             answers = self._mentions = dict(
-                zip(_MENTIONED_TUPLE, contained(self.source, _MENTIONED_TUPLE), strict=True))
+                zip(asked, contained(self.source, asked), strict=True))
         answer = answers.get(text)
         if answer is None:
             answer = answers[text] = text in self.source
