@@ -71,7 +71,8 @@ def test_mentions_asks_one_pass_of_later_files(monkeypatch) -> None:
     assert not later.mentions("__syncwarp")
     assert later.mentions("sync")
     assert not later.mentions("__syncwarp")
-    assert len(passes) == 1 and "__syncwarp" in passes[0]
+    assert len(passes) == 1
+    assert "__syncwarp" in passes[0]
 
 
 def test_location_counts_and_bisects_alike() -> None:
