@@ -99,6 +99,17 @@ def test_tokenize_code_merges_header_names_like_tokenize():
         assert tokenize_code(text) == [t for t in tokenize(text) if t.kind in CODE_KINDS]
 
 
+def test_every_include_of_a_file_gets_its_header_token_in_place():
+    text = ("#include <a.h>\nint x;\n/*\n#include <in/comment.h>\n*/\n#include <b/c.h>\n"
+            'const char *s = "\\\n#include <in_string.h>";\n#include <d.h> // last\nint y;\n')
+    for tokens in (tokenize(text), tokenize_code(text)):
+        headers = [(t.text, t.start) for t in tokens if t.kind == "header"]
+        assert headers == [(name, text.index(name)) for name in ("<a.h>", "<b/c.h>", "<d.h>")]
+        assert [t.start for t in tokens] == sorted(t.start for t in tokens)
+        assert [t.text for t in tokens if t.kind == "ident"][-1] == "y"
+    assert untokenize(tokenize(text)) == text
+
+
 @given(st.lists(_PIECES, max_size=30))
 @settings(max_examples=150, deadline=None)
 def test_tokenize_recovers_generated_tokens(pieces):

@@ -290,9 +290,12 @@ def _merge_header_names(source: str, tokens: list[Token], includes: list[re.Matc
     """
     # bisected by key: a list of every token's start cost more than the merging
     start_of = _START_OF
-    for match in reversed(includes):
-        first = bisect.bisect_left(tokens, match.start(1), key=start_of)
+    merges: list[tuple[int, int, Token]] = []  # (first, last + 1, header token), in order
+    position = 0
+    for match in includes:
+        first = bisect.bisect_left(tokens, match.start(1), position, key=start_of)
         last = bisect.bisect_left(tokens, match.end(1), first, key=start_of)
+        position = first
         if first >= len(tokens) or tokens[first].start != match.start(1):
             continue  # the "<" lies inside a comment or literal token
         if code_only:
@@ -302,7 +305,19 @@ def _merge_header_names(source: str, tokens: list[Token], includes: list[re.Matc
             continue
         if any(t.kind in ("comment", "string", "char", "newline") for t in tokens[first:last]):
             continue
-        tokens[first:last] = [Token("header", match.group(1), match.start(1))]
+        merges.append((first, last, Token("header", match.group(1), match.start(1))))
+    if len(merges) == 1:
+        first, last, header = merges[0]
+        tokens[first:last] = [header]
+    elif merges:  # one new list: a splice each moved every token after it (most are)
+        merged: list[Token] = []
+        position = 0
+        for first, last, header in merges:
+            merged += tokens[position:first]
+            merged.append(header)
+            position = last
+        merged += tokens[position:]
+        tokens[:] = merged
 
 
 def directive_matches(pattern: re.Pattern[AnyStr], text: AnyStr) -> Iterator[re.Match[AnyStr]]:
