@@ -317,7 +317,7 @@ class Facts:
     def template_scopes(self) -> list[TemplateScope]:
         """The file's ``template <...>`` declarations with named parameters, in code order
         (``translator.analysis.functions.template_scopes``)."""
-        return template_scopes(self.code)
+        return template_scopes(self.code, self.indexes_of)
 
     def dependent_names_at(self, index: int) -> frozenset[str]:
         """The names whose meaning depends on template arguments at code token INDEX: the

@@ -5,6 +5,7 @@ tokens alone (used when clang is not asked, cannot parse, or is not installed)."
 from __future__ import annotations
 
 import bisect
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from translator.analysis.clang import Function
@@ -402,12 +403,17 @@ _UNNAMED_ENDS = frozenset({"typename", "class", "int", "unsigned", "signed", "lo
 MEMBER_ACCESS = frozenset({"::", ".", "->"})
 
 
-def template_scopes(code) -> list[TemplateScope]:
+def template_scopes(code, indexes_of: Callable[[str], list[int]] | None = None,
+                    ) -> list[TemplateScope]:
     """Each ``template <...>`` declaration of CODE with named parameters, in code order.
     ``template <>`` (an explicit specialization) and ``template`` as a disambiguator
-    (``x.template f<T>()``) or in an explicit instantiation declare none."""
+    (``x.template f<T>()``) or in an explicit instantiation declare none. INDEXES_OF
+    gives the indexes of a text in CODE where they are known (``Facts.indexes_of``)."""
+    if indexes_of is None:
+        def indexes_of(text: str) -> list[int]:
+            return indexes_in(code, (text,))
     found = []
-    for index in indexes_in(code, ("template",)):
+    for index in indexes_of("template"):
         if index + 1 >= len(code) or code[index + 1].text != "<":
             continue
         names, close = _template_parameter_list(code, index + 1)
@@ -419,7 +425,7 @@ def template_scopes(code) -> list[TemplateScope]:
     # template that holds it (read in code order: a declaration comes before its uses)
     holders: list = []  # the templates that hold the declaration, outermost first
     opened = 0
-    for index in indexes_in(code, ("using", "typedef", "constexpr")):
+    for index in sorted(indexes_of("using") + indexes_of("typedef") + indexes_of("constexpr")):
         while opened < len(found) and found[opened][0] < index:
             holders.append(found[opened])
             opened += 1
