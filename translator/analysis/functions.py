@@ -192,7 +192,7 @@ def _one_alternative(facts) -> list:
     if not conditionals:
         return code
     braces = [(code[i].start, 1 if code[i].text == "{" else -1)
-              for i in indexes_in(code, ("{", "}"))]
+              for i in sorted(facts.indexes_of("{") + facts.indexes_of("}"))]
     offsets = [offset for offset, _ in braces]
     totals = [0]
     for _, step in braces:

@@ -41,7 +41,6 @@ from translator.analysis.facts import last_between
 from translator.analysis.hazard import finding
 from translator.analysis.memory_calls import SIZE_CALLS, element_size, size_calls
 from translator.rules.base import Finding, Rule
-from translator.source.tokens import indexes_in
 
 _BYTES_NAME = re.compile(r"(?i)bytes|size_?in_?bytes|nbytes|mem_?size")
 _ALLOCATIONS = frozenset({"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "cudaHostAlloc",
@@ -137,7 +136,8 @@ def _after_steps(facts) -> list[int]:
     """Code indexes of the tokens that follow ``++`` or ``--``."""
     def compute(unit) -> list[int]:
         code = facts.code
-        return [index + 1 for index in indexes_in(code, ("++", "--")) if index + 1 < len(code)]
+        steps = sorted(facts.indexes_of("++") + facts.indexes_of("--"))
+        return [index + 1 for index in steps if index + 1 < len(code)]
     return facts.unit.shared("after increments", compute)
 
 
