@@ -66,8 +66,9 @@ _DECLARATOR_WORDS = frozenset({"*", "&", "&&", "const", "volatile", "__restrict_
 _DEDUCED = frozenset({"auto", "decltype", "__typeof__", "typeof", "__auto_type"})
 #: Attributes between a declaration's type and its name (``T __align__(8) x``).
 _ATTRIBUTE_WORDS = frozenset({"__attribute__", "__align__", "alignas", "__declspec"})
+#: A key to bisect tokens by offset (no list of every token's start).
+_START = operator.attrgetter("start")
 #: A word spelled like a macro: a type made by one is spelled by clang as its expansion.
-_START = operator.attrgetter("start")  # a key to bisect tokens by offset
 _MACRO_WORD = re.compile(r"[A-Z][A-Z0-9_]+$")  # not T, a template parameter
 #: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
 _PLATFORM = re.compile(r"_*(HIP|ROCM|AMDGCN|AMD)\w*$|\w*_(HIP|ROCM|HIPBLAS|AMD)\w*$")
@@ -123,13 +124,12 @@ class Facts:
         if not directives:
             return CodeTokens(tokens)
         # the tokens between directives, a slice each (directives are in order, disjoint)
-        start = _START  # bisected by key: no list of every start
         kept: list[Token] = []
         position = 0
         for directive in directives:
-            first = bisect.bisect_left(tokens, directive.start, position, key=start)
+            first = bisect.bisect_left(tokens, directive.start, position, key=_START)
             kept += tokens[position:first]
-            position = bisect.bisect_left(tokens, directive.end, first, key=start)
+            position = bisect.bisect_left(tokens, directive.end, first, key=_START)
         kept += tokens[position:]
         return CodeTokens(kept)
 
@@ -231,8 +231,8 @@ class Facts:
         return cache[pattern]
 
     def index_at(self, offset: int) -> int:
-        """Index of the first code token starting at or after OFFSET (bisected by key: a
-        file asks a few dozen times, and a list of every token's start cost more)."""
+        """Index of the first code token starting at or after OFFSET (a file asks a few
+        dozen times: a list of every token's start cost more than bisecting by key)."""
         return bisect.bisect_left(self.code, offset, key=_START)
 
     @cached_property

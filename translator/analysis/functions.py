@@ -403,15 +403,11 @@ _UNNAMED_ENDS = frozenset({"typename", "class", "int", "unsigned", "signed", "lo
 MEMBER_ACCESS = frozenset({"::", ".", "->"})
 
 
-def template_scopes(code, indexes_of: Callable[[str], list[int]] | None = None,
-                    ) -> list[TemplateScope]:
+def template_scopes(code, indexes_of: Callable[[str], list[int]]) -> list[TemplateScope]:
     """Each ``template <...>`` declaration of CODE with named parameters, in code order.
     ``template <>`` (an explicit specialization) and ``template`` as a disambiguator
     (``x.template f<T>()``) or in an explicit instantiation declare none. INDEXES_OF
-    gives the indexes of a text in CODE where they are known (``Facts.indexes_of``)."""
-    if indexes_of is None:
-        def indexes_of(text: str) -> list[int]:
-            return indexes_in(code, (text,))
+    gives the indexes of a text in CODE (``Facts.indexes_of``)."""
     found = []
     for index in indexes_of("template"):
         if index + 1 >= len(code) or code[index + 1].text != "<":

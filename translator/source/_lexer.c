@@ -982,15 +982,6 @@ contained(PyObject *module, PyObject *args)
                 remaining--;
             }
         }
-        /* every needle of this pair found: its positions need no look any more (the
-           common pairs of the found needles, "in" of include, would stop the pass often) */
-        int waiting = 0;
-        for (Py_ssize_t k = head[PAIR_BUCKET(key)]; k >= 0 && !waiting; k = next[k]) {
-            const unsigned char *first = PyUnicode_1BYTE_DATA(PyTuple_GET_ITEM(needles, k));
-            waiting = !done[k] && ((unsigned)first[0] << 8 | first[1]) == key;
-        }
-        if (!waiting)
-            pairs[key >> 3] &= (unsigned char)~(1u << (key & 7));
     }
     for (Py_ssize_t k = 0; k < count; k++) {
         PyObject *answer = done[k] ? Py_True : Py_False;
