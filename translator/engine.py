@@ -90,16 +90,17 @@ def translate(source: str | bytes, options: Options | None = None, path: str = "
     Never raises for bad input: undecodable bytes, unbalanced code or parse failures
     become diagnostics. Raises TypeError for a SOURCE that is neither str nor bytes.
     """
-    with _collector_paused():
+    with collector_paused():
         return _translate(source, options or Options(), path)
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """The cyclic garbage collector paused while a file is translated: its millions of
     tokens made it run thousands of times per tree, each full pass over every live
     token (an eighth of a token-only run). A translation leaves no cycles to collect
-    (``Unit.release``); what refcounting does not free waits for the next pass."""
+    (``Unit.release``); what refcounting does not free waits for the next pass.
+    ``migrate_tree`` pauses it for a whole tree too, whose results it holds."""
     enabled = gc.isenabled()
     gc.disable()
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -19,6 +20,7 @@ from translator.options import Options
 from translator.output.packing import pack_tar_gz, pack_zip
 from translator.output.report import build_report, tree_patch
 from translator.output.sarif import to_sarif
+from translator.tree import migrate
 from translator.tree.migrate import migrate_tree
 
 OPTIONS = Options(use_clang=False)
@@ -221,14 +223,57 @@ def test_archives_hold_the_output_tree(tmp_path):
     assert tarred == expected
 
 
-def test_parallel_run_gives_the_same_output_and_report(tmp_path):
+def test_parallel_run_gives_the_same_output_and_report(tmp_path, monkeypatch):
+    monkeypatch.setattr(migrate, "POOL_MIN_BYTES", 0)  # a pool however small the tree
     source = _write(tmp_path / "src", {f"k{i:02d}.cu": f"void k{i}() {{ cudaMalloc(0, {i}); }}\n"
                                        for i in range(40)})
     serial = migrate_tree(source, tmp_path / "serial", OPTIONS, jobs=1)
     parallel = migrate_tree(source, tmp_path / "parallel", OPTIONS, jobs=2)
+    assert (serial.run["jobs"], parallel.run["jobs"]) == (1, 2)
     assert _files(tmp_path / "serial") == _files(tmp_path / "parallel")
     strip = lambda report: {k: v for k, v in report.items() if k not in ("stats", "summary")}  # noqa: E731
     assert strip(build_report(serial)) == strip(build_report(parallel))
+
+
+def test_a_pool_is_started_only_for_a_tree_with_enough_to_translate(tmp_path):
+    """Starting and warming a pool costs more than a small tree's translation."""
+    kernel = "__global__ void k() { __syncthreads(); }\n"
+    count = migrate.POOL_MIN_BYTES // len(kernel) // 8 + 1
+    small = _write(tmp_path / "small", {f"k{i}.cu": kernel for i in range(8)})
+    large = _write(tmp_path / "large", {f"k{i}.cu": kernel * count for i in range(8)})
+    assert migrate_tree(small, tmp_path / "small-out", OPTIONS, jobs=2).run["jobs"] == 1
+    assert migrate_tree(large, tmp_path / "large-out", OPTIONS, jobs=2).run["jobs"] == 2
+
+
+def test_the_collector_does_not_run_while_a_tree_is_migrated(tmp_path):
+    """Each pass went over every result held so far: a tenth of the parent's work."""
+    source = _write(tmp_path / "src", {f"k{i:02d}.cu": "__global__ void k() { __syncthreads(); }\n"
+                                       * 50 for i in range(60)})
+    passes: list[int] = []
+    when_done: list[int] = []  # passes so far, as each file is written
+
+    def count(phase, info):
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        migrate_tree(source, tmp_path / "out", OPTIONS, jobs=1,
+                     progress=lambda done, total: when_done.append(len(passes)))
+    finally:
+        gc.callbacks.remove(count)
+    assert len(when_done) == 60
+    assert when_done[-1] == 0
+    assert gc.isenabled()
+
+
+def test_pool_workers_collect_although_forked_while_the_collector_was_paused(tmp_path):
+    gc.disable()
+    try:
+        migrate._start_worker(str(tmp_path))
+        assert gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_pool_workers_share_one_precompiled_stubs_build(tmp_path, monkeypatch):
@@ -251,6 +296,7 @@ def test_pool_workers_share_one_precompiled_stubs_build(tmp_path, monkeypatch):
 
     monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a fresh process
     monkeypatch.setattr(clang, "_build_precompiled", logged_build)
+    monkeypatch.setattr(migrate, "POOL_MIN_BYTES", 0)
     lasting = tmp_path / "lasting"
     monkeypatch.setattr(clang, "_lasting_folder", "")
     clang.keep_stubs_in(str(lasting))  # none kept there yet
@@ -284,6 +330,7 @@ def test_stubs_kept_by_one_run_serve_the_next_without_a_build(tmp_path, monkeypa
     monkeypatch.setattr(clang, "_lasting_folder", "")
     clang.keep_stubs_in(str(lasting))
     monkeypatch.setattr(clang, "_PRECOMPILED", {})
+    monkeypatch.setattr(migrate, "POOL_MIN_BYTES", 0)
     source = _parsed_tree(tmp_path / "src")
     first = migrate_tree(source, tmp_path / "one", Options(), jobs=jobs)
     (kept,) = lasting.iterdir()
@@ -300,6 +347,8 @@ def test_stubs_kept_by_one_run_serve_the_next_without_a_build(tmp_path, monkeypa
     assert [f.result.diagnostics for f in first.files] == [f.result.diagnostics
                                                            for f in second.files]
     assert kept.stat().st_mtime > 1  # used again: the last to be removed
+    if jobs == 1:  # this process still reads its stubs: a second link to the kept file
+        assert kept.stat().st_nlink == 2
 
 
 def test_without_a_folder_to_keep_them_in_the_stubs_last_only_for_the_run(tmp_path,
