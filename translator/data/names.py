@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -89,10 +89,21 @@ def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> Name
     rows: list[ApiName] = []
     with open(path, encoding="utf-8") as table:
         header = table.readline().rstrip("\n").split("\t")
+        if header != [f.name for f in fields(ApiName)][:len(header)]:
+            raise ValueError(f"{path}: columns {header} are not ApiName's fields in order")
+        flags_at = header.index("flags")
+        flag_sets: dict[str, frozenset[str]] = {}  # few distinct ones among 9,000 rows
+        # positional rows: every process loads the table, and naming each value took
+        # three times as long (a pool worker's start)
         for line in table:
-            values: dict[str, Any] = dict(zip(header, line.rstrip("\n").split("\t"), strict=True))
-            values["flags"] = frozenset(f for f in values["flags"].split(",") if f)
-            rows.append(ApiName(**values))
+            values: list[Any] = line.rstrip("\n").split("\t")
+            if len(values) != len(header):
+                raise ValueError(f"{path}: {len(values)} columns, not {len(header)}: {line!r}")
+            flags = values[flags_at]
+            if flags not in flag_sets:
+                flag_sets[flags] = frozenset(f for f in flags.split(",") if f)
+            values[flags_at] = flag_sets[flags]
+            rows.append(ApiName(*values))
     extras = _load_extras(extras_path)
     hipify_headers = {row.cuda: (row.hip, row.roc) for row in rows
                       if row.is_include and (row.cuda, True) in extras}
