@@ -22,7 +22,10 @@ ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
     DATA_DIR=/data STATIC_ROOT=/app/staticfiles
 WORKDIR /app
 COPY --from=source /app /app
+# compileall: PYTHONDONTWRITEBYTECODE keeps processes from writing bytecode, so it is written
+# here, once; else every sandboxed translation compiled the modules it imports again.
 RUN pip install --no-cache-dir -c requirements.lock -e . \
+ && python -m compileall -q translator webapp workers \
  && SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput -v 0 \
  && useradd --system --uid 1000 --home-dir /data rocport \
  && mkdir -p /data && chown rocport /data
@@ -50,6 +53,7 @@ WORKDIR /app
 COPY --from=source /app /app
 RUN python3 -m venv /venv \
  && pip install --no-cache-dir -c requirements.lock -e . \
+ && python -m compileall -q translator webapp workers \
  && (userdel --remove ubuntu 2>/dev/null || true) \
  && useradd --system --uid 1000 --home-dir /data rocport \
  && mkdir -p /data && chown rocport /data

@@ -77,6 +77,17 @@ def test_both_images_take_the_project_files_from_one_stage():
         assert not re.search(r"^COPY (?!--from=source)", stages[target], re.M)
 
 
+@pytest.mark.parametrize("target", ["app", "rocm"])
+def test_images_that_keep_processes_from_writing_bytecode_write_it_at_build_time(target):
+    """Else every sandboxed translation compiles the modules it imports from source."""
+    stage = _stages()[target]
+    assert "PYTHONDONTWRITEBYTECODE=1" in stage
+    compiled = re.search(r"python3? -m compileall -q ((?:\w+ )*\w+)", stage)
+    assert compiled
+    assert {"translator", "webapp", "workers"} <= set(compiled[1].split())
+    assert stage.index("pip install") < compiled.start() < stage.index("USER rocport")
+
+
 def test_every_queue_has_a_worker():
     from django.conf import settings
 
