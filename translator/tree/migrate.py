@@ -129,7 +129,9 @@ def migrate_tree(
     each file about to be translated in this process (not with JOBS > 1): a supervisor
     learns which file a crash happened in. Files in TOKEN_ONLY are translated without
     libclang (one that crashed it). JOBS is the number of
-    processes (default: the CPU count; 1 = in this process). CACHE_DIR, when given, is a
+    processes (default: the CPU count; 1 = in this process; a tree with less than
+    POOL_MIN_BYTES to translate is translated in this process; ``run["jobs"]`` says
+    how many translated it). CACHE_DIR, when given, is a
     private folder for cached results. Raises ValueError for overlapping folders or an
     unknown naming policy.
     """
