@@ -125,6 +125,25 @@ def test_every_source_of_the_repository_gives_the_regions_of_the_pattern():
         assert _lexer.regions(text) == regions_with_pattern(text), path
 
 
+@given(_TEXT)
+@settings(max_examples=500, deadline=None)
+def test_masks_the_regions_as_python_does(text):
+    starts, ends = _lexer.regions(text)
+    mask = _lexer.region_mask(len(text), starts, ends)
+    assert mask == scan.region_mask_in_python(len(text), starts, ends)
+    assert len(mask) == len(text) + 1
+    assert sum(mask) == sum(end - start for start, end in zip(starts, ends, strict=True))
+
+
+def test_the_regions_mask_is_the_compiled_one_and_refuses_mismatched_lists():
+    assert scan.region_mask is _lexer.region_mask
+    assert _lexer.region_mask(5, [1], [3]) == bytearray(b"\0\1\1\0\0\0")
+    with pytest.raises(ValueError, match="as many starts as ends"):
+        _lexer.region_mask(5, [1, 2], [3])
+    with pytest.raises(TypeError):
+        _lexer.region_mask(5, [1.5], [3])
+
+
 def test_token_behaves_as_the_python_token():
     python, compiled = tokens._PythonToken, _lexer.Token
     for make in (python, compiled):

@@ -569,6 +569,42 @@ fail:
     return NULL;
 }
 
+/* One byte per character of a LENGTH-character text (and one past its end): 1 inside the
+   regions STARTS[i]..ENDS[i] (increasing, disjoint, within the text), 0 elsewhere. */
+static PyObject *
+region_mask(PyObject *module, PyObject *args)
+{
+    Py_ssize_t length;
+    PyObject *starts, *ends;
+    if (!PyArg_ParseTuple(args, "nO!O!:region_mask", &length, &PyList_Type, &starts,
+                          &PyList_Type, &ends))
+        return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(starts);
+    if (length < 0 || PyList_GET_SIZE(ends) != count) {
+        PyErr_SetString(PyExc_ValueError, "region_mask: a negative length, or as many "
+                        "starts as ends");
+        return NULL;
+    }
+    PyObject *mask = PyByteArray_FromStringAndSize(NULL, length + 1);
+    if (mask == NULL)
+        return NULL;
+    char *bytes = PyByteArray_AS_STRING(mask);
+    memset(bytes, 0, (size_t)length + 1);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        Py_ssize_t start = PyLong_AsSsize_t(PyList_GET_ITEM(starts, i));
+        Py_ssize_t end = PyLong_AsSsize_t(PyList_GET_ITEM(ends, i));
+        if ((start == -1 || end == -1) && PyErr_Occurred()) {
+            Py_DECREF(mask);
+            return NULL;
+        }
+        /* clamped as a slice assignment would be: a region never reaches past the text */
+        start = start < 0 ? 0 : start > length + 1 ? length + 1 : start;
+        end = end < start ? start : end > length + 1 ? length + 1 : end;
+        memset(bytes + start, 1, (size_t)(end - start));
+    }
+    return mask;
+}
+
 /* ---- passes over a token list that most files pay for ---- */
 
 /* The text (or kind) of ITEM, a borrowed reference for a Token of this module. */
@@ -1024,6 +1060,10 @@ static PyMethodDef lexer_methods[] = {
      "bracket_pairs(tokens) -> tuple[dict[int, int], dict[int, int]]\n\n"
      "Where each bracket of the TOKENS closes: by its own kind ((, [, {, <<<), and by\n"
      "the depth of (, [ and { counted together; unclosed ones are left out."},
+    {"region_mask", region_mask, METH_VARARGS,
+     "region_mask(length, starts, ends) -> bytearray\n\n"
+     "One byte per character of a LENGTH-character text, and one past its end: 1 inside\n"
+     "the regions STARTS[i]..ENDS[i] (as regions() gives them), 0 elsewhere."},
     {"regions", regions, METH_VARARGS,
      "regions(source) -> tuple[list[int], list[int]]\n\n"
      "The starts and ends of the regions that translator.source.scan's _REGIONS finds in\n"
