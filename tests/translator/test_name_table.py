@@ -41,3 +41,13 @@ def test_a_row_with_a_missing_column_is_refused(tmp_path):
     path = _table(tmp_path, HEADER, "cudaShort\thipShort")
     with pytest.raises(ValueError, match="2 columns"):
         load_names(path, EXTRAS_PATH)
+
+
+def test_flagged_names_are_those_whose_rows_carry_a_flag_asked():
+    table = load_names()
+    removed = table.flagged(frozenset({"cuda_removed"}))
+    assert "cudaThreadSynchronize" in table.flagged(frozenset({"cuda_deprecated", "cuda_removed"}))
+    assert removed
+    assert all("cuda_removed" in table.identifiers[name].flags for name in removed)
+    assert "cudaMalloc" not in removed
+    assert table.flagged(frozenset({"cuda_removed"})) is removed  # listed once

@@ -449,7 +449,14 @@ class Facts:
 
     def thread_names(self, function: Function) -> frozenset[str]:
         """Variables of FUNCTION whose value derives from the thread index, and
-        parameters or variables whose names say they hold a lane or warp index."""
+        parameters or variables whose names say they hold a lane or warp index (found
+        once per function: several rules ask)."""
+        known = self.__dict__.setdefault("_thread_names", {})
+        if function not in known:
+            known[function] = self._find_thread_names(function)
+        return known[function]
+
+    def _find_thread_names(self, function: Function) -> frozenset[str]:
         code = self.code
         first, last = self.body_span(function)
         names = set()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -79,9 +79,21 @@ class NameTable:
     #: HIPIFY's own (hip, roc) spelling of the headers that hip_extras.tsv respells
     #: (``cublas_v2.h``: ``hipblas.h``, ``rocblas.h``), for Options.hipify_compat.
     hipify_headers: dict[str, tuple[str, str]] = None  # type: ignore[assignment]
+    #: flags -> the identifiers flagged so (``flagged``)
+    _flagged: dict[frozenset[str], frozenset[str]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def get(self, name: str) -> ApiName | None:
         return self.identifiers.get(name)
+
+    def flagged(self, flags: frozenset[str]) -> frozenset[str]:
+        """The identifiers whose rows carry one of FLAGS, listed once: a rule intersects
+        them with every file's names instead of looking each name up."""
+        found = self._flagged.get(flags)
+        if found is None:
+            found = self._flagged[flags] = frozenset(
+                name for name, entry in self.identifiers.items() if entry.flags & flags)
+        return found
 
 
 @functools.cache

@@ -69,8 +69,7 @@ def check(unit) -> Iterator[Finding]:
     source = unit.source
     facts = unit.facts
     code = facts.code
-    listed = [name for name in facts.identifier_names
-              if name in table and table[name].flags & _FLAGS and name not in TEXTURE_APIS]
+    listed = unit.names.flagged(_FLAGS).intersection(facts.identifier_names) - TEXTURE_APIS
     for token in (code[index] for index in facts.occurrences(listed)):
         entry = table[token.text]
         if token.text in DIFFERENCES or token.text in _REFERENCE_TYPES or entry.is_include:

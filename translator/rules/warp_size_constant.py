@@ -80,7 +80,8 @@ def check(unit) -> Iterator[Finding]:
                           f"target GPUs have {width} lanes", body[1].start, _HELP)
     code = facts.code
     # "name = ...": the file's warp-size names, each judged once, where "=" follows them
-    values = {name: value for name in facts.identifier_names if (value := _warp_value(name))}
+    values = {name: value for name in facts.identifier_names  # lower(): 3 times a search
+              if "warp" in name.lower() and (value := _warp_value(name))}
     for index in facts.occurrences(values):
         token = code[index]
         if (not 1 <= index < len(code) - 2 or code[index + 1].text != "="
