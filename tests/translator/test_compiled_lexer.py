@@ -144,6 +144,20 @@ def test_the_regions_mask_is_the_compiled_one_and_refuses_mismatched_lists():
         _lexer.region_mask(5, [1.5], [3])
 
 
+def test_tokens_of_one_text_share_one_str_through_the_table_growing():
+    """One str per distinct identifier, number or operator: allocated and hashed once."""
+    names = [f"name_{i}" for i in range(5000)]  # the table grows several times
+    text = " ".join(names) + " -> 0x1f " + " ".join(reversed(names)) + " -> 0x1f"
+    tokens = _lexer.lex(text, code_only=True)
+    assert [t.text for t in tokens] == text.split()
+    first, second = tokens[:5002], tokens[5002:]
+    assert all(a.text is b.text for a, b in zip(first, reversed(second[:-2]), strict=False))
+    assert tokens[5000].text is tokens[-2].text  # "->"
+    assert tokens[5001].text is tokens[-1].text  # "0x1f"
+    wide = _lexer.lex("ĀĀ + ĀĀ", code_only=True)  # two bytes per character: not shared
+    assert [t.text for t in wide] == ["ĀĀ", "+", "ĀĀ"]
+
+
 def test_token_behaves_as_the_python_token():
     python, compiled = tokens._PythonToken, _lexer.Token
     for make in (python, compiled):

@@ -378,6 +378,78 @@ next_token(const Text *s, Py_ssize_t i, Py_ssize_t *end)
     return PUNCT;
 }
 
+/* One text object per distinct identifier, number or operator of a lex() call: a file
+   names the same few hundred identifiers thousands of times, and one shared str per
+   name is one allocation and one hash instead of thousands (the passes that index the
+   tokens by text compare by identity first). Borrowed references: the token list holds
+   every text while the call runs. Only one-byte texts, whose characters are compared
+   directly; the others get a str per token, as before. */
+typedef struct {
+    size_t mask;     /* capacity - 1, a power of two minus one */
+    size_t used;
+    size_t *hashes;
+    PyObject **texts;
+} SharedTexts;
+
+static int
+shared_texts_grow(SharedTexts *t)
+{
+    size_t capacity = t->texts == NULL ? 1024 : (t->mask + 1) * 2;
+    size_t *hashes = PyMem_Calloc(capacity, sizeof(size_t));
+    PyObject **texts = PyMem_Calloc(capacity, sizeof(PyObject *));
+    if (hashes == NULL || texts == NULL) {
+        PyMem_Free(hashes);
+        PyMem_Free(texts);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (size_t i = 0; t->texts != NULL && i <= t->mask; i++) {
+        if (t->texts[i] == NULL)
+            continue;
+        size_t slot = t->hashes[i] & (capacity - 1);
+        while (texts[slot] != NULL)
+            slot = (slot + 1) & (capacity - 1);
+        hashes[slot] = t->hashes[i];
+        texts[slot] = t->texts[i];
+    }
+    PyMem_Free(t->hashes);
+    PyMem_Free(t->texts);
+    t->hashes = hashes;
+    t->texts = texts;
+    t->mask = capacity - 1;
+    return 0;
+}
+
+/* A new reference to the str of SOURCE[I:END] (one-byte DATA), shared with the earlier
+   tokens of the same text; NULL on error. */
+static PyObject *
+shared_text(SharedTexts *t, PyObject *source, const Py_UCS1 *data, Py_ssize_t i,
+            Py_ssize_t end)
+{
+    size_t length = (size_t)(end - i), hash = 14695981039346656037ULL; /* FNV-1a */
+    for (size_t k = 0; k < length; k++)
+        hash = (hash ^ data[i + k]) * 1099511628211ULL;
+    if ((t->used + 1) * 2 > t->mask + 1 || t->texts == NULL) {
+        if (shared_texts_grow(t) < 0)
+            return NULL;
+    }
+    size_t slot = hash & t->mask;
+    for (PyObject *known; (known = t->texts[slot]) != NULL; slot = (slot + 1) & t->mask) {
+        if (t->hashes[slot] == hash && (size_t)PyUnicode_GET_LENGTH(known) == length
+                && memcmp(PyUnicode_1BYTE_DATA(known), data + i, length) == 0) {
+            Py_INCREF(known);
+            return known;
+        }
+    }
+    PyObject *text = PyUnicode_Substring(source, i, end);
+    if (text == NULL)
+        return NULL;
+    t->hashes[slot] = hash;
+    t->texts[slot] = text;
+    t->used++;
+    return text;
+}
+
 static PyObject *
 lex(PyObject *module, PyObject *args, PyObject *kwargs)
 {
@@ -394,12 +466,17 @@ lex(PyObject *module, PyObject *args, PyObject *kwargs)
     PyObject *tokens = PyList_New(0);
     if (tokens == NULL)
         return NULL;
+    SharedTexts shared = {0, 0, NULL, NULL};
     for (Py_ssize_t i = start < 0 ? 0 : start, end; i < s.length; i = end) {
         enum kind kind = next_token(&s, i, &end);
         int last = line && kind == NEWLINE;
         if (code_only && !last && (kind == SPACE || kind == NEWLINE || kind == COMMENT))
             continue;
-        PyObject *text = PyUnicode_Substring(source, i, end);
+        /* one character: CPython's own shared one-character strings */
+        PyObject *text = s.unit == PyUnicode_1BYTE_KIND && end - i > 1
+                         && (kind == IDENT || kind == NUMBER || kind == PUNCT)
+                         ? shared_text(&shared, source, (const Py_UCS1 *)s.data, i, end)
+                         : PyUnicode_Substring(source, i, end);
         if (text == NULL)
             goto fail;
         PyObject *token = token_make(kind_objects[kind], text, i);
@@ -414,8 +491,12 @@ lex(PyObject *module, PyObject *args, PyObject *kwargs)
         if (last)
             break;
     }
+    PyMem_Free(shared.hashes);
+    PyMem_Free(shared.texts);
     return tokens;
 fail:
+    PyMem_Free(shared.hashes);
+    PyMem_Free(shared.texts);
     Py_DECREF(tokens);
     return NULL;
 }
