@@ -20,7 +20,6 @@ from translator.source.tokens import (
     contained,
     line_starts,
     tokenize,
-    tokenize_code,
     words_with_prefixes,
 )
 
@@ -114,13 +113,6 @@ class Unit:
     @cached_property
     def tokens(self) -> list[Token]:
         return tokenize(self.source)
-
-    @cached_property
-    def code(self) -> list[Token]:
-        """Tokens without blanks, newlines and comments."""
-        if "tokens" not in self.__dict__:
-            return tokenize_code(self.source)
-        return [t for t in self.tokens if t.kind in CODE_KINDS]
 
     @cached_property
     def regions(self) -> Regions:

@@ -50,6 +50,31 @@ def test_lexes_like_the_pattern(text, data):
         _spans(lex_with_pattern(text, start, end, code_only, line))
 
 
+@given(_TEXT, st.data())
+@settings(max_examples=1000, deadline=None)
+def test_leaves_out_the_tokens_that_start_in_the_spans_as_the_pattern_does(text, data):
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(text) + 2), max_size=8)))
+    outside = (cuts[0::2], cuts[1::2])  # increasing, disjoint (some empty)
+    del outside[0][len(outside[1]):]
+    code_only = data.draw(st.booleans())
+    kept = _spans(_lexer.lex(text, code_only=code_only, outside=outside))
+    assert kept == _spans(lex_with_pattern(text, code_only=code_only, outside=outside))
+    assert kept == [t for t in _spans(_lexer.lex(text, code_only=code_only))
+                    if not any(s <= t[2] < e for s, e in zip(*outside, strict=True))]
+
+
+def test_the_spans_left_out_are_checked():
+    with pytest.raises(ValueError, match="as many starts as ends"):
+        _lexer.lex("a b", outside=([0, 2], [1]))
+    with pytest.raises(TypeError, match="must be ints"):
+        _lexer.lex("a b", outside=([0.5], [1]))
+    with pytest.raises(ValueError, match="does not go with LINE"):
+        _lexer.lex("a b", line=True, outside=([0], [1]))
+    with pytest.raises(TypeError):
+        _lexer.lex("a b", outside=[[0], [1]])  # a tuple of two lists
+    assert _spans(_lexer.lex("a b c", outside=([], []))) == _spans(_lexer.lex("a b c"))
+
+
 @pytest.mark.parametrize("text", [
     "", "\\", '"abc\\', 'u8"abc\\', "'\\", '"a\\\nb"', '"a\nb"', 'R"x(a)x"', 'R"x(a)y"',
     'u8R"(a)"tail', 'LR"' + "d" * 17 + '(a)"', "/*/", "/**/", "//a\\\r\nb\nc", "// a \\",

@@ -93,6 +93,17 @@ def test_tokenize_code_is_tokenize_without_layout(text):
     assert tokenize_code(text) == [t for t in tokenize(text) if t.kind in CODE_KINDS]
 
 
+@given(st.one_of(_TEXT, _INCLUDE_TEXT))
+@settings(max_examples=300, deadline=None)
+def test_tokenize_code_leaves_out_the_directives_tokens_as_a_filter_would(text):
+    """What Facts.code asks: the code tokens outside the directives, never built."""
+    directives = scan_directives(text, Regions(text))
+    outside = ([d.start for d in directives], [d.end for d in directives])
+    assert tokenize_code(text, outside) == [
+        t for t in tokenize_code(text)
+        if not any(d.start <= t.start < d.end for d in directives)]
+
+
 def test_tokenize_code_merges_header_names_like_tokenize():
     for text in ("#include <a/b.h>\nint x;", "#include <a/*c*/b.h>\n", "#include <a\"b>\n",
                  "#include <a>>\n", "/*\n#include <a.h>\n*/", "#include <a.h>"):

@@ -42,7 +42,7 @@ from translator.analysis.header_constants import (
     macro_definitions,
 )
 from translator.options import Options
-from translator.source.tokens import Token, token_positions
+from translator.source.tokens import Token, token_positions, tokenize_code
 from translator.unit import API_PREFIXES
 
 if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
@@ -120,18 +120,10 @@ class Facts:
     @cached_property
     def code(self) -> list[Token]:
         """Code tokens outside preprocessor directives."""
-        directives, tokens = self.unit.directives, self.unit.code
-        if not directives:
-            return CodeTokens(tokens)
-        # the tokens between directives, a slice each (directives are in order, disjoint)
-        kept: list[Token] = []
-        position = 0
-        for directive in directives:
-            first = bisect.bisect_left(tokens, directive.start, position, key=_START)
-            kept += tokens[position:first]
-            position = bisect.bisect_left(tokens, directive.end, first, key=_START)
-        kept += tokens[position:]
-        return CodeTokens(kept)
+        # the directives' tokens are never built (directives are in order, disjoint)
+        directives = self.unit.directives
+        outside = ([d.start for d in directives], [d.end for d in directives])
+        return CodeTokens(tokenize_code(self.unit.source, outside if directives else None))
 
     @cached_property
     def type_names(self) -> frozenset[str]:

@@ -99,11 +99,9 @@ def _c_blocks(unit: Unit) -> list[tuple[int, int, bool]]:
     starts = [match.end() for match in matches]
     if not starts:
         return []
-    directives = [(d.start, d.end) for d in unit.directives]
-    directive_starts = [start for start, _ in directives]
-    tokens = [token for token in unit.code
-              if token.text in ("{", "}") and not _in_directive(token.start, directives,
-                                                               directive_starts)]
+    facts = unit.facts  # its code tokens leave out the directives'
+    tokens = [facts.code[index]
+              for index in sorted(facts.indexes_of("{") + facts.indexes_of("}"))]
     offsets = [token.start for token in tokens]
     blocks = []
     for match, start in zip(matches, starts, strict=True):
@@ -117,11 +115,6 @@ def _c_blocks(unit: Unit) -> list[tuple[int, int, bool]]:
                 blocks.append((start, token.start, guarded))
                 break
     return blocks
-
-
-def _in_directive(offset: int, spans: list[tuple[int, int]], starts: list[int]) -> bool:
-    index = bisect.bisect_right(starts, offset) - 1
-    return index >= 0 and spans[index][0] <= offset < spans[index][1]
 
 
 def _line_end(source: str, start: int) -> int:

@@ -450,16 +450,76 @@ shared_text(SharedTexts *t, PyObject *source, const Py_UCS1 *data, Py_ssize_t i,
     return text;
 }
 
+/* Spans of a text whose tokens lex() leaves out: STARTS and ENDS, lists of ints,
+   increasing and disjoint; NEXT is the index of the span that START and END hold. */
+typedef struct {
+    PyObject *starts, *ends;
+    Py_ssize_t next, start, end;
+} Spans;
+
+/* Load span NEXT into START and END (PY_SSIZE_T_MAX past the last); -1 on error. Only
+   exact ints are read: nothing here may run Python code while lex() holds the lists. */
+static int
+spans_load(Spans *spans)
+{
+    spans->start = spans->end = PY_SSIZE_T_MAX;
+    if (spans->next >= PyList_GET_SIZE(spans->starts)
+            || spans->next >= PyList_GET_SIZE(spans->ends))
+        return 0;
+    PyObject *start = PyList_GET_ITEM(spans->starts, spans->next);
+    PyObject *end = PyList_GET_ITEM(spans->ends, spans->next);
+    if (!PyLong_CheckExact(start) || !PyLong_CheckExact(end)) {
+        PyErr_SetString(PyExc_TypeError, "lex: the spans left out must be ints");
+        return -1;
+    }
+    spans->start = PyLong_AsSsize_t(start);
+    spans->end = PyLong_AsSsize_t(end);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* Whether the token at OFFSET (offsets increase from call to call) lies in a span:
+   1 yes, 0 no, -1 on error. */
+static int
+spans_hold(Spans *spans, Py_ssize_t offset)
+{
+    while (offset >= spans->end) {
+        spans->next++;
+        if (spans_load(spans) < 0)
+            return -1;
+    }
+    return offset >= spans->start;
+}
+
 static PyObject *
 lex(PyObject *module, PyObject *args, PyObject *kwargs)
 {
-    static char *names[] = {"source", "start", "end", "code_only", "line", NULL};
-    PyObject *source;
+    static char *names[] = {"source", "start", "end", "code_only", "line", "outside", NULL};
+    PyObject *source, *outside = Py_None;
     Py_ssize_t start = 0, stop = PY_SSIZE_T_MAX;
     int code_only = 0, line = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U|nnpp:lex", names, &source, &start, &stop,
-                                     &code_only, &line))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "U|nnppO:lex", names, &source, &start,
+                                     &stop, &code_only, &line, &outside))
         return NULL;
+    Spans spans = {NULL, NULL, 0, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX};
+    if (outside != Py_None) {
+        if (line) {
+            PyErr_SetString(PyExc_ValueError, "lex: OUTSIDE does not go with LINE");
+            return NULL;
+        }
+        if (!PyTuple_Check(outside)) {
+            PyErr_SetString(PyExc_TypeError, "lex: OUTSIDE is a tuple (starts, ends)");
+            return NULL;
+        }
+        if (!PyArg_ParseTuple(outside, "O!O!:lex's outside", &PyList_Type, &spans.starts,
+                              &PyList_Type, &spans.ends))
+            return NULL;
+        if (PyList_GET_SIZE(spans.starts) != PyList_GET_SIZE(spans.ends)) {
+            PyErr_SetString(PyExc_ValueError, "lex: as many starts as ends in OUTSIDE");
+            return NULL;
+        }
+        if (spans_load(&spans) < 0)
+            return NULL;
+    }
     Text s = {PyUnicode_KIND(source), PyUnicode_DATA(source), PyUnicode_GET_LENGTH(source)};
     if (stop < s.length)
         s.length = stop < 0 ? 0 : stop; /* as the engine's endpos: the text ends there */
@@ -472,6 +532,13 @@ lex(PyObject *module, PyObject *args, PyObject *kwargs)
         int last = line && kind == NEWLINE;
         if (code_only && !last && (kind == SPACE || kind == NEWLINE || kind == COMMENT))
             continue;
+        if (spans.starts != NULL) {
+            int held = spans_hold(&spans, i);
+            if (held < 0)
+                goto fail;
+            if (held)
+                continue;
+        }
         /* one character: CPython's own shared one-character strings */
         PyObject *text = s.unit == PyUnicode_1BYTE_KIND && end - i > 1
                          && (kind == IDENT || kind == NUMBER || kind == PUNCT)
@@ -1150,10 +1217,13 @@ static PyMethodDef lexer_methods[] = {
      "The starts and ends of the regions that translator.source.scan's _REGIONS finds in\n"
      "SOURCE: comments, string and character literals, and header names."},
     {"lex", (PyCFunction)(void (*)(void))lex, METH_VARARGS | METH_KEYWORDS,
-     "lex(source, start=0, end=len(source), code_only=False, line=False) -> list[Token]\n\n"
+     "lex(source, start=0, end=len(source), code_only=False, line=False, outside=None)\n"
+     "-> list[Token]\n\n"
      "The tokens of SOURCE[START:END] (offsets in SOURCE), as TOKEN_PATTERN.finditer gives\n"
      "them; CODE_ONLY leaves out space, newline and comment tokens; LINE ends the list with\n"
-     "the first newline token (kept even with CODE_ONLY). Header names are not merged."},
+     "the first newline token (kept even with CODE_ONLY). OUTSIDE, (starts, ends) of\n"
+     "increasing disjoint spans, leaves out the tokens that start in one (not with LINE).\n"
+     "Header names are not merged."},
     {NULL}
 };
 

@@ -128,11 +128,18 @@ class _PythonToken:
 
 
 def lex_with_pattern(source: str, start: int = 0, end: int = sys.maxsize,
-                     code_only: bool = False, line: bool = False) -> list[Token]:
+                     code_only: bool = False, line: bool = False,
+                     outside: tuple[list[int], list[int]] | None = None) -> list[Token]:
     """The tokens of SOURCE[START:END] (offsets in SOURCE) as TOKEN_PATTERN finds them,
     without merging header names; CODE_ONLY leaves out layout and comments; LINE ends
-    the list with the first newline token (kept even with CODE_ONLY). The specification
-    of the compiled lexer (``_lexer.lex``), which gives the same tokens."""
+    the list with the first newline token (kept even with CODE_ONLY); OUTSIDE, the
+    (starts, ends) of increasing disjoint spans, leaves out the tokens that start in
+    one (not with LINE). The specification of the compiled lexer (``_lexer.lex``), which
+    gives the same tokens."""
+    if outside is not None:
+        if line:
+            raise ValueError("lex: OUTSIDE does not go with LINE")
+        return _left_out(lex_with_pattern(source, start, end, code_only), outside)
     if line:
         found = []
         for m in _PATTERN.finditer(source, start, end):
@@ -253,20 +260,35 @@ def tokenize(source: str) -> list[Token]:
     return tokens
 
 
-def tokenize_code(source: str) -> list[Token]:
+def tokenize_code(source: str,
+                  outside: tuple[list[int], list[int]] | None = None) -> list[Token]:
     """``[t for t in tokenize(SOURCE) if t.kind in CODE_KINDS]``, without building the
-    blank, newline and comment tokens (about half of a file's tokens)."""
+    blank, newline and comment tokens (about half of a file's tokens). OUTSIDE, the
+    (starts, ends) of increasing disjoint spans (a file's directives), leaves out the
+    tokens that start in one, without building them either."""
     if not isinstance(source, str):
         raise TypeError("tokenize_code() takes str; decode bytes with surrogateescape first")
-    tokens = lex(source, code_only=True)
+    tokens = lex(source, code_only=True, outside=outside)
     if "#" in source and "<" in source:
         includes = list(directive_matches(_INCLUDE, source))
         if any("/*" in m.group(1) or "//" in m.group(1) for m in includes):
             # a comment inside <...> decides whether it is a header name: ask the full
             # token list
-            return [t for t in tokenize(source) if t.kind in CODE_KINDS]
+            code = [t for t in tokenize(source) if t.kind in CODE_KINDS]
+            return code if outside is None else _left_out(code, outside)
         _merge_header_names(source, tokens, includes, code_only=True)
     return tokens
+
+
+def _left_out(tokens: list[Token], outside: tuple[list[int], list[int]]) -> list[Token]:
+    """TOKENS without those that start in one of the spans OUTSIDE (starts, ends)."""
+    starts, ends = outside
+    kept = []
+    for token in tokens:
+        at = bisect.bisect_right(starts, token.start) - 1
+        if at < 0 or token.start >= ends[at]:
+            kept.append(token)
+    return kept
 
 
 def next_token(source: str, position: int) -> Token:
