@@ -109,10 +109,11 @@ def _scope_or_function(header: list, body_start: int,
     plain = _without_template(words)
     if plain and (plain[0] in _SCOPES or "namespace" in plain):
         return "scope"
-    if _is_function_header(plain):
-        marks = {mark for word in words if word in kinds for mark in kinds[word]}
-        return [_function_name(plain), header[0].start, body_start, target_of(marks)]
-    return "block"
+    first = _function_header_open(plain)
+    if first < 0:
+        return "block"
+    marks = {mark for word in kinds.keys() & words for mark in kinds[word]}
+    return [_function_name(plain, first), header[0].start, body_start, target_of(marks)]
 
 
 def _member_initializer(header: list) -> bool:
@@ -129,7 +130,7 @@ def _member_initializer(header: list) -> bool:
         depth += word in ("(", "[", "{")
         depth -= word in (")", "]", "}")
         if word == ":" and depth == 0:
-            return _is_function_header(words[:position])
+            return _function_header_open(words[:position]) >= 0
     return False
 
 
@@ -145,14 +146,19 @@ def _lambda_or_block(header: list, body_start: int,
     return ["<lambda>", header[start].start, body_start, target_of(marks)]
 
 
+_ANGLE_DEPTH = {"<": 1, ">": -1, ">>": -2}
+
+
 def _without_template(words: list[str]) -> list[str]:
-    """WORDS after leading ``template <...>`` clauses."""
+    """WORDS after leading ``template <...>`` clauses (WORDS itself when there are none)."""
+    if not words or words[0] != "template":
+        return words
     position = 0
     while position + 1 < len(words) and words[position] == "template" and \
             words[position + 1] == "<":
         depth, position = 0, position + 1
         while position < len(words):
-            depth += {"<": 1, ">": -1, ">>": -2}.get(words[position], 0)
+            depth += _ANGLE_DEPTH.get(words[position], 0)
             position += 1
             if depth <= 0:
                 break
@@ -347,40 +353,40 @@ def _parameters_open(words: list[str]) -> int:
     """Index of the ``(`` opening the parameter list, after attribute-like macros such as
     ``__launch_bounds__(256)`` or ``__attribute__((...))``."""
     position = 0
-    while position < len(words):
-        if words[position] == "(":
-            if position == 0 or words[position - 1] not in _ATTRIBUTES:
-                return position
-            depth = 0
-            while position < len(words):  # skip the attribute's parentheses
-                depth += {"(": 1, ")": -1}.get(words[position], 0)
-                position += 1
-                if depth == 0:
-                    break
-            continue
-        position += 1
-    return -1
+    while True:
+        try:
+            position = words.index("(", position)
+        except ValueError:
+            return -1
+        if position == 0 or words[position - 1] not in _ATTRIBUTES:
+            return position
+        depth = 0
+        while position < len(words):  # skip the attribute's parentheses
+            word = words[position]
+            depth += 1 if word == "(" else -1 if word == ")" else 0
+            position += 1
+            if depth == 0:
+                break
 
 
-def _function_name(words: list[str]) -> str:
-    first = _parameters_open(words)
-    if first <= 0:
-        return ""
+def _function_name(words: list[str], first: int) -> str:
+    """The name before the ``(`` at FIRST (``_function_header_open``'s answer)."""
     if first > 1 and words[first - 2] == "operator":
         return "operator" + words[first - 1]  # operator+=, as clang spells it
     return words[first - 1]
 
 
-def _is_function_header(words: list[str]) -> bool:
-    """``... name ( parameters ) qualifiers`` without a control keyword or ``=``."""
+def _function_header_open(words: list[str]) -> int:
+    """For ``... name ( parameters ) qualifiers`` without a control keyword or ``=``, the
+    index of the ``(`` opening the parameters; -1 for anything else."""
     first = _parameters_open(words)
     if first <= 0 or ")" not in words[first:]:
-        return False
+        return -1
     if words[first - 1] in _NOT_FUNCTIONS or "=" in words[:first]:
-        return False
+        return -1
     if words[0] in _NOT_FUNCTIONS or words[-1] in ("=", "]"):
-        return False
-    return not any(w in ("if", "for", "while", "switch") for w in words[:first])
+        return -1
+    return -1 if any(w in ("if", "for", "while", "switch") for w in words[:first]) else first
 
 
 @dataclass(frozen=True, slots=True)
