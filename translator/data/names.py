@@ -117,9 +117,11 @@ def load_names(path: Path = TABLE_PATH, extras_path: Path = EXTRAS_PATH) -> Name
             values[flags_at] = flag_sets[flags]
             rows.append(ApiName(*values))
     extras = _load_extras(extras_path)
+    # ApiName.is_include of each row, from its few distinct kinds (three asks per row)
+    include_kinds = {kind for kind in {row.kind for row in rows} if kind.startswith("include")}
     hipify_headers = {row.cuda: (row.hip, row.roc) for row in rows
-                      if row.is_include and (row.cuda, True) in extras}
-    rows = [row for row in rows if (row.cuda, row.is_include) not in extras]
+                      if row.kind in include_kinds and (row.cuda, True) in extras}
+    rows = [row for row in rows if (row.cuda, row.kind in include_kinds) not in extras]
     rows.extend(extras.values())
     identifiers: dict[str, ApiName] = {}
     headers: dict[str, ApiName] = {}

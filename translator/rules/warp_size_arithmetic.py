@@ -69,8 +69,9 @@ def check(unit) -> Iterator[Finding]:
     code = facts.code
     names_cache: dict = {}
     bits_cache: dict = {}
+    # before a number only: most "/", "%", "&" and ">>" of a file are before names
     operators = sorted(index for operator in _EXPECTED for index in facts.indexes_of(operator)
-                       if 1 <= index < len(code) - 1)
+                       if 1 <= index < len(code) - 1 and code[index + 1].kind == "number")
     for index in operators:
         operator = code[index].text
         if integer(code[index + 1].text) != _EXPECTED[operator]:
