@@ -40,7 +40,7 @@ ARCH_FLAG = re.compile(
 
 #: (pattern, hipcc replacement or None to drop, message for a person or None)
 NVCC_OPTIONS: tuple[tuple[re.Pattern, str | None, str | None], ...] = tuple(
-    (re.compile(r"(?<![\w-])" + pattern + r"(?![\w-])"), replacement, message)
+    (re.compile(r"(?<![\w-])(?:" + pattern + r")(?![\w-])"), replacement, message)
     for pattern, replacement, message in (
         (r"(?:-Xcompiler|--compiler-options)(?:=|[ \t]+)(?P<value>" + VALUE + ")",
          "{host}", None),
@@ -109,6 +109,8 @@ def nvcc_options(unit: Unit) -> Iterator[tuple[int, re.Match, str | None, str | 
     line's code (``match.string``), so the line offset plus ``match.start()`` is its
     place in the file."""
     for offset, code in flag_lines(unit):
+        if "-" not in code:
+            continue  # every option begins with "-": most lines of a CMake file have none
         for pattern, replacement, message in NVCC_OPTIONS:
             for match in pattern.finditer(code):
                 yield offset, match, replacement, message
