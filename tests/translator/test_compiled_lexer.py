@@ -179,6 +179,11 @@ def test_tokens_of_one_text_share_one_str_through_the_table_growing():
     assert all(a.text is b.text for a, b in zip(first, reversed(second[:-2]), strict=False))
     assert tokens[5000].text is tokens[-2].text  # "->"
     assert tokens[5001].text is tokens[-1].text  # "0x1f"
+    # a short range starts with a small table, which grows as the range's names fill it
+    short = "aa bb aa cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr bb"
+    tokens = _lexer.lex(short + " " * 10_000, 0, len(short), code_only=True)
+    assert [t.text for t in tokens] == short.split()
+    assert tokens[0].text is tokens[2].text and tokens[1].text is tokens[-1].text
     wide = _lexer.lex("ĀĀ + ĀĀ", code_only=True)  # two bytes per character: not shared
     assert [t.text for t in wide] == ["ĀĀ", "+", "ĀĀ"]
 
