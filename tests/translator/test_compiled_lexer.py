@@ -183,7 +183,8 @@ def test_tokens_of_one_text_share_one_str_through_the_table_growing():
     short = "aa bb aa cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr bb"
     tokens = _lexer.lex(short + " " * 10_000, 0, len(short), code_only=True)
     assert [t.text for t in tokens] == short.split()
-    assert tokens[0].text is tokens[2].text and tokens[1].text is tokens[-1].text
+    assert tokens[0].text is tokens[2].text
+    assert tokens[1].text is tokens[-1].text
     wide = _lexer.lex("ĀĀ + ĀĀ", code_only=True)  # two bytes per character: not shared
     assert [t.text for t in wide] == ["ĀĀ", "+", "ĀĀ"]
 
