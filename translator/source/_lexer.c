@@ -198,6 +198,13 @@ space_end(const Text *s, Py_ssize_t i)
 static Py_ssize_t
 line_comment_end(const Text *s, Py_ssize_t i)
 {
+    if (s->unit == PyUnicode_1BYTE_KIND) { /* most comments hold no backslash */
+        const Py_UCS1 *d = s->data;
+        const Py_UCS1 *newline = memchr(d + i + 2, '\n', (size_t)(s->length - i - 2));
+        Py_ssize_t end = newline == NULL ? s->length : newline - d;
+        if (memchr(d + i + 2, '\\', (size_t)(end - i - 2)) == NULL)
+            return end;
+    }
     for (i += 2;;) {
         Py_UCS4 c = at(s, i);
         if (c == (Py_UCS4)-1 || c == '\n')
@@ -216,6 +223,18 @@ line_comment_end(const Text *s, Py_ssize_t i)
 static Py_ssize_t
 block_comment_end(const Text *s, Py_ssize_t i)
 {
+    if (s->unit == PyUnicode_1BYTE_KIND) { /* from star to star: comments are long */
+        const Py_UCS1 *d = s->data;
+        for (i += 2; i < s->length; i++) {
+            const Py_UCS1 *star = memchr(d + i, '*', (size_t)(s->length - i));
+            if (star == NULL)
+                break;
+            i = star - d;
+            if (i + 1 < s->length && d[i + 1] == '/')
+                return i + 2;
+        }
+        return s->length;
+    }
     for (i += 2; i < s->length; i++) {
         if (at(s, i) == '*' && at(s, i + 1) == '/')
             return i + 2;
@@ -630,6 +649,13 @@ character_quote(const Text *s, Py_ssize_t i)
 static Py_ssize_t
 region_line_comment_end(const Text *s, Py_ssize_t i)
 {
+    if (s->unit == PyUnicode_1BYTE_KIND) { /* most comments hold no backslash */
+        const Py_UCS1 *d = s->data;
+        const Py_UCS1 *newline = memchr(d + i + 2, '\n', (size_t)(s->length - i - 2));
+        Py_ssize_t end = newline == NULL ? s->length : newline - d;
+        if (memchr(d + i + 2, '\\', (size_t)(end - i - 2)) == NULL)
+            return end;
+    }
     for (i += 2;;) {
         Py_UCS4 c = at(s, i);
         if (c == (Py_UCS4)-1 || c == '\n')
@@ -695,7 +721,15 @@ regions(PyObject *module, PyObject *args)
     PyObject *starts = PyList_New(0), *ends = PyList_New(0);
     if (starts == NULL || ends == NULL)
         goto fail;
+    const Py_UCS1 *bytes = s.unit == PyUnicode_1BYTE_KIND ? s.data : NULL;
     for (Py_ssize_t i = 0; i < s.length;) {
+        if (bytes != NULL) { /* on to the next character that may begin a region */
+            while (i < s.length && bytes[i] != '/' && bytes[i] != '"' && bytes[i] != '\''
+                   && bytes[i] != '#')
+                i++;
+            if (i == s.length)
+                break;
+        }
         Py_UCS4 c = at(&s, i);
         Py_ssize_t start = i, end = -1;
         if (c == '/' && at(&s, i + 1) == '/')
@@ -944,8 +978,20 @@ words_with_prefixes(PyObject *module, PyObject *args)
         }
         Py_DECREF(group);
     }
+    /* the characters that begin a prefix: most words are passed over on their first */
+    unsigned char begins[256] = {0};
+    for (Py_ssize_t k = 0; k < groups; k++) {
+        if (lengths[k] == 0 || chars[k][0] > 0xff) {
+            memset(begins, 1, sizeof begins);
+            break;
+        }
+        begins[chars[k][0]] = 1;
+    }
     Py_ssize_t region = 0;
     for (Py_ssize_t i = 0, end; (end = next_word(&s, i, &i)) >= 0; i = end) {
+        Py_UCS4 first = at(&s, i);
+        if (first <= 0xff && !begins[first])
+            continue;
         Py_ssize_t k = 0;
         for (; k < groups; k++) {
             Py_ssize_t m = 0;
