@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -492,6 +493,23 @@ def test_every_warp_sync_call_is_found_by_its_literal_prefilter():
         source = f"int f(int v) {{ return {name} (~0u, v); }}".encode()
         assert file_facts(("a.cu", source)).warp_sync_call
     assert not file_facts(("a.cu", b"void f() { __syncthreads(); }")).warp_sync_call
+
+
+@pytest.mark.parametrize("source", [
+    "x = __shfl_sync(m, v, 0);", "x = __shfl_sync\n\t(m, v, 0);", "x=(__any_sync(m, p));",
+    "x = my__shfl_sync(m, v);", "x = __shfl_sync2(m, v);", "x = s.__shfl_sync(m, v);",
+    "x = __shfl_up_sync(m, v, 1);", "x = A::__ballot_sync(m, p);", "x = $__all_sync(m, p);",
+    "__match_any_sync(m, v);", "x = __shfl_sync;", "// __shfl_xor_sync(m, v, 1)",
+    "x = __syncwarp(m);", "x = 9__shfl_sync(m, v);", "x = \u00e9__shfl_sync(m, v);",
+])
+def test_a_warp_sync_call_is_a_whole_masked_name_before_a_parenthesis(source):
+    """The same answer as a whole-word search for the names (the ASCII word boundary)."""
+    from translator.rules.warp_sync_intrinsic import MASKED
+    from translator.tree.file_facts import file_facts
+
+    whole_name = re.compile(r"\b(?:" + "|".join(sorted(MASKED)) + r")\s*\(", re.ASCII)
+    expected = whole_name.search(source) is not None
+    assert file_facts(("a.cu", source.encode())).warp_sync_call == expected
 
 
 def test_tree_without_warp_sync_calls_defines_nothing(tmp_path):

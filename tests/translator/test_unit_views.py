@@ -169,3 +169,18 @@ def test_a_span_depends_on_template_arguments_only_where_it_names_a_dependent_na
     assert facts.mentions_dependent_name(*span("Config::kSize"))
     assert not facts.mentions_dependent_name(*span("kSize"))  # a member, after '::'
     assert not facts.mentions_dependent_name(*span("0; }"))  # in a template, no name
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=30), st.integers(0, 40), st.integers(0, 40))
+@settings(max_examples=200, deadline=None)
+def test_the_first_code_match_in_a_range_is_the_first_of_the_whole_scan(
+        pieces: list[str], start: int, end: int) -> None:
+    """first_code_match searches from START only, and sees the text before it: it finds
+    what a scan of the whole text finds first in code from START to END."""
+    source = "".join(pieces)
+    regions = Regions(source)
+    pattern = re.compile(r"(?<![\w$])cuda[A-Z]\w*|\$|(?<=\.)x")
+    expected = next((m.span() for m in pattern.finditer(source)
+                     if start <= m.start() < end and regions.in_code(m.start())), None)
+    found = regions.first_code_match(pattern, start, end)
+    assert (found.span() if found else None) == expected

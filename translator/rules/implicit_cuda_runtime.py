@@ -102,8 +102,7 @@ def _guarded_insertion(unit: Unit) -> int | None:
             continue
         following = next_branch(conditionals, index)
         end = following.start if following else len(unit.source)
-        if any(directive.end < match.start() < end
-               for match in unit.regions.iter_code_matches(_CUDA_KEYWORDS)):
+        if unit.regions.first_code_match(_CUDA_KEYWORDS, directive.end + 1, end) is not None:
             return directive.end + 1
     return None
 

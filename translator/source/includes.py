@@ -29,7 +29,8 @@ _DEVICE_CODE = re.compile(
 _RUNTIME_CALL = re.compile(r"cu(?:da)?[A-Z]\w*\s*\(")
 _LAUNCH = re.compile("<<<")
 _GUARD = re.compile(
-    r"\A(?:\s|//[^\n]*\n|/\*[\s\S]*?\*/)*"
+    # a block comment star by star, not lazily: licence headers are long
+    r"\A(?:\s|//[^\n]*\n|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/)*"
     r"(?:\#[ \t]*pragma[ \t]+once[^\n]*\n"
     # (#ifndef __CUDACC__ / #define __CUDACC__ pretends to be nvcc: no include guard)
     r"|\#[ \t]*ifndef[ \t]+(?!__CUDACC__\b)(?P<guard>\w+)[^\n]*\n\s*\#[ \t]*define[ \t]+"

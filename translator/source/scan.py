@@ -127,6 +127,18 @@ class Regions:
             if mask is None or not mask[match.start()]:
                 yield match
 
+    def first_code_match(self, pattern: re.Pattern[str], start: int,
+                         end: int) -> re.Match[str] | None:
+        """The first match of PATTERN that starts in code from START to END (excluded);
+        the text before START still counts for the pattern's lookbehinds."""
+        mask = self.mask if self.starts else None
+        for match in pattern.finditer(self.source, start):
+            if match.start() >= end:
+                return None
+            if mask is None or not mask[match.start()]:
+                return match
+        return None
+
     def identifiers(self) -> list[Token]:
         return [Token("ident", m.group(), m.start()) for m in self.code_matches(IDENTIFIER)]
 

@@ -21,12 +21,12 @@ from translator.unit import Unit
 
 __all__ = ["FileFacts", "file_facts", "tree_facts"]
 
-#: A call of a ``*_sync`` warp function: the build files then define the macro that
-#: ROCm 6.2 to 6.x need to declare them (translator.source.build_text.defines_warp_sync).
-_WARP_SYNC_CALL = re.compile(r"\b(?:" + "|".join(sorted(MASKED)) + r")\s*\(", re.ASCII)
-#: What every such call has (each name ends with _sync): found with a fast literal search
-#: first, as most files have none, where the alternation tries each name at each "_".
+#: What every call of a ``*_sync`` warp function has (each name ends with _sync): the
+#: build files then define the macro that ROCm 6.2 to 6.x need to declare them
+#: (translator.source.build_text.defines_warp_sync). Found with a fast literal search and
+#: the name read back from it: an alternation of the names tried each at every "_".
 _SYNC_CALL = re.compile(r"_sync\s*\(")
+_ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
 #: The options of a unit read for its tree's facts (no tree facts: they are being found).
@@ -45,9 +45,21 @@ def file_facts(source: tuple[str, bytes]) -> FileFacts:
     unit = Unit(data.decode("utf-8", "replace"), _OPTIONS, path)  # one Regions for both
     names = declared_names(unit)
     macros = macro_words(unit.source, unit.regions) if "define" in unit.source else {}
-    warp_sync = (_SYNC_CALL.search(unit.source) is not None
-                 and _WARP_SYNC_CALL.search(unit.source) is not None)
-    return FileFacts(names, macros, warp_sync)
+    return FileFacts(names, macros, _calls_warp_sync(unit.source))
+
+
+def _calls_warp_sync(source: str) -> bool:
+    """Whether SOURCE has a whole name of MASKED followed by "(" (comments included)."""
+    if "_sync" not in source:
+        return False
+    for call in _SYNC_CALL.finditer(source):
+        end = call.start() + len("_sync")
+        for name in MASKED:
+            start = end - len(name)
+            if (start >= 0 and source.startswith(name, start)
+                    and (start == 0 or source[start - 1] not in _ASCII_WORD)):
+                return True
+    return False
 
 
 def tree_facts(files: Iterable[FileFacts]) -> dict:
