@@ -269,3 +269,33 @@ def test_every_source_of_the_repository_contains_what_python_finds():
         assert _lexer.contained(text, needles) == tokens._contained(text, needles)
     with pytest.raises(TypeError):
         _lexer.contained("text", ("a", b"b"))
+
+
+_DIRECTIVE_TEXT = st.lists(st.one_of(_PIECES, st.sampled_from(
+    ["\n#", "\n  #", "\n\t#", "\f#", "\v#", "define", "if", "endif", " X ", "$y", "9z", "é",
+     "\\\n#", "\\\r\n#", "\r\n#", "/* a\nb */", "// c \\\n#", "'\n#'", '"#"', 'R"(\n#)"'])),
+    max_size=40).map("".join)
+
+
+@given(_DIRECTIVE_TEXT)
+@settings(max_examples=1500, deadline=None)
+def test_finds_the_directive_lines_as_python_does(text):
+    starts, ends = _lexer.regions(text)
+    assert _lexer.directive_lines(text, starts, ends) == \
+        scan.directive_lines_in_python(text, starts, ends)
+
+
+def test_the_build_compiled_the_directive_lines():
+    assert scan.directive_lines is _lexer.directive_lines
+
+
+def test_every_source_of_the_repository_gives_the_directive_lines_of_python():
+    suffixes = {".cu", ".cuh", ".h", ".hpp", ".cpp", ".cc", ".c", ".hip", ".inl"}
+    paths = [p for folder in ("tests", "examples", "translator") for p in
+             sorted((ROOT / folder).rglob("*")) if p.suffix in suffixes and p.is_file()]
+    assert len(paths) > 500
+    for path in paths:
+        text = path.read_bytes().decode("utf-8", "surrogateescape")
+        starts, ends = _lexer.regions(text)
+        assert _lexer.directive_lines(text, starts, ends) == \
+            scan.directive_lines_in_python(text, starts, ends), path

@@ -764,6 +764,155 @@ fail:
     return NULL;
 }
 
+/* ---- the directives of translator.source.scan.find_directives ---- */
+
+/* Where the line of the "#" at I ends, following line splices: at its "\n", or at the
+   "\r" of its "\r\n" (scan._logical_line_end). */
+static Py_ssize_t
+logical_line_end(const Text *s, Py_ssize_t i)
+{
+    for (;;) {
+        Py_ssize_t newline = i;
+        while (newline < s->length && at(s, newline) != '\n')
+            newline++;
+        if (newline == s->length)
+            return s->length;
+        Py_ssize_t end = at(s, newline - 1) == '\r' ? newline - 1 : newline;
+        if (at(s, end - 1) != '\\')
+            return end;
+        i = newline + 1;
+    }
+}
+
+/* (?:[ \t\f\v]|\r(?!\n)|\\\r?\n)*((?:[^\W\d]|\$)(?:\w|\$)*) from I, the text ending at
+   END (scan._FIRST_WORD): the word's span in *WORD_START and the return value, or -1. */
+static Py_ssize_t
+first_word_end(const Text *s, Py_ssize_t i, Py_ssize_t end, Py_ssize_t *word_start)
+{
+    Text line = {s->unit, s->data, end}; /* as the engine's endpos */
+    for (;;) {
+        Py_UCS4 c = at(&line, i);
+        if (c == ' ' || c == '\t' || c == '\f' || c == '\v')
+            i += 1;
+        else if (c == '\r' && at(&line, i + 1) != '\n')
+            i += 1;
+        else if (c == '\\' && at(&line, i + 1) == '\n')
+            i += 2;
+        else if (c == '\\' && at(&line, i + 1) == '\r' && at(&line, i + 2) == '\n')
+            i += 3;
+        else
+            break;
+    }
+    Py_UCS4 c = at(&line, i);
+    if (!(c == '$' || (is_word(c) && !is_decimal(c))))
+        return -1;
+    *word_start = i;
+    for (i++; is_word_or_dollar(at(&line, i)); i++)
+        ;
+    return i;
+}
+
+/* Whether OFFSET (increasing from call to call) starts in one of the regions STARTS..ENDS;
+   *REGION is the cursor. -1 on error. */
+static int
+in_region(PyObject *starts, PyObject *ends, Py_ssize_t *region, Py_ssize_t offset)
+{
+    Py_ssize_t count = PyList_GET_SIZE(starts);
+    while (*region < count && *region < PyList_GET_SIZE(ends)
+           && PyLong_AsSsize_t(PyList_GET_ITEM(ends, *region)) <= offset)
+        (*region)++;
+    if (PyErr_Occurred())
+        return -1;
+    if (*region >= count || *region >= PyList_GET_SIZE(ends))
+        return 0;
+    Py_ssize_t start = PyLong_AsSsize_t(PyList_GET_ITEM(starts, *region));
+    return PyErr_Occurred() ? -1 : start <= offset;
+}
+
+static PyObject *
+directive_lines(PyObject *module, PyObject *args)
+{
+    PyObject *source, *starts, *ends;
+    if (!PyArg_ParseTuple(args, "UO!O!:directive_lines", &source, &PyList_Type, &starts,
+                          &PyList_Type, &ends))
+        return NULL;
+    Text s = {PyUnicode_KIND(source), PyUnicode_DATA(source), PyUnicode_GET_LENGTH(source)};
+    PyObject *found = PyList_New(0);
+    if (found == NULL)
+        return NULL;
+    Py_ssize_t covered = -1, region = 0;
+    for (Py_ssize_t i = 0; i < s.length; i++) {
+        if (s.unit == PyUnicode_1BYTE_KIND) {
+            const Py_UCS1 *hash = memchr((const Py_UCS1 *)s.data + i, '#',
+                                         (size_t)(s.length - i));
+            if (hash == NULL)
+                break;
+            i = hash - (const Py_UCS1 *)s.data;
+        }
+        else if (at(&s, i) != '#')
+            continue;
+        if (i < covered)
+            continue;
+        Py_ssize_t line_start = i; /* only blanks before the "#" on its line */
+        while (line_start > 0) {
+            Py_UCS4 c = at(&s, line_start - 1);
+            if (c != ' ' && c != '\t' && c != '\f' && c != '\v')
+                break;
+            line_start--;
+        }
+        if (line_start > 0 && at(&s, line_start - 1) != '\n')
+            continue;
+        int held = in_region(starts, ends, &region, i);
+        if (held < 0)
+            goto fail;
+        if (held)
+            continue;
+        if (line_start > 0) { /* a line continued from the one before is no directive */
+            Py_ssize_t before = line_start - 2;
+            if (before >= 0 && at(&s, before) == '\r')
+                before--;
+            if (before >= 0 && at(&s, before) == '\\')
+                continue;
+        }
+        Py_ssize_t line_end = logical_line_end(&s, i), special = i + 1;
+        while (special < line_end && at(&s, special) != '/' && at(&s, special) != '"'
+               && at(&s, special) != '\'')
+            special++;
+        PyObject *entry;
+        if (special == line_end || (at(&s, special) == '/' && at(&s, special + 1) == '/')) {
+            /* no literal or block comment: the keyword is the first word */
+            Py_ssize_t word_start = 0, word_end = first_word_end(&s, i + 1, special, &word_start);
+            PyObject *keyword = word_end < 0 ? PyUnicode_New(0, 0)
+                                : PyUnicode_Substring(source, word_start, word_end);
+            entry = keyword == NULL ? NULL : Py_BuildValue("(nnnN)", i, line_end, special, keyword);
+            covered = line_end;
+        }
+        else { /* lexed to its newline, which a block comment or literal may move */
+            Py_ssize_t end = i + 1, next;
+            for (;;) {
+                if (end >= s.length) {
+                    end = s.length;
+                    break;
+                }
+                if (next_token(&s, end, &next) == NEWLINE)
+                    break;
+                end = next;
+            }
+            entry = Py_BuildValue("(nnnO)", i, end, (Py_ssize_t)-1, Py_None);
+            covered = end;
+        }
+        if (entry == NULL || PyList_Append(found, entry) < 0) {
+            Py_XDECREF(entry);
+            goto fail;
+        }
+        Py_DECREF(entry);
+    }
+    return found;
+fail:
+    Py_DECREF(found);
+    return NULL;
+}
+
 /* One byte per character of a LENGTH-character text (and one past its end): 1 inside the
    regions STARTS[i]..ENDS[i] (increasing, disjoint, within the text), 0 elsewhere. */
 static PyObject *
@@ -1271,6 +1420,11 @@ static PyMethodDef lexer_methods[] = {
      "region_mask(length, starts, ends) -> bytearray\n\n"
      "One byte per character of a LENGTH-character text, and one past its end: 1 inside\n"
      "the regions STARTS[i]..ENDS[i] (as regions() gives them), 0 elsewhere."},
+    {"directive_lines", directive_lines, METH_VARARGS,
+     "directive_lines(source, starts, ends) -> list[tuple[int, int, int, str | None]]\n\n"
+     "(start, end, code_end, keyword) of each directive of SOURCE, whose regions STARTS and\n"
+     "ENDS are (as regions() gives them), as translator.source.scan's\n"
+     "directive_lines_in_python gives them."},
     {"regions", regions, METH_VARARGS,
      "regions(source) -> tuple[list[int], list[int]]\n\n"
      "The starts and ends of the regions that translator.source.scan's _REGIONS finds in\n"

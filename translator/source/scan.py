@@ -209,7 +209,36 @@ def find_directives(
     if "#" not in source:
         return []
     regions = regions or Regions(source)
+    if keywords is None and not mentioning:
+        lines = directive_lines(source, regions.starts, regions.ends)
+    else:
+        lines = directive_lines_in_python(source, regions.starts, regions.ends, keywords,
+                                          mentioning)
     directives: list[Directive] = []
+    for start, end, code_end, keyword in lines:
+        if keyword is not None:
+            # No literal or block comment (at most a // comment, which runs to the end):
+            # the directive ends with its (spliced) line, and blanks are all that lexing
+            # the code before any comment drops; its tokens are lexed when read.
+            directives.append(Directive(keyword, start, end, None, source, code_end))
+            continue
+        _, body = _lex_directive(source, start)
+        body = _directive_body(source, body)
+        keyword = body[0].text if body and body[0].kind == "ident" else ""
+        directives.append(Directive(keyword, start, end, body[1:] if keyword else body))
+    return directives
+
+
+def directive_lines_in_python(
+    source: str, starts: list[int], ends: list[int], keywords: frozenset[str] | None = None,
+    mentioning: str = "",
+) -> list[tuple[int, int, int, str | None]]:
+    """(start, end, code_end, keyword) of each directive of SOURCE (``find_directives``),
+    whose regions are STARTS..ENDS: for a directive without literals or block comments,
+    its first word (or "") and where its code ends (at a // comment or with the line);
+    for the others, the end of their last line, -1 and None (they are lexed). The
+    specification of the compiled ``_lexer.directive_lines``, which has no filters."""
+    found: list[tuple[int, int, int, str | None]] = []
     covered = -1
     pattern = _LINE_HASH if keywords is None else _keyword_pattern(keywords)
     for match in pattern.finditer(source):
@@ -217,7 +246,9 @@ def find_directives(
         if start < covered:
             continue
         line_start = _line_start(source, start)
-        if line_start < 0 or not regions.in_code(start) or _continued(source, line_start):
+        region = bisect.bisect_right(starts, start) - 1
+        if (line_start < 0 or region >= 0 and start < ends[region]
+                or _continued(source, line_start)):
             continue
         line_end = _logical_line_end(source, start)
         if mentioning and source.find(mentioning, start, line_end) < 0:
@@ -225,20 +256,19 @@ def find_directives(
         covered = line_end
         special = _NOT_PLAIN.search(source, start + 1, line_end)
         if special is None or source.startswith("//", special.start()):
-            # No literal or block comment (at most a // comment, which runs to the end):
-            # the directive ends with its (spliced) line, and blanks are all that lexing
-            # the code before any comment drops; its tokens are lexed when read.
             code_end = line_end if special is None else special.start()
             first = _FIRST_WORD.match(source, start + 1, code_end)
-            keyword = "" if first is None else first.group(1)
-            directives.append(Directive(keyword, start, line_end, None, source, code_end))
+            found.append((start, line_end, code_end, "" if first is None else first.group(1)))
             continue
-        end, body = _lex_directive(source, start)
-        body = _directive_body(source, body)
-        covered = end
-        keyword = body[0].text if body and body[0].kind == "ident" else ""
-        directives.append(Directive(keyword, start, end, body[1:] if keyword else body))
-    return directives
+        covered, _ = _lex_directive(source, start)
+        found.append((start, covered, -1, None))
+    return found
+
+
+try:
+    from translator.source._lexer import directive_lines
+except ImportError:  # built without a C compiler: the Python form
+    directive_lines = directive_lines_in_python
 
 
 def _plain_tokens(source: str, start: int, end: int) -> list[Token]:
