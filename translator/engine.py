@@ -241,7 +241,9 @@ def _run_rule(
     try:
         found = check(unit)
         if rule.silent_in_platform_branches:
-            found = list(outside_platform_branches(unit, found))
+            found = list(found)  # most rules find nothing in most files: no filter then
+            if found:
+                found = list(outside_platform_branches(unit, found))
         elif type(found) is not Findings:
             found = list(found)  # run a generator's checks inside the try
     except (RecursionError, ValueError, IndexError, KeyError, AttributeError, TypeError) as error:

@@ -72,6 +72,7 @@ _START = operator.attrgetter("start")
 _MACRO_WORD = re.compile(r"[A-Z][A-Z0-9_]+$")  # not T, a template parameter
 #: Macros that tell HIP/ROCm/AMD builds apart (``__HIP_PLATFORM_AMD__``, ``USE_ROCM``...).
 _PLATFORM = re.compile(r"_*(HIP|ROCM|AMDGCN|AMD)\w*$|\w*_(HIP|ROCM|HIPBLAS|AMD)\w*$")
+_PLATFORM_PARTS = ("HIP", "ROCM", "AMD")  # what every word _PLATFORM matches holds
 @dataclass(frozen=True, slots=True)
 class Launch:
     """``kernel<<<config>>>(arguments)``; spans are (first, past-last) code-token indexes."""
@@ -365,9 +366,13 @@ class Facts:
         hazard rules leave them alone."""
         spans: list[tuple[int, int]] = []
         stack: list[list] = []  # [start, mentions the platform, start of an #if 0 branch]
+        find = self.unit.source.find
         for directive in self.unit.directives:
             keyword = directive.keyword
-            mentions = any(_PLATFORM.match(t.text) for t in directive.tokens)
+            # each platform word holds one of these: most directives are not lexed here
+            mentions = any(find(word, directive.start, directive.end) >= 0
+                           for word in _PLATFORM_PARTS) and any(
+                _PLATFORM.match(t.text) for t in directive.tokens)
             if keyword in ("if", "ifdef", "ifndef"):
                 dead = keyword == "if" and [t.text for t in directive.tokens] in (["0"], ["false"])
                 stack.append([directive.start, mentions, directive.start if dead else None])
