@@ -171,9 +171,12 @@ def _finish(unit: Unit, utf8: bool, edits: list[Edit], diagnostics: list[Diagnos
             Diagnostic("E002", f"edit of {edit.code} at this place overlaps another rule's edit "
                        f"and was dropped (wanted {edit.text!r})", offset=edit.start)
         )
-    located = sorted(
-        (_locate(unit, d) for d in diagnostics), key=lambda d: (d.line, d.column, d.code)
-    )
+    # located in the order of their offsets, each counting the newlines from the one
+    # before (Unit.location), then ordered by place as before
+    in_text_order = sorted(range(len(diagnostics)), key=lambda i: diagnostics[i].offset)
+    by_index = {i: _locate(unit, diagnostics[i]) for i in in_text_order}
+    located = sorted((by_index[i] for i in range(len(diagnostics))),
+                     key=lambda d: (d.line, d.column, d.code))
     return Result(source=output, original=text, path=unit.path, diagnostics=located,
                   usages=usages, edits=applied, line_map=line_map(text, applied, output),
                   utf8=utf8, **analysis)

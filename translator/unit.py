@@ -72,7 +72,7 @@ class Unit:
         self.names = names or load_names()
         self.clang_error = ""  # why semantic analysis is unavailable, when it is
         # location() counts newlines from the last offset it counted (see there).
-        self._counted_locations = 0
+        self._uncounted = 2 * len(source)
         self._last_offset, self._last_line = 0, 1
         self._shared: dict[str, Any] = {}
         self._mentions: dict[str, bool] | None = None
@@ -198,12 +198,14 @@ class Unit:
 
     def location(self, offset: int) -> Location:
         """The line and column of a character offset."""
-        if "line_starts" not in self.__dict__ and offset >= 0 and self._counted_locations < 16:
-            # Most files have a few findings: counting their newlines is cheaper than
-            # listing the start of every line. Findings come mostly in order, so count
-            # from the previous one (forward or back).
-            self._counted_locations += 1
-            known_offset, known_line = self._last_offset, self._last_line
+        known_offset = self._last_offset
+        if ("line_starts" not in self.__dict__ and offset >= 0
+                and abs(offset - known_offset) <= self._uncounted):
+            # Counting the newlines from the previous offset asked (forward or back) is
+            # cheaper than listing the start of every line: the engine asks in order, and
+            # the starts are listed only once twice the text was counted.
+            self._uncounted -= abs(offset - known_offset)
+            known_line = self._last_line
             if offset >= known_offset:
                 line = known_line + self.source.count("\n", known_offset, offset)
             else:

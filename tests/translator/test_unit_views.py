@@ -84,6 +84,16 @@ def test_location_counts_and_bisects_alike() -> None:
         assert counted.location(offset) == listed.location(offset)
 
 
+@given(st.text(alphabet="ab\n\r", max_size=60), st.lists(st.integers(0, 62), max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_location_counts_and_bisects_alike_in_any_order(source: str, offsets: list[int]) -> None:
+    """Counted from offset to offset, forward and back, until twice the text was counted,
+    then bisected: the same lines and columns as bisecting from the start."""
+    counted, listed = Unit(source), Unit(source)
+    listed.line_starts  # noqa: B018 - computed first, so location() bisects
+    assert [counted.location(o) for o in offsets] == [listed.location(o) for o in offsets]
+
+
 def test_location_names_its_line_and_column() -> None:
     location = Unit("a\nbb\ncc").location(4)
     assert (location.line, location.column) == (2, 3)

@@ -80,7 +80,8 @@ def detect_hip_build(files: Iterable[tuple[str, bytes]]) -> HipBuild:
             _cmake(path, data.decode("utf-8", "replace"), evidence, macros)
         elif name in ("Makefile", "makefile", "GNUmakefile") or name.endswith(".mk"):
             _makefile(path, data.decode("utf-8", "replace"), evidence, macros)
-        elif name.endswith(_C_SUFFIXES) and b"#" in data and b"hip" in data.lower():
+        elif (name.endswith(_C_SUFFIXES) and b"define" in data  # both patterns need it
+              and b"hip" in data.lower()):
             # the patterns match within a line that says "define": searched alone, those
             # lines cost the line-anchored patterns a small part of the whole text's time
             text = "\n".join(line for line in data.decode("utf-8", "replace").split("\n")
