@@ -441,8 +441,14 @@ class Facts:
 
     # ---- data flow ------------------------------------------------------------
     def body_span(self, function: Function) -> tuple[int, int]:
-        """Code-token index range of a function's body."""
-        return self.index_at(function.body_start), self.index_at(function.end)
+        """Code-token index range of a function's body (found once per function: rules
+        ask for the functions of each finding)."""
+        spans = self.__dict__.setdefault("_body_spans", {})
+        key = (function.body_start, function.end)
+        span = spans.get(key)
+        if span is None:
+            span = spans[key] = (self.index_at(function.body_start), self.index_at(function.end))
+        return span
 
     def thread_names(self, function: Function) -> frozenset[str]:
         """Variables of FUNCTION whose value derives from the thread index, and
@@ -488,7 +494,7 @@ class Facts:
     def _parameter_spans(self, function: Function) -> list[tuple[int, int]]:
         code = self.code
         first = self.index_at(function.start)
-        body = self.index_at(function.body_start)
+        body = self.body_span(function)[0]
         for index in range(first, body):
             if code[index].text == "(":
                 return [(index + 1, closing(code, index))]

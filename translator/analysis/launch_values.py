@@ -62,7 +62,7 @@ def _definition(facts, name: str, offset: int):
     if function is None:
         return None
     code = facts.code
-    first = facts.index_at(function.body_start)
+    first = facts.body_span(function)[0]
     last = facts.index_at(offset)
     position = facts.latest("launch value definition", name, _defines, first, last)
     if position is None:

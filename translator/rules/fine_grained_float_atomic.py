@@ -100,7 +100,7 @@ def _memory(facts, name: str, offset: int) -> str | None:
 def _parameter_index(facts, function, name: str) -> int | None:
     code = facts.code
     first = facts.index_at(function.start)
-    body = facts.index_at(function.body_start)
+    body = facts.body_span(function)[0]
     for position in range(first, body):
         if code[position].text == "(" and closing(code, position) < body:
             for number, (start, end) in enumerate(arguments(code, position)):

@@ -89,7 +89,7 @@ def check(unit) -> Iterator[Finding]:
         if name not in ATOMICS and name not in COMPOUND_ASSIGNMENTS:
             continue
         parameters = _parameter_types(facts.code, facts.index_at(function.start),
-                                      facts.index_at(function.body_start))
+                                      facts.body_span(function)[0])
         if not parameters:
             continue
         words = [_bare(parameter) for parameter in parameters]

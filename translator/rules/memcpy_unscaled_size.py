@@ -106,7 +106,7 @@ def _local_definition(facts, code, token, offset):
     function = facts.function_at(offset)
     if function is None:
         return None
-    first = facts.index_at(function.body_start)
+    first = facts.body_span(function)[0]
     last = facts.index_at(offset)
     name = token.text
     assigned = facts.latest("assignment", name, _assigns, first, last)

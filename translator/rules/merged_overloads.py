@@ -66,7 +66,7 @@ def check(unit) -> Iterator[Finding]:
         if any(start <= function.start < end for start, end in guarded):
             continue
         parameters = _parameter_types(code, facts.index_at(function.start),
-                                      facts.index_at(function.body_start))
+                                      facts.body_span(function)[0])
         if parameters is None or not any(_CUDA_TYPE.fullmatch(w) for p in parameters for w in p):
             continue
         translated = tuple(tuple(_hip(unit, word) for word in p) for p in parameters)

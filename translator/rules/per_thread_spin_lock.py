@@ -110,7 +110,7 @@ def _elected(facts, function, index: int) -> bool:
     """True when the statement at code INDEX runs under an ``if`` (its own, or one of an
     enclosing block) whose condition tests a thread or lane index."""
     code = facts.code
-    first = facts.index_at(function.body_start)
+    first = facts.body_span(function)[0]
     names = facts.thread_names(function) | THREAD_SOURCES
     statement = index
     if code[index - 1].text == "}":  # do { ... } while (...)

@@ -153,7 +153,7 @@ def _guarded(facts, first: int, last: int, indexes: set[str]) -> bool:
 def _pointer_parameters(facts, function) -> set[str]:
     code = facts.code
     header_first = facts.index_at(function.start)
-    body = facts.index_at(function.body_start)
+    body = facts.body_span(function)[0]
     names = set()
     for position in range(header_first, body):
         token = code[position]
