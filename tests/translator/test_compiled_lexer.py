@@ -230,6 +230,18 @@ def test_brackets_pair_as_in_python_however_unbalanced(texts):
     assert _lexer.bracket_pairs(code) == tokens._bracket_pairs(code)
 
 
+@given(st.lists(st.tuples(st.sampled_from(["a", "bb", "(", "x1", "Ω"]), st.booleans()),
+                max_size=300))
+@settings(max_examples=200, deadline=None)
+def test_token_positions_by_text_whatever_object_holds_it(items):
+    """Equal texts in one object or in several (the compiled pass remembers its lists
+    by the text object): the same positions as the Python form."""
+    code = [_lexer.Token("ident" if text[0].isalpha() else "punct",
+                         "".join(list(text)) if fresh else text, index)
+            for index, (text, fresh) in enumerate(items)]
+    assert _lexer.token_positions(code) == tokens._token_positions(code)
+
+
 def test_token_list_passes_read_python_tokens_too():
     mixed = [_lexer.Token("ident", "a", 0), tokens._PythonToken("ident", "a", 2),
              tokens._PythonToken("punct", "{", 4), _lexer.Token("ident", "b", 5)]

@@ -1002,10 +1002,21 @@ token_positions(PyObject *module, PyObject *args)
     PyObject *by_text = PyDict_New(), *identifiers = PyDict_New(), *pair = NULL;
     if (by_text == NULL || identifiers == NULL)
         goto done;
+    /* The list of each text object seen lately, by its address: the texts of one lex()
+       call are shared (and one-character ones are CPython's own), so most tokens find
+       their list here without a dictionary lookup. Borrowed: the dictionary holds both. */
+    enum { RECENT = 64 };
+    PyObject *recent_text[RECENT] = {NULL}, *recent_list[RECENT] = {NULL};
+    int recent = 1; /* until an item is no Token: reading it may run code that frees texts */
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(tokens); i++) {
         PyObject *item = PyList_GET_ITEM(tokens, i), *owned_text;
         PyObject *text = token_field(item, 0, &owned_text);
-        PyObject *list = text == NULL ? NULL : PyDict_GetItemWithError(by_text, text);
+        if (owned_text != NULL)
+            recent = 0;
+        size_t slot = ((size_t)text >> 4) % RECENT;
+        PyObject *list = text == NULL ? NULL
+                         : recent && recent_text[slot] == text ? recent_list[slot]
+                         : PyDict_GetItemWithError(by_text, text);
         int failed = text == NULL || (list == NULL && PyErr_Occurred());
         if (!failed && list == NULL) {
             PyObject *owned_kind, *kind = token_field(item, 1, &owned_kind);
@@ -1017,6 +1028,10 @@ token_positions(PyObject *module, PyObject *args)
             failed = list == NULL || PyDict_SetItem(by_text, text, list) < 0
                      || (ident && PyDict_SetItem(identifiers, text, list) < 0);
             Py_XDECREF(list); /* the dictionaries hold it */
+        }
+        if (!failed && recent) {
+            recent_text[slot] = text;
+            recent_list[slot] = list;
         }
         PyObject *index = failed ? NULL : PyLong_FromSsize_t(i);
         failed = index == NULL || PyList_Append(list, index) < 0;
