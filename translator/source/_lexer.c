@@ -194,17 +194,27 @@ space_end(const Text *s, Py_ssize_t i)
     }
 }
 
+/* The end of the line comment at I (at its newline) when the text is one byte per
+   character and the comment holds no backslash, as most do; -1 otherwise (then the
+   callers read it character by character). */
+static Py_ssize_t
+plain_line_comment_end(const Text *s, Py_ssize_t i)
+{
+    if (s->unit != PyUnicode_1BYTE_KIND)
+        return -1;
+    const Py_UCS1 *d = s->data;
+    const Py_UCS1 *newline = memchr(d + i + 2, '\n', (size_t)(s->length - i - 2));
+    Py_ssize_t end = newline == NULL ? s->length : newline - d;
+    return memchr(d + i + 2, '\\', (size_t)(end - i - 2)) == NULL ? end : -1;
+}
+
 /* //{run}(?:\\(?:\r?\n)?{run})* where a run holds no newline and no backslash. */
 static Py_ssize_t
 line_comment_end(const Text *s, Py_ssize_t i)
 {
-    if (s->unit == PyUnicode_1BYTE_KIND) { /* most comments hold no backslash */
-        const Py_UCS1 *d = s->data;
-        const Py_UCS1 *newline = memchr(d + i + 2, '\n', (size_t)(s->length - i - 2));
-        Py_ssize_t end = newline == NULL ? s->length : newline - d;
-        if (memchr(d + i + 2, '\\', (size_t)(end - i - 2)) == NULL)
-            return end;
-    }
+    Py_ssize_t plain = plain_line_comment_end(s, i);
+    if (plain >= 0)
+        return plain;
     for (i += 2;;) {
         Py_UCS4 c = at(s, i);
         if (c == (Py_UCS4)-1 || c == '\n')
@@ -649,13 +659,9 @@ character_quote(const Text *s, Py_ssize_t i)
 static Py_ssize_t
 region_line_comment_end(const Text *s, Py_ssize_t i)
 {
-    if (s->unit == PyUnicode_1BYTE_KIND) { /* most comments hold no backslash */
-        const Py_UCS1 *d = s->data;
-        const Py_UCS1 *newline = memchr(d + i + 2, '\n', (size_t)(s->length - i - 2));
-        Py_ssize_t end = newline == NULL ? s->length : newline - d;
-        if (memchr(d + i + 2, '\\', (size_t)(end - i - 2)) == NULL)
-            return end;
-    }
+    Py_ssize_t plain = plain_line_comment_end(s, i);
+    if (plain >= 0)
+        return plain;
     for (i += 2;;) {
         Py_UCS4 c = at(s, i);
         if (c == (Py_UCS4)-1 || c == '\n')
@@ -702,13 +708,20 @@ header_name_end(const Text *s, Py_ssize_t i, Py_ssize_t *start)
     return -1;
 }
 
+/* Append ITEM, a new reference or NULL (an error already set), to LIST and drop the
+   reference; -1 on error. */
+static int
+append_new(PyObject *list, PyObject *item)
+{
+    int failed = item == NULL || PyList_Append(list, item) < 0;
+    Py_XDECREF(item);
+    return failed ? -1 : 0;
+}
+
 static int
 append_offset(PyObject *list, Py_ssize_t offset)
 {
-    PyObject *number = PyLong_FromSsize_t(offset);
-    int failed = number == NULL || PyList_Append(list, number) < 0;
-    Py_XDECREF(number);
-    return failed ? -1 : 0;
+    return append_new(list, PyLong_FromSsize_t(offset));
 }
 
 static PyObject *
@@ -790,19 +803,7 @@ static Py_ssize_t
 first_word_end(const Text *s, Py_ssize_t i, Py_ssize_t end, Py_ssize_t *word_start)
 {
     Text line = {s->unit, s->data, end}; /* as the engine's endpos */
-    for (;;) {
-        Py_UCS4 c = at(&line, i);
-        if (c == ' ' || c == '\t' || c == '\f' || c == '\v')
-            i += 1;
-        else if (c == '\r' && at(&line, i + 1) != '\n')
-            i += 1;
-        else if (c == '\\' && at(&line, i + 1) == '\n')
-            i += 2;
-        else if (c == '\\' && at(&line, i + 1) == '\r' && at(&line, i + 2) == '\n')
-            i += 3;
-        else
-            break;
-    }
+    i = space_end(&line, i); /* the same blanks and splices */
     Py_UCS4 c = at(&line, i);
     if (!(c == '$' || (is_word(c) && !is_decimal(c))))
         return -1;
@@ -810,23 +811,6 @@ first_word_end(const Text *s, Py_ssize_t i, Py_ssize_t end, Py_ssize_t *word_sta
     for (i++; is_word_or_dollar(at(&line, i)); i++)
         ;
     return i;
-}
-
-/* Whether OFFSET (increasing from call to call) starts in one of the regions STARTS..ENDS;
-   *REGION is the cursor. -1 on error. */
-static int
-in_region(PyObject *starts, PyObject *ends, Py_ssize_t *region, Py_ssize_t offset)
-{
-    Py_ssize_t count = PyList_GET_SIZE(starts);
-    while (*region < count && *region < PyList_GET_SIZE(ends)
-           && PyLong_AsSsize_t(PyList_GET_ITEM(ends, *region)) <= offset)
-        (*region)++;
-    if (PyErr_Occurred())
-        return -1;
-    if (*region >= count || *region >= PyList_GET_SIZE(ends))
-        return 0;
-    Py_ssize_t start = PyLong_AsSsize_t(PyList_GET_ITEM(starts, *region));
-    return PyErr_Occurred() ? -1 : start <= offset;
 }
 
 static PyObject *
@@ -840,7 +824,10 @@ directive_lines(PyObject *module, PyObject *args)
     PyObject *found = PyList_New(0);
     if (found == NULL)
         return NULL;
-    Py_ssize_t covered = -1, region = 0;
+    Spans spans = {starts, ends, 0, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX}; /* lex()'s cursor */
+    if (spans_load(&spans) < 0)
+        goto fail;
+    Py_ssize_t covered = -1;
     for (Py_ssize_t i = 0; i < s.length; i++) {
         if (s.unit == PyUnicode_1BYTE_KIND) {
             const Py_UCS1 *hash = memchr((const Py_UCS1 *)s.data + i, '#',
@@ -862,7 +849,7 @@ directive_lines(PyObject *module, PyObject *args)
         }
         if (line_start > 0 && at(&s, line_start - 1) != '\n')
             continue;
-        int held = in_region(starts, ends, &region, i);
+        int held = spans_hold(&spans, i);
         if (held < 0)
             goto fail;
         if (held)
@@ -901,11 +888,8 @@ directive_lines(PyObject *module, PyObject *args)
             entry = Py_BuildValue("(nnnO)", i, end, (Py_ssize_t)-1, Py_None);
             covered = end;
         }
-        if (entry == NULL || PyList_Append(found, entry) < 0) {
-            Py_XDECREF(entry);
+        if (append_new(found, entry) < 0)
             goto fail;
-        }
-        Py_DECREF(entry);
     }
     return found;
 fail:
@@ -976,14 +960,8 @@ indexes_in(PyObject *module, PyObject *args)
         Py_XDECREF(owned);
         if (hit < 0)
             goto fail;
-        if (hit) {
-            PyObject *index = PyLong_FromSsize_t(i);
-            if (index == NULL || PyList_Append(found, index) < 0) {
-                Py_XDECREF(index);
-                goto fail;
-            }
-            Py_DECREF(index);
-        }
+        if (hit && append_offset(found, i) < 0)
+            goto fail;
     }
     return found;
 fail:
