@@ -58,7 +58,6 @@ from translator.sandbox.confinement import (
     REVIEW_NAME,
     Canceled,
     ConfinementFailed,
-    open_output,
     translate_archive,
 )
 from translator.tree.archive import ArchiveError, Limits, extract
@@ -159,9 +158,9 @@ def _translate(job: Job, scratch: Path) -> None:
     except Canceled:
         raise _JobLeft from None
     for name in ARTIFACT_NAMES:
-        with open_output(done.artifacts / name) as stored:
+        with done.open(name) as stored:
             job.store_artifact(name, File(stored))
-    with open_output(done.artifacts / REVIEW_NAME) as stored:
+    with done.open(REVIEW_NAME) as stored:
         store_review(job, stored)  # per-file data for the job page (webapp.jobs.review)
     # the sandbox reports its own peak; this is the pool process's (copying, storing)
     worker_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024

@@ -2,14 +2,14 @@
 again skips configuring it.
 
 ``build_runs_key`` hashes what the result of ``run_build_systems`` depends on: the
-content of every file of the tree except the translation-unit sources (build files,
-CMake modules, ``configure_file`` inputs, headers a build may read for a version), the
-list of all files (names only for the sources: ``$(wildcard ...)`` and ``file(GLOB ...)``
-see them), hipcc's path and identity, the GPU targets, the runner's libraries (a configure
-that failed for a missing package succeeds once it is installed) and the ``cmake`` and
-``make`` programs. ``load_build_runs``/``store_build_runs`` read and write the runs with
-their compile commands and the headers the configure step generated, which are put back
-in the new scratch folder. Runs stopped by their time limit are never stored.
+content of every file of the tree (build files, CMake modules, ``configure_file`` inputs,
+and the sources too, since a build may read any of them), the list of all files, hipcc's
+path and identity, the GPU targets, the runner's libraries (a configure that failed for a
+missing package succeeds once it is installed) and the ``cmake`` and ``make`` programs.
+``load_build_runs``/``store_build_runs`` read and write the runs with their compile
+commands and the headers the configure step generated. Those headers are the host's
+copies (translator/sandbox/leftovers.py read them without following links); they are put
+back in the new scratch folder. Runs stopped by their time limit are never stored.
 """
 
 from __future__ import annotations
@@ -18,16 +18,15 @@ import base64
 import hashlib
 import os
 import shutil
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from translator.compile.build_systems import GENERATED_SUFFIXES, BuildCommand, BuildRun
+from translator.compile.build_systems import BuildCommand, BuildRun
 from translator.compile.cache import CompileCache, cache_key
+from translator.sandbox.leftovers import Refused, open_regular
 
 __all__ = ["build_runs_key", "load_build_runs", "store_build_runs"]
 
-_VERSION = "build-systems/1"
-#: Translation units: only their names count (the build systems do not read them).
-_SOURCE_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx", ".c++", ".c", ".C")
+_VERSION = "build-systems/2"
 #: Generated headers larger than this in all are not stored (the configure runs again).
 _MAX_GENERATED_BYTES = 4 << 20
 
@@ -58,21 +57,20 @@ def _tree_digest(root: Path) -> str:
             relative = path.relative_to(root).as_posix()
             if path.is_symlink():
                 digest.update(f"link {relative} -> {os.readlink(path)}\0".encode())
-            elif name.endswith(_SOURCE_SUFFIXES):
-                digest.update(f"source {relative}\0".encode())
             else:
-                digest.update(f"file {relative} {_file_digest(path)}\0".encode())
+                digest.update(f"file {relative} {_file_digest(root, relative)}\0".encode())
     return digest.hexdigest()
 
 
-def _file_digest(path: Path) -> str:
+def _file_digest(root: Path, relative: str) -> str:
+    """The SHA-256 of a regular file's bytes; a FIFO or device is named, never read."""
     digest = hashlib.sha256()
     try:
-        with open(path, "rb") as stream:
+        with open_regular(root, relative) as stream:
             for block in iter(lambda: stream.read(1 << 20), b""):
                 digest.update(block)
-    except OSError:
-        return "unreadable"
+    except Refused as error:
+        return f"unreadable: {error}"
     return digest.hexdigest()
 
 
@@ -92,7 +90,7 @@ def store_build_runs(cache: CompileCache, key: str, runs: list[BuildRun],
             "seconds": run.seconds, "generated_mount": run.generated_mount,
             "generated": (Path(run.generated).relative_to(scratch).as_posix()
                           if run.generated else ""),
-            "generated_files": generated,
+            "generated_files": generated, "unread": run.unread,
             "commands": [[c.path, list(c.arguments), list(c.dropped), c.source]
                          for c in run.commands.values()],
         })
@@ -108,34 +106,45 @@ def load_build_runs(cache: CompileCache, key: str, scratch: Path) -> list[BuildR
     runs = []
     try:
         for item in entry["build_runs"]:
-            generated = str(scratch / item["generated"]) if item["generated"] else ""
+            generated = str(scratch / _below(item["generated"])) if item["generated"] else ""
             for relative, data in item["generated_files"].items():
-                target = Path(generated, relative)
+                target = Path(generated, _below(relative))
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(base64.b64decode(data))
             commands = {path: BuildCommand(path, tuple(arguments), tuple(dropped), source)
                         for path, arguments, dropped, source in item["commands"]}
             runs.append(BuildRun(item["folder"], item["system"], item["problem"],
                                  item["seconds"], commands, generated,
-                                 item["generated_mount"], cached=True))
+                                 item["generated_mount"], unread=list(item["unread"]),
+                                 cached=True))
     except (KeyError, TypeError, ValueError, OSError):
         return None  # an entry of another layout: configure again
     return runs
 
 
+def _below(relative: str) -> str:
+    """RELATIVE, when it is a path below a folder (a cache entry is data, not trusted
+    to name one); ValueError otherwise."""
+    parts = PurePosixPath(relative).parts
+    if not parts or relative.startswith("/") or ".." in parts:
+        raise ValueError(f"not a relative path: {relative!r}")
+    return relative
+
+
 def _generated_files(top: Path) -> dict[str, str] | None:
-    """{relative path: base64 content} of the headers the configure step wrote (as
-    build_systems.link_generated shows them to units); None when they are too large."""
+    """{relative path: base64 content} of the host's copies of the headers the configure
+    step wrote; None when they are too large to store."""
     files, total = {}, 0
-    for folder, folders, names in os.walk(top):
-        folders[:] = sorted(f for f in folders if f != "CMakeFiles")
+    for folder, _, names in os.walk(top, followlinks=False):
         for name in sorted(names):
-            if not name.endswith(GENERATED_SUFFIXES):
+            relative = Path(folder, name).relative_to(top).as_posix()
+            try:
+                with open_regular(top, relative) as stream:
+                    data = stream.read(_MAX_GENERATED_BYTES + 1 - total)
+            except Refused:
                 continue
-            path = Path(folder, name)
-            data = path.read_bytes()
             total += len(data)
             if total > _MAX_GENERATED_BYTES:
                 return None
-            files[path.relative_to(top).as_posix()] = base64.b64encode(data).decode()
+            files[relative] = base64.b64encode(data).decode()
     return files

@@ -13,8 +13,13 @@ Rather than re-implementing make and CMake, the compile check asks them:
 
 Configuring runs the project's code (CMake scripts, ``$(shell ...)``), so it runs in the
 same bubblewrap sandbox as hipcc: the tree read-only, only the build folder writable, no
-network, its own time limit. Each command is reduced to its safe flags, in order
-(translator/compile/flags.py ``safe_arguments``); nothing is merged or invented. Paths stay
+network, its own time limit. What it leaves in the build folder is hostile too (links to
+host files, FIFOs, huge files): ``compile_commands.json`` and the generated headers are
+read through translator/sandbox/leftovers.py, never by following a link, and the headers
+are copied into a folder of the host's (``BuildRun.generated``) from which units see them.
+
+Each command is reduced to its safe flags, in order (translator/compile/flags.py
+``safe_arguments``); nothing is merged or invented. Paths stay
 as the sandbox saw them (``/job/src/...`` for the tree, ``/job/out/build-N/...`` for the
 build folder); the compile check shows each unit the same paths, generated headers
 included. When a build system fails (a missing package, a configure error, a time-out),
@@ -43,6 +48,7 @@ from pathlib import Path
 
 from translator.compile.flags import path_arguments, safe_arguments
 from translator.sandbox.bubblewrap import Sandbox
+from translator.sandbox.leftovers import Refused, copy_regular_files, read_regular
 
 __all__ = ["BuildCommand", "BuildRun", "find_projects", "run_build_systems",
            "make_commands", "database_commands", "link_generated", "MAKE_FILE_NAMES",
@@ -62,6 +68,8 @@ _OPERATORS = {";", "&&", "||", "|", "(", ")", "&"}
 GENERATED_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inc", ".inl", ".ipp", ".def",
                        ".tcc")
 _MAX_PROJECTS = 12
+#: The largest compile_commands.json read back (tens of thousands of commands).
+_MAX_DATABASE_BYTES = 64 << 20
 
 
 @dataclass(frozen=True)
@@ -83,9 +91,13 @@ class BuildRun:
     problem: str = ""
     seconds: float = 0.0
     commands: dict[str, BuildCommand] = field(default_factory=dict)
-    #: Host folder of the CMake build (generated headers) and where units see it.
+    #: Host folder holding copies of the headers the configure step generated, and
+    #: where units see the build folder (``/job/out/build-N``).
     generated: str = ""
     generated_mount: str = ""
+    #: What was left in the build folder and not read ("path: why"): links, FIFOs,
+    #: devices, files over the limits.
+    unread: list[str] = field(default_factory=list)
     timed_out: bool = False  # stopped by its time limit (never cached)
     cached: bool = False  # from the compile cache (translator/compile/build_cache.py)
 
@@ -100,8 +112,14 @@ class BuildRun:
         where = self.folder or "the tree's root"
         if self.ok:
             took = "cached" if self.cached else f"{self.seconds:.1f} s"
-            return f"{self.system}: {len(self.commands)} compile commands for {where} ({took})"
-        return f"{self.system}: {where}: {self.problem}; its units use rocport's reader"
+            note = f"{self.system}: {len(self.commands)} compile commands for {where} ({took})"
+        else:
+            note = f"{self.system}: {where}: {self.problem}; its units use rocport's reader"
+        if self.unread:
+            shown = "; ".join(self.unread[:3]) + ("; ..." if len(self.unread) > 3 else "")
+            note += (f"; {len(self.unread)} entries of its build folder were not read "
+                     f"({shown})")
+        return note
 
 
 def find_projects(root: Path) -> list[tuple[str, str]]:
@@ -136,7 +154,8 @@ def run_build_systems(root: Path, source_view: Path, sandbox: Sandbox, scratch: 
         work.mkdir(parents=True, exist_ok=True)
         started = time.monotonic()
         if system == "cmake":
-            run = _configure_cmake(folder, index, limited, source_view, work, hipcc, archs)
+            run = _configure_cmake(folder, index, limited, source_view, work, hipcc, archs,
+                                   scratch / f"generated-{index}")
         else:
             run = _dry_run_make(folder, limited, source_view, work, hipcc)
         run.seconds = round(time.monotonic() - started, 2)
@@ -156,7 +175,9 @@ def _with_wall_seconds(sandbox: Sandbox, seconds: float) -> Sandbox:
 # --- CMake -------------------------------------------------------------------------------
 
 def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Path,
-                     work: Path, hipcc: str, archs: list[str]) -> BuildRun:
+                     work: Path, hipcc: str, archs: list[str], generated: Path) -> BuildRun:
+    """Configure the CMake project in FOLDER; its generated headers are copied to
+    GENERATED (a folder of the host's)."""
     run = BuildRun(folder, "cmake")
     cmake = shutil.which("cmake", path="/usr/local/bin:/usr/bin:/bin")
     if cmake is None:
@@ -173,21 +194,28 @@ def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Pat
     if clang:
         argv.append(f"-DCMAKE_HIP_COMPILER={clang}")
     done = sandbox.run(argv, source_view, work)
-    database = work / f"build-{index}" / "compile_commands.json"
     if done.timed_out:
         run.problem = f"configure stopped after {sandbox.limits.wall_seconds:g} s"
         run.timed_out = True
-    elif done.returncode != 0:
-        run.problem = "configure failed: " + _cmake_error(done.output)
-    elif not database.is_file():
-        run.problem = "configure wrote no compile_commands.json (a generator without it?)"
-    if run.problem:
         return run
-    run.commands = database_commands(database.read_bytes(), source_mount)
+    if done.returncode != 0:
+        run.problem = "configure failed: " + _cmake_error(done.output)
+        return run
+    try:
+        database = read_regular(work, f"build-{index}/compile_commands.json",
+                                _MAX_DATABASE_BYTES)
+    except Refused as error:
+        run.problem = f"configure left no readable compile_commands.json ({error})"
+        return run
+    run.commands = database_commands(database, source_mount)
     if not run.commands:
         run.problem = "the configured build compiles no sources of the tree"
         return run
-    run.generated, run.generated_mount = str(work / f"build-{index}"), build
+    copied = copy_regular_files(work, f"build-{index}", generated,
+                                accept=lambda name: name.endswith(GENERATED_SUFFIXES),
+                                skip_folders=frozenset({"CMakeFiles"}))
+    run.unread = copied.refused
+    run.generated, run.generated_mount = str(generated), build
     return run
 
 
@@ -335,21 +363,19 @@ def _compiles(words: list[str], directory: str, source_mount: str,
 
 
 def link_generated(run_folder: str, mount: str, work: Path, isolated: bool) -> None:
-    """Show a unit compiled in WORK the headers the configure step generated: in the
-    sandbox the unit's writable folder is ``/job/out``, where the build folder was."""
+    """Show a unit compiled in WORK the headers the configure step generated (RUN_FOLDER,
+    the host's copies): in the sandbox the unit's writable folder is ``/job/out``, where
+    the build folder was."""
     if not isolated or not run_folder:
         return
     top = Path(run_folder)
     target_top = work / posixpath.basename(mount)
-    for folder, folders, files in os.walk(top):
-        folders[:] = [f for f in folders if f != "CMakeFiles"]
+    for folder, _, files in os.walk(top, followlinks=False):
         for name in files:
-            if not name.endswith(GENERATED_SUFFIXES):
-                continue
             source = Path(folder, name)
             target = target_top / source.relative_to(top)
             target.parent.mkdir(parents=True, exist_ok=True)
             try:
-                os.link(source, target)
+                os.link(source, target, follow_symlinks=False)
             except OSError:
-                shutil.copyfile(source, target)
+                shutil.copyfile(source, target, follow_symlinks=False)

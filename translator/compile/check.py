@@ -18,6 +18,7 @@ report then says that hipcc ran unsandboxed. Never raises for bad input.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import shutil
 import tempfile
@@ -41,6 +42,7 @@ from translator.compile.toolchain import (
 from translator.compile.units import CompileUnit, find_units, has_compile_database
 from translator.output.line_maps import LineMaps
 from translator.sandbox.bubblewrap import READONLY_PATHS, Limits, Run, Sandbox, SandboxUnavailable
+from translator.sandbox.leftovers import Refused, open_regular
 
 __all__ = ["CompileOptions", "compile_check", "merge_outcomes", "merge_into_report",
            "report_context", "Limits"]
@@ -372,13 +374,19 @@ def _preprocessed_key(unit, flags, toolchain, sandbox, source, work, out,
                        f"{out}/unit.i"], source, work, watch=watch)
     if run.timed_out or run.stopped:
         return None
-    preprocessed = work / "unit.i"
+    # The sandbox wrote unit.i: read without following a link, whatever hipcc left there.
+    digest = hashlib.sha256()
     try:
-        data = preprocessed.read_bytes()
-        preprocessed.unlink()
-    except OSError:
-        data = b""
-    return cache_key(toolchain.identity, "\0".join(flags), unit.path, run.output, data)
+        with open_regular(work, "unit.i") as preprocessed:
+            for block in iter(lambda: preprocessed.read(1 << 20), b""):
+                digest.update(block)
+    except Refused:
+        if os.path.lexists(work / "unit.i"):
+            return None  # not what hipcc writes: no cache entry for this unit
+        digest = hashlib.sha256()  # hipcc -E failed; its messages are part of the key
+    (work / "unit.i").unlink(missing_ok=True)
+    return cache_key(toolchain.identity, "\0".join(flags), unit.path, run.output,
+                     digest.hexdigest())
 
 
 def _argument(path: str) -> str:

@@ -151,15 +151,25 @@ class Sandbox:
         """Run ARGV with SOURCE_DIR read-only and WORK_DIR writable; never raises on failure.
         WATCH sees each output line and may stop the run (translator.sandbox.supervise)."""
         self.prepare(Path(work_dir))
-        command = self._limited(self._wrapped(argv, Path(source_dir), Path(work_dir)))
-        environment = {} if self.isolated else self.command_environment()
-        cwd = None if self.isolated else source_dir
-        return supervise(command, environment, cwd, self.limits.wall_seconds,
-                         self.limits.output_bytes, watch)
+        if not self.isolated:
+            return supervise(self._limited(list(argv)), self.command_environment(), source_dir,
+                             self.limits.wall_seconds, self.limits.output_bytes, watch)
+        # bubblewrap reads its arguments from a file descriptor: on its command line they
+        # would show the host's paths to the sandbox in /proc/1/cmdline (its PID 1 is a
+        # copy of bubblewrap).
+        options, inner = self._wrapped(argv, Path(source_dir), Path(work_dir))
+        descriptor = _arguments_file(options[1:])
+        try:
+            command = self._limited([options[0], "--args", str(descriptor), "--", *inner])
+            return supervise(command, {}, None, self.limits.wall_seconds,
+                             self.limits.output_bytes, watch, pass_fds=(descriptor,))
+        finally:
+            os.close(descriptor)
 
-    def _wrapped(self, argv: list[str], source_dir: Path, work_dir: Path) -> list[str]:
-        if self.bubblewrap is None:  # not isolated
-            return list(argv)
+    def _wrapped(self, argv: list[str], source_dir: Path,
+                 work_dir: Path) -> tuple[list[str], list[str]]:
+        """(bubblewrap and its options, the command it runs)."""
+        assert self.bubblewrap is not None  # only an isolated sandbox wraps
         command = [self.bubblewrap]
         made: set[Path] = set()
 
@@ -207,21 +217,33 @@ class Sandbox:
         for name, value in self.command_environment().items():
             command += ["--setenv", name, value]
         if self.drops_privileges:
-            command += [
-                "--cap-add", "CAP_SETUID,CAP_SETGID", "--", "/usr/bin/setpriv",
-                f"--reuid={self.uid}", f"--regid={self.gid}", "--clear-groups",
-                "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
-            ]
+            command += ["--cap-add", "CAP_SETUID,CAP_SETGID"]
+            argv = ["/usr/bin/setpriv", f"--reuid={self.uid}", f"--regid={self.gid}",
+                    "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
+                    "--no-new-privs", "--", *argv]
         else:
             command += ["--unshare-user", "--uid", str(self.uid), "--gid", str(self.gid),
                         "--disable-userns"]
-        return [*command, "--", *argv]
+        return command, argv
 
     def _limited(self, command: list[str]) -> list[str]:
         prlimit = shutil.which("prlimit", path=SYSTEM_PATH + ":/usr/sbin:/sbin")
         if prlimit is None:
             raise SandboxUnavailable("prlimit (util-linux) is needed to set resource limits")
         return [prlimit, *self.limits.prlimit_arguments(), "--", *command]
+
+
+def _arguments_file(arguments: list[str]) -> int:
+    """A descriptor of an anonymous file holding ARGUMENTS, each ended by NUL, at offset 0
+    (what bubblewrap's ``--args FD`` reads; it closes the descriptor before it runs
+    anything)."""
+    descriptor = os.memfd_create("bubblewrap-arguments", 0)  # not inherited by default
+    data = b"".join(os.fsencode(argument) + b"\0" for argument in arguments)
+    written = 0
+    while written < len(data):
+        written += os.write(descriptor, data[written:])
+    os.lseek(descriptor, 0, os.SEEK_SET)
+    return descriptor
 
 
 def _stage(source_dir: Path, staging_dir: Path) -> None:

@@ -7,7 +7,7 @@ writable folder at ``/job/out``, the read-only files Python, the virtual environ
 libclang and the HIP headers need, and nothing else (no data folder, no ``/etc/shadow``,
 no ``/root``, no network, an empty environment, memory, CPU, process and time limits).
 The caller (a worker, the web process) only ever reads a few named regular files back,
-opened without following links.
+through translator/sandbox/leftovers.py: never through a link, never a FIFO or device.
 
 The child speaks one JSON object per line on its output, each behind ``@rocport ``:
 ``{"file": path}`` before each file, ``{"progress": [done, total]}`` after it,
@@ -27,7 +27,6 @@ import json
 import os
 import secrets
 import shutil
-import stat
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
@@ -44,6 +43,7 @@ from translator.sandbox.bubblewrap import (
     Sandbox,
     SandboxUnavailable,
 )
+from translator.sandbox.leftovers import Refused, open_regular
 from translator.tree.archive import ArchiveError
 from translator.tree.archive import Limits as ArchiveLimits
 
@@ -197,6 +197,10 @@ class TreeTranslation:
     summary: dict
     crashed: list[str]
 
+    def open(self, name: str) -> BinaryIO:
+        """The artifact NAME, opened as ``open_output`` does."""
+        return open_output(self.artifacts.parent, f"{self.artifacts.name}/{name}")
+
 
 def translate_archive(archive: Path, scratch: Path, options: Options,
                       archive_limits: ArchiveLimits, confinement: Confinement, *,
@@ -242,7 +246,7 @@ def translate_snippet(source: str, path: str, options: Options, scratch: Path,
         work.mkdir(exist_ok=True)
         returncode, output = confinement.run("snippet", folder, work, messages)
         if messages.done is not None and returncode == 0:
-            answer = json.loads(read_output(work / "result.json", 64 << 20))
+            answer = json.loads(read_output(work, "result.json", 64 << 20))
             if use_clang != options.use_clang:
                 answer["note"] = ("libclang crashed on this file; it was translated with "
                                   "tokens only")
@@ -282,26 +286,22 @@ class _Messages:
         return True
 
 
-def open_output(path: Path) -> BinaryIO:
-    """Open a file the sandbox wrote: a regular file, never through a link."""
+def open_output(top: Path, relative: str) -> BinaryIO:
+    """Open RELATIVE, a file the sandbox wrote below TOP (its writable folder): a regular
+    file reached without following a link (translator/sandbox/leftovers.py)."""
     try:
-        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    except OSError as error:
-        raise ConfinementFailed("internal-error", f"the translation left no {path.name}: "
-                                f"{error.strerror}") from None
-    stream = os.fdopen(handle, "rb")
-    if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-        stream.close()
-        raise ConfinementFailed("internal-error", f"the translation left a bad {path.name}")
-    return stream
+        return open_regular(top, relative)
+    except Refused as error:
+        raise ConfinementFailed("internal-error",
+                                f"the translation left no usable {error}") from None
 
 
-def read_output(path: Path, limit: int) -> bytes:
+def read_output(top: Path, relative: str, limit: int) -> bytes:
     """The bytes of a file the sandbox wrote (see ``open_output``), at most LIMIT."""
-    with open_output(path) as stream:
+    with open_output(top, relative) as stream:
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise ConfinementFailed("internal-error", f"the translation left a bad {path.name}")
+        raise ConfinementFailed("internal-error", f"the translation left a bad {relative}")
     return data
 
 

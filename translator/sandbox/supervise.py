@@ -37,15 +37,17 @@ class Run:
 
 
 def supervise(command: list[str], environment: dict[str, str], cwd, wall_seconds: float,
-              output_bytes: int, watch: Callable[[str | None], bool] | None = None) -> Run:
+              output_bytes: int, watch: Callable[[str | None], bool] | None = None,
+              pass_fds: tuple[int, ...] = ()) -> Run:
     """Run COMMAND, keep at most OUTPUT_BYTES of output, kill it all after WALL_SECONDS
-    or when WATCH answers False."""
+    or when WATCH answers False. PASS_FDS stay open in COMMAND (all others are closed)."""
     started = time.monotonic()
     deadline = started + wall_seconds
     try:
         process = subprocess.Popen(
             command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             env=environment, cwd=cwd, start_new_session=True, close_fds=True,
+            pass_fds=pass_fds,
         )
     except OSError as error:
         return Run(127, f"cannot start {command[0]}: {error.strerror}")

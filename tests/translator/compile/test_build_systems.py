@@ -151,7 +151,7 @@ def test_the_reader_alone_merges_branches_and_options(tmp_path):
     assert all(unit.flags_source.startswith("rocport's reader (fallback:") for unit in units)
 
 
-def test_the_build_cache_key_follows_build_files_and_the_list_of_sources(tmp_path):
+def test_the_build_cache_key_follows_the_content_of_every_file(tmp_path):
     (tmp_path / "src").mkdir()
     (tmp_path / "CMakeLists.txt").write_text("project(p CXX)\n")
     (tmp_path / "src" / "a.cu").write_text("int a;\n")
@@ -162,8 +162,10 @@ def test_the_build_cache_key_follows_build_files_and_the_list_of_sources(tmp_pat
                               archs=list(archs), libraries=["hip"])
 
     first = key()
-    (tmp_path / "src" / "a.cu").write_text("int a = 2;\n")  # a source's text: same key
     assert key() == first
+    (tmp_path / "src" / "a.cu").write_text("int a = 2;\n")  # CMake may file(READ) a source
+    assert key() != first
+    first = key()
     assert key(("gfx942",)) != first
     (tmp_path / "src" / "a.h").write_text("#define A 2\n")  # a build may read a header
     second = key()
@@ -177,25 +179,35 @@ def test_the_build_cache_key_follows_build_files_and_the_list_of_sources(tmp_pat
 
 def test_cached_builds_bring_back_their_commands_and_generated_headers(tmp_path):
     first, second = tmp_path / "first", tmp_path / "second"
-    generated = first / "build-system-0" / "build-0"
+    generated = first / "generated-0"  # the host's copies of the generated headers
     (generated / "include").mkdir(parents=True)
     (generated / "include" / "config.h").write_text("#define HAVE_X 1\n")
-    (generated / "CMakeFiles").mkdir()
-    (generated / "CMakeFiles" / "skipped.h").write_text("")
     command = BuildCommand("p/a.cu", ("-I/job/out/build-0/include", "-DA=1"), ("-fplugin=x",),
                            "cmake")
     runs = [BuildRun("p", "cmake", seconds=12.5, commands={"p/a.cu": command},
-                     generated=str(generated), generated_mount="/job/out/build-0"),
+                     generated=str(generated), generated_mount="/job/out/build-0",
+                     unread=["include/x.h: a link, not a regular file"]),
             BuildRun("m", "make -n", problem="make -n printed no compile commands")]
     cache = CompileCache(tmp_path / "cache")
     store_build_runs(cache, "k" * 64, runs, first)
     loaded = load_build_runs(cache, "k" * 64, second)
     assert loaded[0].commands == runs[0].commands
     assert loaded[1].problem == runs[1].problem
-    assert loaded[0].generated == str(second / "build-system-0" / "build-0")
-    assert (second / "build-system-0/build-0/include/config.h").read_text() == "#define HAVE_X 1\n"
-    assert not (second / "build-system-0/build-0/CMakeFiles").exists()
-    assert loaded[0].note() == "cmake: 1 compile commands for p (cached)"
+    assert loaded[0].generated == str(second / "generated-0")
+    assert (second / "generated-0/include/config.h").read_text() == "#define HAVE_X 1\n"
+    assert loaded[0].note() == ("cmake: 1 compile commands for p (cached); 1 entries of its "
+                                "build folder were not read (include/x.h: a link, not a "
+                                "regular file)")
+
+
+def test_a_cache_entry_cannot_name_a_path_outside_the_scratch_folder(tmp_path):
+    cache = CompileCache(tmp_path / "cache")
+    entry = {"folder": "p", "system": "cmake", "problem": "", "seconds": 1.0,
+             "generated_mount": "/job/out/build-0", "generated": "generated-0",
+             "generated_files": {"../../outside.h": "eA=="}, "unread": [], "commands": []}
+    cache.put("k" * 64, {"build_runs": [entry]})
+    assert load_build_runs(cache, "k" * 64, tmp_path / "scratch" / "a") is None
+    assert not (tmp_path / "scratch" / "outside.h").exists()
 
 
 def test_builds_stopped_by_their_time_limit_are_not_cached(tmp_path):

@@ -68,6 +68,14 @@ def test_host_files_are_not_visible(folders, tmp_path):
     assert result.output.count("No such file or directory") == 5
 
 
+def test_no_process_shows_the_hosts_paths(folders, tmp_path):
+    """bubblewrap's own PID 1 would show its command line, with the host's folders."""
+    result = run(folders, "for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f; echo; done; "
+                          "ls -l /proc/[0-9]*/fd/ 2>/dev/null")
+    assert "/usr/bin/bwrap --args" in result.output
+    assert str(tmp_path) not in result.output
+
+
 def test_sources_are_read_only_and_the_work_folder_writable(folders):
     result = run(folders, "cat /job/src/input.txt; echo x > /job/src/new 2>&1; "
                           "echo data > /job/out/written && echo WROTE")
