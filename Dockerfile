@@ -31,7 +31,7 @@ RUN pip install --no-cache-dir -c requirements.lock -e . \
  && mkdir -p /data && chown rocport /data
 USER rocport
 EXPOSE 8000
-CMD ["gunicorn", "webapp.wsgi:application", "--bind", "0.0.0.0:8000"]
+CMD ["gunicorn", "webapp.wsgi:application", "--config", "python:webapp.gunicorn_conf", "--bind", "0.0.0.0:8000"]
 
 # The same uid as in "app": both write job results to the shared media volume.
 # The full ROCm library set from ROCm's apt repository, so that the compile check's

@@ -159,6 +159,7 @@ DATABASE_URL = env_str("DATABASE_URL", "")
 if DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
 else:
+    DATA_DIR.mkdir(parents=True, exist_ok=True)  # SQLite makes its file, not its folder
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
@@ -282,6 +283,12 @@ TRANSLATE_ALLOW_UNSANDBOXED = env_bool("TRANSLATE_ALLOW_UNSANDBOXED", False)
 # size, and run in a child process that is killed after the time limit.
 SNIPPET_MAX_BYTES = env_int("SNIPPET_MAX_BYTES", 256 * 1024, minimum=1)
 SNIPPET_TIME_LIMIT = env_int("SNIPPET_TIME_LIMIT", 10, minimum=1)
+# Translations of /api/translate/ running at once on this host (one per client at most):
+# the rest are answered 429 at once instead of holding web workers. Default: one per CPU
+# but one, which stays for pages (webapp/api/snippet_slots.py).
+SNIPPET_CONCURRENCY = env_int("SNIPPET_CONCURRENCY", max(1, (os.cpu_count() or 1) - 1),
+                              minimum=1)
+SNIPPET_SLOTS_DIR = Path(env_str("SNIPPET_SLOTS_DIR", str(DATA_DIR / "snippet-slots")))
 # Requests to /api/translate/ per client (signed-in user, else IP address): N/second,
 # N/minute, N/hour or N/day. Counted per web process (Django's local-memory cache).
 SNIPPET_RATE = env_str("SNIPPET_RATE", "30/minute")

@@ -279,10 +279,19 @@ def test_canceling_stops_a_long_file_within_seconds(tmp_path):
 
 
 def test_a_snippet_past_its_deadline_is_killed(tmp_path):
-    quick = Confinement.create(wall_seconds=1, memory_bytes=4 << 30)
+    quick = Confinement.create(wall_seconds=0.05, memory_bytes=4 << 30)
     with pytest.raises(ConfinementFailed) as failed:
         translate_snippet(BOMB, "bomb.cu", Options(), tmp_path, quick)
     assert failed.value.code == "time-limit"
+
+
+def test_a_snippet_whose_libclang_runs_long_is_answered_token_only(tmp_path):
+    quick = Confinement.create(wall_seconds=3, memory_bytes=4 << 30)
+    answer = translate_snippet(BOMB + "void f() { cudaDeviceSynchronize(); }\n", "bomb.cu",
+                               Options(), tmp_path, quick)
+    assert "hipDeviceSynchronize" in answer["source"]
+    assert answer["note"] == ("libclang took too long on this file; it was translated with "
+                              "tokens only")
 
 
 def test_a_snippet_that_crashes_libclang_is_answered_token_only(tmp_path, confinement):

@@ -1,6 +1,9 @@
 """POST /api/translate/ (one file, in the sandbox with a deadline) and GET /api/rules/."""
 
 import dataclasses
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,7 @@ from rest_framework.test import APIClient
 from tests.factories import make_user
 from tests.hostile import BOMB, CRASHER, tricks
 from translator.rules import ENGINE_CODES, RULES
+from webapp.api.snippet_slots import SlotTaken, snippet_slot
 
 pytestmark = pytest.mark.django_db
 
@@ -156,12 +160,63 @@ def test_signed_in_users_are_counted_apart_from_anonymous_ones(rate):
     assert translate(source="int a;\n").status_code == 429
 
 
-def test_a_translation_past_the_deadline_is_killed_and_answered_503(settings):
-    settings.SNIPPET_TIME_LIMIT = 1
+def test_a_client_with_a_translation_running_is_answered_429_at_once(tmp_path, settings):
+    settings.SNIPPET_SLOTS_DIR = tmp_path / "slots"
+    with snippet_slot("address:127.0.0.1"):  # the test client's address
+        started = time.monotonic()
+        response = translate(source="int a;\n")
+        assert time.monotonic() - started < 1
+    assert (response.status_code, response.json()["error"]["code"]) == (429, "throttled")
+    assert "still running" in response.json()["error"]["message"]
+    assert int(response["Retry-After"]) > 0
+    assert translate(source="int a;\n").status_code == 200  # the slot was given back
+
+
+def test_when_every_slot_is_taken_other_clients_are_answered_429_busy(tmp_path, settings):
+    settings.SNIPPET_SLOTS_DIR = tmp_path / "slots"
+    settings.SNIPPET_CONCURRENCY = 2
+    with snippet_slot("address:192.0.2.1"), snippet_slot("address:192.0.2.2"):
+        response = translate(source="int a;\n")
+        with pytest.raises(SlotTaken, match="every translation slot"), snippet_slot("user:7"):
+            pass
+    assert (response.status_code, response.json()["error"]["code"]) == (429, "busy")
+    assert int(response["Retry-After"]) > 0
+
+
+def test_a_slot_held_by_a_killed_process_is_free_again(tmp_path, settings):
+    settings.SNIPPET_SLOTS_DIR = tmp_path / "slots"
+    settings.SNIPPET_CONCURRENCY = 1
+    (tmp_path / "slots").mkdir()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, os, sys, time\n"
+         "d = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)\n"
+         "fcntl.flock(d, fcntl.LOCK_EX)\nprint('held', flush=True)\ntime.sleep(60)",
+         str(tmp_path / "slots" / "all-0.lock")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        assert translate(source="int a;\n").json()["error"]["code"] == "busy"
+    finally:
+        holder.kill()
+        holder.wait()
+    assert translate(source="int a;\n").status_code == 200
+
+
+def test_libclang_past_its_share_of_the_time_is_answered_token_only(settings):
+    settings.SNIPPET_TIME_LIMIT = 3
     settings.SNIPPET_MEMORY_LIMIT = 4 << 30  # the bomb then runs until the deadline
+    started = time.monotonic()
+    response = translate(source=BOMB + "void f() { cudaDeviceSynchronize(); }\n")
+    assert response.status_code == 200
+    assert time.monotonic() - started < 3 + 1
+    assert "hipDeviceSynchronize" in response.json()["source"]
+    assert "libclang took too long" in response.json()["note"]
+
+
+def test_a_translation_past_the_deadline_is_killed_and_answered_503(settings):
+    settings.SNIPPET_TIME_LIMIT = 0.05  # not even a token-only translation starts in time
     response = translate(source=BOMB)
     assert (response.status_code, response.json()["error"]["code"]) == (503, "timeout")
-    assert "longer than 1 s" in response.json()["error"]["message"]
+    assert "longer than 0.05 s" in response.json()["error"]["message"]
 
 
 def test_a_macro_bomb_is_stopped_by_the_memory_limit_and_still_answered(settings):

@@ -63,6 +63,9 @@ class Limits:
     processes: int = 128  # processes of the sandbox user at once
     open_files: int = 1024
     output_bytes: int = 256 << 10  # captured stdout+stderr; the rest is counted, not kept
+    #: Scheduling priority (``nice``): 10 keeps pages and the API answering on a host
+    #: whose CPUs are busy with sandboxed work.
+    niceness: int = 0
 
     def prlimit_arguments(self) -> list[str]:
         return [
@@ -230,7 +233,11 @@ class Sandbox:
         prlimit = shutil.which("prlimit", path=SYSTEM_PATH + ":/usr/sbin:/sbin")
         if prlimit is None:
             raise SandboxUnavailable("prlimit (util-linux) is needed to set resource limits")
-        return [prlimit, *self.limits.prlimit_arguments(), "--", *command]
+        limited = [prlimit, *self.limits.prlimit_arguments(), "--", *command]
+        nice = shutil.which("nice", path=SYSTEM_PATH)
+        if self.limits.niceness and nice is not None:
+            limited = [nice, "-n", str(self.limits.niceness), *limited]
+        return limited
 
 
 def _arguments_file(arguments: list[str]) -> int:

@@ -22,6 +22,7 @@ to ``max_crashes`` times, reusing every finished file from the run's result cach
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import json
 import os
@@ -29,6 +30,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,13 +107,20 @@ class Confinement:
     #: Files that crashed libclang and are retried token-only, before the job fails.
     max_crashes: int = 3
 
+    def with_wall_seconds(self, seconds: float) -> Confinement:
+        """This confinement with SECONDS of wall-clock time."""
+        limits = dataclasses.replace(self.sandbox.limits, wall_seconds=seconds)
+        return dataclasses.replace(self, sandbox=dataclasses.replace(self.sandbox,
+                                                                     limits=limits))
+
     @classmethod
     def create(cls, *, wall_seconds: float, memory_bytes: int, sandboxed: bool = True,
                extra_readonly: tuple[str, ...] = (), stubs_folder: str = "") -> Confinement:
         """STUBS_FOLDER: where the precompiled stubs are kept (``shared_precompiled_stubs``);
         without one each translation builds its own."""
         limits = Limits(wall_seconds=wall_seconds, cpu_seconds=int(wall_seconds) + 5,
-                        memory_bytes=memory_bytes, processes=256, output_bytes=64 << 10)
+                        memory_bytes=memory_bytes, processes=256, output_bytes=64 << 10,
+                        niceness=10)
         # absolute: the sandbox binds it at the same path, and its working folder differs
         precompiled = shared_precompiled_stubs(os.path.abspath(stubs_folder)) if stubs_folder \
             else ""
@@ -232,24 +241,40 @@ def translate_archive(archive: Path, scratch: Path, options: Options,
         crashed.append(file)  # again, with that file token-only; finished files are cached
 
 
+#: The share of a snippet's time that libclang may take before the file is translated
+#: again with tokens only in what is left (hostile shapes make clang quadratic).
+CLANG_SHARE = 0.6
+
+
 def translate_snippet(source: str, path: str, options: Options, scratch: Path,
                       confinement: Confinement) -> dict:
     """The ``/api/translate/`` answer for SOURCE in the sandbox (see ``snippet_result``).
-    A libclang crash is retried once token-only (the answer then says so)."""
+    A libclang crash, or libclang past ``CLANG_SHARE`` of the time limit, is retried once
+    token-only in the time left (the answer then says so)."""
     folder, work = scratch / "input", scratch / "work"
     folder.mkdir(parents=True)
+    deadline = time.monotonic() + confinement.sandbox.limits.wall_seconds
+    note = ""
     for use_clang in (options.use_clang, False):
         request = {"source": source, "path": path,
                    "options": _options_json(options.with_changes(use_clang=use_clang))}
         (folder / "request.json").write_text(json.dumps(request))
         messages = _Messages()
         work.mkdir(exist_ok=True)
-        returncode, output = confinement.run("snippet", folder, work, messages)
+        left = deadline - time.monotonic()
+        attempt = confinement.with_wall_seconds(left * CLANG_SHARE if use_clang else left)
+        try:
+            returncode, output = attempt.run("snippet", folder, work, messages)
+        except ConfinementFailed as error:
+            if error.code != "time-limit" or not use_clang:
+                raise
+            note = "libclang took too long on this file; it was translated with tokens only"
+            continue
         if messages.done is not None and returncode == 0:
             answer = json.loads(read_output(work, "result.json", 64 << 20))
             if use_clang != options.use_clang:
-                answer["note"] = ("libclang crashed on this file; it was translated with "
-                                  "tokens only")
+                answer["note"] = note or ("libclang crashed on this file; it was translated "
+                                          "with tokens only")
             return answer
         _raise_refusal(messages.error)
         if not use_clang:
@@ -472,6 +497,13 @@ def main(argv: list[str]) -> int:
         return {"tree": _tree, "snippet": _snippet}[command](Path(source), Path(out))
     except MemoryError:
         pass  # leaving the handler frees the traceback, and the translation's data with it
+    except OSError as error:
+        if error.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        _say(error={"code": "insufficient-storage", "message": "the worker's disk filled up "
+                    "while the job was translated; nothing of it was kept; submit it again "
+                    "later"})
+        return _EXIT_REFUSED
     del reserve
     _say(error={"code": "too-much-memory", "message": "the translation needed more memory "
                 "than its limit allows"})

@@ -12,7 +12,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, Throttled
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -31,6 +31,7 @@ from webapp.api.serializers import (
     SnippetResultSerializer,
     SnippetSerializer,
 )
+from webapp.api.snippet_slots import SlotTaken, client_of, snippet_slot
 from webapp.api.snippets import SnippetFailed, translate_snippet
 from webapp.github.ports import PortRefused, port_answer, request_port_for_job
 from webapp.jobs.downloads import artifact_response
@@ -152,8 +153,12 @@ class TranslateView(APIView):
         data.is_valid(raise_exception=True)
         options = Options(**data.options(), clang_resource_dir=settings.CLANG_RESOURCE_DIR)
         try:
-            answer = translate_snippet(data.validated_data["source"], options,
-                                       data.validated_data["path"], settings.SNIPPET_TIME_LIMIT)
+            with snippet_slot(client_of(request)):
+                answer = translate_snippet(data.validated_data["source"], options,
+                                           data.validated_data["path"],
+                                           settings.SNIPPET_TIME_LIMIT)
+        except SlotTaken as error:
+            raise Throttled(settings.SNIPPET_TIME_LIMIT, error.message, error.code) from None
         except SnippetFailed as error:
             advice = "; submit the file as a job instead" if error.code == "timeout" else ""
             raise Unavailable(error.message + advice, error.code) from None
