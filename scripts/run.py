@@ -15,11 +15,20 @@ after 1 s, then 2, 4, ... up to 30 s while it keeps dying quickly; the others ke
 running. Each child runs in its own process group, so stopping it also stops what it
 started. Ctrl-C (or SIGTERM) stops everything and prints "rocport: stopped".
 Development defaults (DEBUG=true, localhost hosts) apply only where the caller set none.
+
+One supervisor per data folder: it holds a lock on DATA_DIR/run.lock, and a second
+``make run`` on the same folder says so and exits (two would share one append-only Redis
+folder and one database). Its children die with it, even when it is killed with
+SIGKILL: each gets SIGKILL from the kernel when the supervisor goes, and what they
+started (web and pool workers) carries DATA_DIR in ROCPORT_SUPERVISED_BY, by which the
+next supervisor of that folder finds and stops what is left before it starts.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import fcntl
 import hashlib
 import os
 import shutil
@@ -67,7 +76,8 @@ class Supervisor:
         return child.process
 
     def _spawn(self, command: list[str]) -> subprocess.Popen:
-        return subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True)
+        return subprocess.Popen(command, cwd=ROOT, env=self.env, start_new_session=True,
+                                preexec_fn=_die_with_parent(os.getpid()))
 
     def run_once(self, command: list[str]) -> None:
         subprocess.run(command, cwd=ROOT, env=self.env, check=True)
@@ -119,6 +129,54 @@ class Supervisor:
 def _signal_group(process: subprocess.Popen, signum: int) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signum)
+
+
+#: prctl's PR_SET_PDEATHSIG (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int):
+    """A preexec function: the child gets SIGKILL when PARENT (this supervisor) dies."""
+    def arrange() -> None:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the supervisor died before prctl took effect
+            os._exit(1)
+    return arrange
+
+
+def hold_data_folder(data_dir: Path) -> int | None:
+    """Lock DATA_DIR for this supervisor (a descriptor, held until it exits); None when
+    another supervisor holds it."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(data_dir / "run.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        return None
+    os.ftruncate(descriptor, 0)
+    os.write(descriptor, f"{os.getpid()}\n".encode())
+    return descriptor
+
+
+def stop_leftovers(data_dir: Path) -> list[int]:
+    """Kill what an earlier supervisor of DATA_DIR left running (it was killed before it
+    could stop its children's children); the PIDs killed."""
+    marker = b"\0ROCPORT_SUPERVISED_BY=" + os.fsencode(str(data_dir.resolve())) + b"\0"
+    killed = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            environment = b"\0" + (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if marker in environment:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(entry.name), signal.SIGKILL)
+                killed.append(int(entry.name))
+    return killed
 
 
 def redis_answers(url: str) -> bool:
@@ -197,6 +255,16 @@ def report_features(env: dict[str, str]) -> None:
         env.setdefault("COMPILE_ALLOW_UNSANDBOXED", "true")
 
 
+def web_command(port: str | int) -> list[str]:
+    """gunicorn with its configuration (webapp/gunicorn_conf.py) on 127.0.0.1:PORT."""
+    return [PYTHON, "-m", "gunicorn", "webapp.wsgi:application", "--config",
+            "python:webapp.gunicorn_conf", "--bind", f"127.0.0.1:{port}", "--workers", "2",
+            "--access-logfile", "-",
+            # not the per-user ~/.gunicorn socket another checkout's server (or a test)
+            # may hold
+            "--no-control-socket"]
+
+
 def main() -> int:
     env = dict(os.environ)
     env.setdefault("DEBUG", "true")
@@ -204,6 +272,16 @@ def main() -> int:
     env.setdefault("DJANGO_SETTINGS_MODULE", "webapp.settings")
     data_dir = Path(env.setdefault("DATA_DIR", str(ROOT / "var")))
     port = env.get("PORT", "8000")
+    lock = hold_data_folder(data_dir)
+    if lock is None:
+        holder = (data_dir / "run.lock").read_text().strip() or "?"
+        say(f"another `make run` (pid {holder}) serves {data_dir}; stop it first, or set "
+            "DATA_DIR to another folder")
+        return 1
+    left = stop_leftovers(data_dir)
+    if left:
+        say(f"stopped {len(left)} processes an earlier `make run` of {data_dir} left running")
+    env["ROCPORT_SUPERVISED_BY"] = str(data_dir.resolve())
     supervisor = Supervisor(env)
     signal.signal(signal.SIGINT, supervisor.request_stop)
     signal.signal(signal.SIGTERM, supervisor.request_stop)
@@ -219,12 +297,7 @@ def main() -> int:
             supervisor.start("worker", [PYTHON, "-m", "celery", "-A", "workers", "worker",
                                         "-Q", "translate,rocm", "--concurrency", "1",
                                         "--loglevel", "INFO"])
-        web = supervisor.start("web", [PYTHON, "-m", "gunicorn", "webapp.wsgi:application",
-                                       "--bind", f"127.0.0.1:{port}", "--workers", "2",
-                                       "--timeout", "120", "--access-logfile", "-",
-                                       # not the per-user ~/.gunicorn socket another
-                                       # checkout's server (or a test) may hold
-                                       "--no-control-socket"])
+        web = supervisor.start("web", web_command(port))
         wait_for_port(int(port), web)
         say(f"serving http://127.0.0.1:{port}/ (Ctrl-C stops everything)")
         status = supervisor.wait()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.run import Supervisor, ensure_redis, key_prefix_for
+from scripts.run import Supervisor, ensure_redis, key_prefix_for, stop_leftovers
 from tests.services import free_port, start_redis, wait_for
 
 pytestmark = pytest.mark.e2e
@@ -154,3 +154,70 @@ def test_a_given_redis_is_used_with_a_key_prefix_derived_from_the_data_folder(
         assert supervisor.children == []  # no private Redis was started
     finally:
         server.stop()
+
+
+def supervised_by(data: Path) -> list[int]:
+    """PIDs of the processes a `make run` of DATA started (its environment marker)."""
+    marker = f"ROCPORT_SUPERVISED_BY={data.resolve()}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "environ").read_bytes().split(b"\0"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return [pid for pid in found if alive(pid)]
+
+
+def test_a_killed_supervisor_takes_its_children_along_and_a_second_one_refuses(tmp_path):
+    """With REDIS_URL and SECRET_KEY given and no data folder yet (nothing else would
+    create it); kill -9 of the supervisor leaves nothing running."""
+    data = tmp_path / "fresh" / "var"
+    server = start_redis(tmp_path / "redis")
+    port = free_port()
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "MEDIA_ROOT",
+                          "STATIC_ROOT", "REDIS_KEY_PREFIX")}
+    env.update(DATA_DIR=str(data), PORT=str(port), REDIS_URL=server.url,
+               SECRET_KEY="a-secret-key-for-this-test-only-" + "x" * 40)
+    log = tmp_path / "run.log"
+    try:
+        with open(log, "wb") as output:
+            run = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env,
+                                   stdout=output, stderr=subprocess.STDOUT)
+        wait_for(lambda: f"serving http://127.0.0.1:{port}/" in log.read_text()
+                 or run.poll() is not None, 180, "make run to serve")
+        assert run.poll() is None, log.read_text()[-3000:]
+        assert answers(f"http://127.0.0.1:{port}/accounts/login/")
+        assert len(supervised_by(data)) >= 4  # worker (+ pool), gunicorn (+ workers)
+
+        second = subprocess.run([sys.executable, "scripts/run.py"], cwd=ROOT,
+                                env={**env, "PORT": str(free_port())}, capture_output=True,
+                                text=True, timeout=60)
+        assert second.returncode == 1
+        assert f"another `make run` (pid {run.pid}) serves {data}" in second.stdout
+
+        run.kill()
+        run.wait()
+        wait_for(lambda: not supervised_by(data), 30, "the children of the killed supervisor")
+    finally:
+        for pid in supervised_by(data):
+            os.kill(pid, signal.SIGKILL)
+        server.stop()
+
+
+def test_a_new_supervisor_stops_what_a_killed_one_left(tmp_path):
+    data = tmp_path / "var"
+    data.mkdir()
+    left = subprocess.Popen(["sleep", "300"], env={
+        "ROCPORT_SUPERVISED_BY": str(data.resolve()), "PATH": os.environ["PATH"]})
+    other = subprocess.Popen(["sleep", "300"], env={
+        "ROCPORT_SUPERVISED_BY": str(tmp_path / "another"), "PATH": os.environ["PATH"]})
+    try:
+        assert stop_leftovers(data) == [left.pid]
+        assert left.wait(timeout=10) == -signal.SIGKILL
+        assert other.poll() is None
+    finally:
+        for process in (left, other):
+            process.kill()
+            process.wait()
