@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.factories import make_user
 from tests.review_jobs import PLAIN, review_project, reviewed_job
 from translator.options import Options
+from webapp.jobs.diffs import MAX_LINE_CHARS
 from webapp.jobs.review import read_index, store_review
 
 pytestmark = pytest.mark.django_db
@@ -183,3 +184,49 @@ def test_plain_text_is_in_the_rename_only_file(job):
     assert (data["original"], data["output"], data["output_path"]) == (
         PLAIN, PLAIN, "project/plain.hip")
     assert Path(data["output_path"]).suffix == ".hip"
+
+
+ONE_LINE = "int table[] = {" + "1," * 2_500_000 + "}; void f() { cudaDeviceSynchronize(); }\n"
+
+
+@pytest.fixture
+def huge_job(user, tmp_path):
+    """A file of one 5 MB line, and one of 12,000 lines with a change at each end."""
+    project = tmp_path / "huge"
+    project.mkdir()
+    (project / "one_line.cu").write_text(ONE_LINE)
+    middle = "".join(f"int v{n} = {n};\n" for n in range(12_000))
+    (project / "long.cu").write_text("void a() { cudaDeviceSynchronize(); }\n" + middle
+                                     + "void b() { cudaFree(0); }\n")
+    return reviewed_job(user, project)
+
+
+def test_a_five_megabyte_line_is_shown_cut_and_the_view_stays_small(signed_in, huge_job):
+    review = reverse("jobs:review", args=[huge_job.pk])
+    response = signed_in.get(review + "?file=huge/one_line.cu")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert len(html.encode()) < 300_000
+    cuda_line = len(ONE_LINE) - 1  # without its newline
+    assert f"… {cuda_line - MAX_LINE_CHARS} more characters</span>" in html  # CUDA
+    assert f"… {cuda_line - 1 - MAX_LINE_CHARS} more characters</span>" in html  # HIP
+
+
+def test_a_long_file_is_shown_in_pages_and_a_line_opens_its_page(signed_in, huge_job):
+    review = reverse("jobs:review", args=[huge_job.pk]) + "?file=huge/long.cu"
+    first = signed_in.get(review).content.decode()
+    assert "page 1 of 3" in first
+    assert "hipDeviceSynchronize" in first
+    assert "hipFree" not in first
+    last = signed_in.get(review + "&page=3").content.decode()
+    assert "hipFree" in last
+    assert "hipDeviceSynchronize" not in last
+    assert 'id="L12002"' in last
+    assert "page 2 of 3" in signed_in.get(review + "&line=7000").content.decode()
+    assert "page 3 of 3" in signed_in.get(review + "&page=99").content.decode()
+
+
+@pytest.mark.parametrize("value", ["²", "٣", "-1", "1e9", "9" * 40])
+def test_odd_line_and_page_numbers_are_ignored(signed_in, job, value):
+    html = page(signed_in, job, f"?file=project/long.cu&line={value}&page={value}")
+    assert 'id="L1"' in html

@@ -6,10 +6,16 @@ The input is the file's review data (``translator.output.review``), never the pa
 from any change or note are folded into one row; ``context="all"`` shows every line.
 Row anchors: ``L<n>`` for CUDA line n, ``H<n>`` for HIP line n, ``finding-<k>`` for the
 k-th note of the file (in line order), so a line and a finding can be linked to.
+
+What one view renders is bounded, whatever the file: a line is shown up to
+``MAX_LINE_CHARS`` characters (cut with a mark; the downloads have it whole), and a long
+file is shown in pages of at most ``PAGE_LINES`` CUDA lines and ``PAGE_CHARS`` characters,
+only the page's lines highlighted. A file of one 5 MB line rendered 122 MB of HTML.
 """
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -26,8 +32,11 @@ from translator.output.patches import line_opcodes
 
 #: Lines of unchanged text kept around a change or a note.
 CONTEXT = 3
-#: Longer files are shown up to here (the downloads have all of them).
-MAX_SHOWN_LINES = 20_000
+#: Characters of one line shown; the rest is cut and marked.
+MAX_LINE_CHARS = 2_000
+#: A page of a file's view holds at most this many CUDA lines, and of text.
+PAGE_LINES = 5_000
+PAGE_CHARS = 512 * 1024
 _SHOWN_SEVERITIES = ("fatal error", "error", "warning")
 
 
@@ -81,31 +90,108 @@ def file_notes(data: dict, compile_diagnostics: list[dict]) -> list[Note]:
     return notes
 
 
+@dataclass(frozen=True)
+class Page:
+    """Which part of a long file a view shows: page NUMBER of COUNT (from 1), with the
+    CUDA lines FIRST to LAST, and the page each note is on (by its number)."""
+
+    number: int = 1
+    count: int = 1
+    first: int = 1
+    last: int = 0
+    note_pages: dict[int, int] = field(default_factory=dict)
+
+
 def review_rows(data: dict, notes: list[Note], *, split: bool, context: str = "",
-                keep_line: int | None = None) -> list[Row]:
-    """The rows of the diff of DATA (review data), NOTES under their CUDA lines."""
-    original = _lines(data.get("original"))[:MAX_SHOWN_LINES]
-    output = _lines(data.get("output"))[:MAX_SHOWN_LINES]
-    old_html = highlight_lines("\n".join(original), _lexer(data["path"], cuda=True))
-    new_html = highlight_lines("\n".join(output), _lexer(data["output_path"], cuda=False))
-    line_map = decode_line_map(data.get("runs") or [])[:len(output)]
-    rows = _diff_rows(original, output, split, line_map)
+                keep_line: int | None = None, page: int | None = None
+                ) -> tuple[list[Row], Page]:
+    """The rows of one page of the diff of DATA (review data), NOTES under their CUDA
+    lines: page PAGE, else the one KEEP_LINE is on, else the first."""
+    whole_original, whole_output = _lines(data.get("original")), _lines(data.get("output"))
+    line_map = decode_line_map(data.get("runs") or [])[:len(whole_output)]
+    rows = _diff_rows(whole_original, whole_output, split, line_map)  # whole lines compared
+    original = [line[:MAX_LINE_CHARS] for line in whole_original]
+    output = [line[:MAX_LINE_CHARS] for line in whole_output]
+    cut = {"old": _cut_lines(whole_original), "new": _cut_lines(whole_output)}
+    starts = _page_starts(original)
+    line_of_note = {note.number: min(max(note.line, 1), max(len(original), 1))
+                    for note in notes}
+    wanted = page if page is not None else (
+        bisect.bisect_right(starts, keep_line) if keep_line else 1)
+    number = min(max(wanted, 1), len(starts))
+    first = starts[number - 1]
+    last = starts[number] - 1 if number < len(starts) else max(len(original), 1)
+    page_rows = _page_rows(rows, first, last)
+    shown = Page(number, len(starts), first, last,
+                 {k: bisect.bisect_right(starts, line) for k, line in line_of_note.items()})
+    old_html = _highlighted(original, page_rows, "old", _lexer(data["path"], cuda=True),
+                            cut["old"])
+    new_html = _highlighted(output, page_rows, "new", _lexer(data["output_path"], cuda=False),
+                            cut["new"])
     by_line: dict[int, list[Note]] = {}
     for note in notes:
-        by_line.setdefault(min(max(note.line, 1), max(len(original), 1)), []).append(note)
-    for row in rows:
+        by_line.setdefault(line_of_note[note.number], []).append(note)
+    for row in page_rows:
         if row.old is not None:
-            row.old_html = old_html[row.old - 1]
+            row.old_html = old_html[row.old]
             row.notes = by_line.pop(row.old, [])  # under its CUDA line
         if row.new is not None:
-            row.new_html = new_html[row.new - 1]
-    leftover = [note for line in sorted(by_line) for note in by_line[line]]
-    if leftover:  # lines past the shown part (or no text at all): under the last row
-        rows = rows or [Row("equal")]
-        rows[-1].notes.extend(leftover)
+            row.new_html = new_html[row.new]
+    if number == len(starts):  # notes past the text (or with no text): under the last row
+        leftover = [note for line in sorted(by_line) if line > last for note in by_line[line]]
+        if leftover:
+            page_rows = page_rows or [Row("equal")]
+            page_rows[-1].notes.extend(leftover)
     if context == "all":
-        return rows
-    return _fold(rows, keep_line)
+        return page_rows, shown
+    return _fold(page_rows, keep_line), shown
+
+
+def _page_starts(lines: list[str]) -> list[int]:
+    """The first CUDA line (from 1) of each page of LINES."""
+    starts, size = [1], 0
+    for number, line in enumerate(lines, start=1):
+        size += len(line) + 1
+        if number > starts[-1] and (number - starts[-1] >= PAGE_LINES or size > PAGE_CHARS):
+            starts.append(number)
+            size = len(line) + 1
+    return starts
+
+
+def _page_rows(rows: list[Row], first: int, last: int) -> list[Row]:
+    """The rows of the page of CUDA lines FIRST to LAST: rows of those lines, and the
+    inserted HIP lines that follow them (before the first CUDA line: on the first page)."""
+    chosen, on_page = [], first == 1
+    for row in rows:
+        if row.old is not None:
+            on_page = first <= row.old <= last
+        if on_page:
+            chosen.append(row)
+    return chosen
+
+
+def _highlighted(lines: list[str], rows: list[Row], side: str, lexer: Lexer,
+                 cut: dict[int, int]) -> dict[int, SafeString]:
+    """{line: HTML} for the lines of SIDE ("old" or "new") that ROWS show, highlighted
+    together (so a comment over several lines stays one); CUT marks shortened lines."""
+    numbers = [getattr(row, side) for row in rows if getattr(row, side) is not None]
+    if not numbers:
+        return {}
+    low, high = min(numbers), max(numbers)
+    html = highlight_lines("\n".join(lines[low - 1:high]), lexer)
+    shown = {}
+    for offset, text in enumerate(html):
+        line = low + offset
+        shown[line] = text if line not in cut else format_html(
+            '{}<span class="cut" title="the line goes on: the downloads have it whole">'
+            '… {} more characters</span>', text, cut[line])
+    return shown
+
+
+def _cut_lines(lines: list[str]) -> dict[int, int]:
+    """{line: characters cut} for the LINES longer than MAX_LINE_CHARS."""
+    return {number: len(line) - MAX_LINE_CHARS
+            for number, line in enumerate(lines, start=1) if len(line) > MAX_LINE_CHARS}
 
 
 def _lines(text: str | None) -> list[str]:
@@ -192,7 +278,13 @@ def _lexer(path: str, cuda: bool) -> Lexer:
         return TextLexer(**options)
 
 
-def note_html(note: Note, total: int, file_link: str = "") -> SafeString:
+def note_link(file_link: str, page: Page, number: int) -> str:
+    """The link to note NUMBER of the file at FILE_LINK, on the page it is on."""
+    on = page.note_pages.get(number, page.number)
+    return f"{file_link}&page={on}" if page.count > 1 else file_link
+
+
+def note_html(note: Note, total: int, file_link: str = "", page: Page = Page()) -> SafeString:
     """One note as HTML: severity, rule link, message, help, suggested fix, next/previous."""
     parts = [format_html('<span class="sev sev-{}">{}</span> ',
                          note.severity.replace(" ", "-"),
@@ -215,18 +307,21 @@ def note_html(note: Note, total: int, file_link: str = "") -> SafeString:
     steps = []
     if note.number > 1:
         steps.append(format_html('<a href="{}#finding-{}" data-step="prev">previous</a>',
-                                 file_link, note.number - 1))
+                                 note_link(file_link, page, note.number - 1), note.number - 1))
     if note.number < total:
         steps.append(format_html('<a href="{}#finding-{}" data-step="next">next note</a>',
-                                 file_link, note.number + 1))
+                                 note_link(file_link, page, note.number + 1), note.number + 1))
     if steps:
         parts.append(format_html('<span class="steps">{}</span>',
                                  mark_safe(" · ".join(steps))))  # noqa: S308
     return mark_safe("".join(parts))  # noqa: S308 (each part is escaped)
 
 
-def rows_html(rows: list[Row], *, split: bool, link: str, total_notes: int) -> SafeString:
-    """The table body of ROWS; LINK is the file's URL (query string) for line links."""
+def rows_html(rows: list[Row], *, split: bool, link: str, total_notes: int,
+              page: Page = Page()) -> SafeString:
+    """The table body of ROWS (on PAGE); LINK is the file's URL (query string) for line
+    links."""
+    here = f"{link}&page={page.number}" if page.count > 1 else link
     columns = 4  # unified: numbers, numbers, mark, code; split: number, code, number, code
     out = []
     marks = {"delete": "−", "insert": "+", "replace": "±", "equal": " "}
@@ -234,7 +329,7 @@ def rows_html(rows: list[Row], *, split: bool, link: str, total_notes: int) -> S
         if row.kind == "fold":
             out.append(format_html(
                 '<tr class="fold"><td colspan="{}"><a href="{}&amp;context=all#L{}">'
-                '⋯ {} unchanged line{} (show all)</a></td></tr>', columns, link,
+                '⋯ {} unchanged line{} (show all)</a></td></tr>', columns, here,
                 row.old or 1, row.folded, "" if row.folded == 1 else "s"))
             continue
         old = _number(row.old, "L", link)
@@ -262,7 +357,7 @@ def rows_html(rows: list[Row], *, split: bool, link: str, total_notes: int) -> S
                 '<tr class="note-row"><td colspan="{}"><div class="note note-{} sev-{}" '
                 'id="finding-{}" tabindex="-1">{}</div></td></tr>', columns, note.kind,
                 note.severity.replace(" ", "-"), note.number,
-                note_html(note, total_notes, link)))
+                note_html(note, total_notes, link, page)))
     return mark_safe("".join(out))  # noqa: S308 (every row is format_html's)
 
 

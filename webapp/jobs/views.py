@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 from django.conf import settings
 from django.contrib import messages
@@ -154,14 +155,14 @@ def _file_review(request: HttpRequest, job: Job, report: dict, index: list[dict]
         return {"path": path, "missing": True}
     view = "split" if request.GET.get("view") == "split" else "unified"
     context = "all" if request.GET.get("context") == "all" else ""
-    line = request.GET.get("line", "")
+    line, page = _number(request.GET.get("line", "")), _number(request.GET.get("page", ""))
     units = report.get("compile", [])
     diagnostics = [d for unit in units for d in unit.get("diagnostics", [])
                    if d.get("path") == path and d.get("mapped", True)]
     unit = next((unit for unit in units if unit.get("path") == path), None)
     notes = file_notes(data, diagnostics)
-    rows = review_rows(data, notes, split=view == "split", context=context,
-                       keep_line=int(line) if line.isdigit() else None)
+    rows, shown = review_rows(data, notes, split=view == "split", context=context,
+                              keep_line=line, page=page)
     link = query(chosen, file=path, **({"view": "split"} if view == "split" else {}))
     position = order if path in order else sorted(
         (entry.get("path", "") for entry in index), key=tree_order)
@@ -174,8 +175,13 @@ def _file_review(request: HttpRequest, job: Job, report: dict, index: list[dict]
         "link": link,
         "unified_link": query(chosen, file=path),
         "split_link": query(chosen, file=path, view="split"),
-        "all_link": link + "&context=all",
-        "rows": rows_html(rows, split=view == "split", link=link, total_notes=len(notes)),
+        "all_link": link + (f"&page={shown.number}" if shown.count > 1 else "")
+        + "&context=all",
+        "rows": rows_html(rows, split=view == "split", link=link, total_notes=len(notes),
+                          page=shown),
+        "page": shown,
+        "pages": [(number, f"{link}&page={number}") for number in range(1, shown.count + 1)]
+        if shown.count > 1 else [],
         "notes": len(notes),
         "findings": sum(1 for note in notes if note.kind == "finding"),
         "unit": unit,
@@ -186,6 +192,12 @@ def _file_review(request: HttpRequest, job: Job, report: dict, index: list[dict]
         "previous": query(chosen, file=position[here - 1]) if here > 0 else "",
         "next": query(chosen, file=position[here + 1]) if here + 1 < len(position) else "",
     }
+
+
+def _number(text: str) -> int | None:
+    """A line or page number from the query string (ASCII digits only: '²' is a digit to
+    str.isdigit), or None."""
+    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
 
 
 @login_required
