@@ -218,3 +218,39 @@ def test_concurrent_deliveries_for_one_head_commit_create_one_job(monkeypatch):
         thread.join(timeout=30)
     assert sorted(job is None for job in results) == [False, True]
     assert Job.objects.count() == 1
+
+
+def _set(data: dict, path: str, value) -> dict:
+    *parents, last = path.split(".")
+    container = data
+    for key in parents:
+        container = container[key]
+    container[last] = value
+    return data
+
+
+@pytest.mark.parametrize(("event", "name", "path", "value"), [
+    ("pull_request", "pull_request_opened", "sender", "octocat"),
+    ("pull_request", "pull_request_opened", "sender", ["octocat"]),
+    ("pull_request", "pull_request_opened", "sender.login", {"deep": 1}),
+    ("pull_request", "pull_request_opened", "pull_request.number", 10**30),
+    ("pull_request", "pull_request_opened", "pull_request.number", -(10**30)),
+    ("pull_request", "pull_request_opened", "installation.id", 2**63),
+    ("pull_request", "pull_request_opened", "installation", "a string"),
+    ("pull_request", "pull_request_opened", "pull_request.head", [1, 2]),
+    ("check_suite", "check_suite_rerequested", "sender", 7),
+    ("check_suite", "check_suite_rerequested", "check_suite.pull_requests", "many"),
+    ("check_suite", "check_suite_rerequested", "check_suite.app", {"id": 10**40}),
+    ("installation", "installation_created", "installation.id", 10**25),
+    ("installation", "installation_created", "repositories", {"full_name": "a/b"}),
+])
+def test_odd_fields_are_answered_below_500(client, event, name, path, value):
+    response = deliver(client, event, _set(payload(name), path, value))
+    assert response.status_code < 500, response.content
+    assert response["Content-Type"] == "application/json"
+
+
+def test_a_payload_nested_without_end_is_400(client):
+    response = deliver(client, "pull_request", b'{"action": ' + b"[" * 100_000 + b"]" * 100_000
+                       + b"}")
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "invalid")

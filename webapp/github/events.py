@@ -92,7 +92,7 @@ def parse_pull_request(payload: object) -> PullRequestEvent:
         head_ref=str(head.get("ref") or ""),
         clone_url=str(clone_source.get("clone_url") or ""),
         title=str(pull.get("title") or "")[:300],
-        sender=str((payload.get("sender") or {}).get("login") or ""),
+        sender=_sender(payload),
         installation_id=installation_id,
     )
 
@@ -141,9 +141,10 @@ def parse_check_event(event: str, payload: object) -> CheckEvent:
     app = check.get("app")
     app_id = app.get("id") if isinstance(app, dict) else None
     numbers = []
-    for pull in check.get("pull_requests") or []:
+    pulls = check.get("pull_requests")
+    for pull in pulls if isinstance(pulls, list) else []:
         number = pull.get("number") if isinstance(pull, dict) else None
-        if isinstance(number, int) and not isinstance(number, bool) and number > 0:
+        if _is_id(number) and number > 0:
             numbers.append(number)
     requested = payload.get("requested_action")
     identifier = requested.get("identifier") if isinstance(requested, dict) else ""
@@ -151,12 +152,12 @@ def parse_check_event(event: str, payload: object) -> CheckEvent:
     return CheckEvent(
         event=event, action=_get(payload, "action", str),
         repository=_full_name(_get(payload, "repository", dict), "repository.full_name"),
-        head_sha=sha, app_id=app_id if isinstance(app_id, int) else None,
-        check_run_id=check_run_id if isinstance(check_run_id, int) else None,
+        head_sha=sha, app_id=app_id if _is_id(app_id) else None,
+        check_run_id=check_run_id if _is_id(check_run_id) else None,
         external_id=str(check.get("external_id") or "")[:100],
         identifier=str(identifier or "")[:100], pull_numbers=tuple(numbers),
         installation_id=_installation_id(payload),
-        sender=str((payload.get("sender") or {}).get("login") or ""),
+        sender=_sender(payload),
     )
 
 
@@ -192,17 +193,36 @@ def _names(repositories: object, where: str) -> tuple[str, ...]:
 def _installation_id(payload: dict) -> int | None:
     installation = payload.get("installation")
     number = installation.get("id") if isinstance(installation, dict) else None
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        raise PayloadError("installation.id is not a number")
+    if number is not None and not _is_id(number):
+        raise PayloadError("installation.id is not a number in range")
     return number
+
+
+def _sender(payload: dict) -> str:
+    """The login of the payload's sender ('' when it has none, or not as an object)."""
+    sender = payload.get("sender")
+    login = sender.get("login") if isinstance(sender, dict) else None
+    return login[:100] if isinstance(login, str) else ""
+
+
+#: Numbers are stored in 64-bit columns.
+_LARGEST_ID = 2**63 - 1
+
+
+def _is_id(value: object) -> bool:
+    """VALUE is a number that fits a 64-bit column (bool, an int subclass, is not)."""
+    return isinstance(value, int) and not isinstance(value, bool) and \
+        -_LARGEST_ID <= value <= _LARGEST_ID
 
 
 def _get(container: object, key: str, kind: type):
     if not isinstance(container, dict):
         raise PayloadError(f"expected an object holding {key!r}")
     value = container.get(key)
-    # bool is an int subclass; a number field must not accept true/false.
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+    if kind is int:
+        if not _is_id(value):
+            raise PayloadError(f"{key!r} is missing or not a number in range")
+    elif not isinstance(value, kind):
         raise PayloadError(f"{key!r} is missing or not {_KINDS[kind]}")
     return value
 

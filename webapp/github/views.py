@@ -82,8 +82,8 @@ def webhook(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"status": "ignored", "reason": f"event {event!r} is not handled"})
     try:
         payload = _payload(request, body)
-    except ValueError:
-        return error("invalid", "the payload is not JSON", 400)
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than JSON allows here
+        return error("invalid", "the payload is not JSON, or nested too deeply", 400)
     action = payload.get("action") if isinstance(payload, dict) else None
     if action not in APP_ACTIONS.get(event, HANDLED_ACTIONS | CLOSING_ACTIONS):
         return JsonResponse({"status": "ignored", "reason": f"action {action!r} is not handled"})
