@@ -4,6 +4,7 @@ The service fixtures are defined here, once: imported into two conftests they wo
 session fixtures, and e2e and worker tests would start two workers on the same queues.
 """
 
+import subprocess
 import uuid
 
 import pytest
@@ -60,3 +61,21 @@ def private_redis(tmp_path, settings):
     yield server
     app.conf.broker_url = before
     server.stop()
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real, nearly full disk: a 1 MiB tmpfs mounted for the test (as root; without the
+    privilege to mount, the test is skipped, except on CI where it fails)."""
+    from tests.tools import missing
+
+    folder = tmp_path / "small-disk"
+    folder.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        missing(f"the privilege to mount a tmpfs ({mounted.stderr.strip()})")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "--lazy", str(folder)], check=True)

@@ -8,8 +8,10 @@ ends with the worker) that runs ``recover()`` at once and then every
 ``JOB_RECOVERY_INTERVAL`` seconds:
 
 1. ``sweep_scratch``: scratch folders of tasks (``rocport-<job id>-*`` in the temporary
-   folder) whose job has ended, or that are older than the longest task time limit, are
-   removed (a killed task cannot remove its own).
+   folder, the compile check's own scratch inside them) of this service's jobs that have
+   ended, or that are older than the longest task time limit, are removed (a killed task
+   cannot remove its own). A folder of a job this database does not know belongs to
+   another checkout or service on the machine and is left alone.
 2. ``requeue_stranded``: a running job whose heartbeat stopped for
    ``JOB_HEARTBEAT_TIMEOUT`` seconds (its worker was killed or restarted) goes back to
    ``queued`` for its next attempt, or fails as ``worker-lost`` after
@@ -100,8 +102,8 @@ def longest_task_seconds() -> int:
 
 
 def sweep_scratch(folder: Path | None = None) -> list[Path]:
-    """Remove the scratch folders in FOLDER (the temporary folder) of jobs that ended, and
-    those older than the longest task (a job rocport does not know: another checkout's)."""
+    """Remove the scratch folders in FOLDER (the temporary folder) of this database's jobs
+    that ended, or that are older than the longest task (their task was killed)."""
     folder = Path(folder or tempfile.gettempdir())
     oldest = time.time() - longest_task_seconds() - 60
     found: dict[Path, str] = {}
@@ -119,9 +121,10 @@ def sweep_scratch(folder: Path | None = None) -> list[Path]:
              Job.objects.filter(pk__in=ids).values_list("pk", "state")}
     removed = []
     for path, job_id in found.items():
-        ended = job_id in known and known[job_id] not in Job.ACTIVE_STATES
+        if job_id not in known:
+            continue  # another checkout's, or another service's on this machine
         try:
-            if ended or path.stat().st_mtime < oldest:
+            if known[job_id] not in Job.ACTIVE_STATES or path.stat().st_mtime < oldest:
                 shutil.rmtree(path)
                 removed.append(path)
         except FileNotFoundError:

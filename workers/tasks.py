@@ -68,6 +68,7 @@ from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.outbox import publish
 from webapp.jobs.review import store_review
 from webapp.jobs.submit import enqueue_translation
+from webapp.jobs.uploads import is_disk_full
 from webapp.sandboxes import translation_confinement
 from workers import github_reports
 from workers.celery import app
@@ -128,6 +129,11 @@ def translate_job(job_id: str, attempt: int | None = None) -> None:
                          error.output)
         job.mark_failed(error.code, error.message)
         return
+    except OSError as error:
+        if not is_disk_full(error):
+            raise
+        _fail_for_disk(job, "translated", error)
+        return
     except SoftTimeLimitExceeded:
         job.mark_failed("time-limit",
                         f"translation took longer than {settings.TRANSLATE_TIME_LIMIT} s")
@@ -136,6 +142,16 @@ def translate_job(job_id: str, attempt: int | None = None) -> None:
         logger.info("job %s ended while translating (%s)", job_id, job.state)
         return
     publish(job)  # the compile check's message; the outbox sends it later if Redis is down
+
+
+def _fail_for_disk(job: Job, step: str, error: OSError) -> None:
+    """The job failed because the worker's disk (or the storage) filled up while it was
+    STEP: ``insufficient-storage``, which says what to do, not ``internal-error``."""
+    logger.error("job %s: the disk filled up while it was %s: %s", job.pk, step, error)
+    with contextlib.suppress(InvalidTransition):
+        job.mark_failed("insufficient-storage", f"the worker's disk filled up while the job "
+                        f"was {step}; nothing of it was kept; submit it again later",
+                        job.attempt)
 
 
 def _nothing_to_do(job: Job, attempt: int | None) -> None:
@@ -268,6 +284,11 @@ def _compile_step(job: Job, watch: _CompileWatch, select, jobs: int = 0) -> dict
         report = job.read_report() or {}
         with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
             return _compile(job, report, Path(scratch), watch, select, jobs)
+    except OSError as error:
+        if not is_disk_full(error):
+            raise
+        _fail_for_disk(job, "compiled", error)
+        return None
     except SoftTimeLimitExceeded:
         with contextlib.suppress(InvalidTransition):
             job.mark_failed("time-limit", f"the compile check took longer than "
@@ -360,7 +381,8 @@ def _compile(job: Job, report: dict, scratch: Path, watch: _CompileWatch | None 
         shutil.copyfileobj(source, target)
     extract(packed, scratch / "hip", Limits.for_own_archive(archive_limits()))
     # The report's line maps put hipcc's diagnostics on the CUDA lines.
-    options = compile_options()
+    # The check's scratch inside the task's: the recovery sweeps it after a killed task.
+    options = dataclasses.replace(compile_options(), temporary_parent=str(scratch))
     if jobs:
         options = dataclasses.replace(options, jobs=jobs)
     return compile_check(scratch / "hip", options, **report_context(report),

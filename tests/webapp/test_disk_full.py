@@ -4,32 +4,16 @@ without the privilege to mount, the tests are skipped, except on CI where they f
 tests/tools.py)."""
 
 import os
-import subprocess
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.factories import make_user
-from tests.tools import missing
 from webapp.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
 
 MIB = 1024 * 1024
-
-
-@pytest.fixture
-def small_disk(tmp_path):
-    folder = tmp_path / "small-disk"
-    folder.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(folder)],
-                             capture_output=True, text=True)
-    if mounted.returncode != 0:
-        missing(f"the privilege to mount a tmpfs ({mounted.stderr.strip()})")
-    try:
-        yield folder
-    finally:
-        subprocess.run(["umount", "--lazy", str(folder)], check=True)
 
 
 @pytest.fixture

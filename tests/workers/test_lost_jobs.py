@@ -132,6 +132,9 @@ def test_job_of_a_killed_worker_fails_after_its_last_attempt(
         job = finished(job)
         assert (job.state, job.failure_code) == ("failed", "worker-lost"), worker.log_tail()
         assert "was not retried again" in job.failure_message
+        # The killed task's scratch, the compile check's inside it, is swept.
+        wait_for(lambda: not list(worker.tmp.glob("rocport-*")), 30,
+                 f"the sweep of {sorted(path.name for path in worker.tmp.iterdir())}")
     finally:
         worker.stop()
 

@@ -161,10 +161,12 @@ def test_sweeps_scratch_folders_of_ended_jobs_and_old_ones(tmp_path):
     running = scratch(tmp_path, make_job(state=Job.State.TRANSLATING).pk)
     old = scratch(tmp_path, make_job(state=Job.State.TRANSLATING).pk, age=3600)
     unknown = scratch(tmp_path, "0d6f7b1e-52a5-4cb9-9f43-8ad1c0e6f00d")
+    old_unknown = scratch(tmp_path, "8a4a1f3c-7f2e-4b8e-9d35-2c6b0f1e9a77", age=3600)
     other = tmp_path / "rocport-tests-abc"
     other.mkdir()
     assert sorted(sweep_scratch(tmp_path)) == sorted([ended, old])
-    assert [path.exists() for path in (running, unknown, other)] == [True, True, True]
+    # a job this database does not know is another checkout's, however old
+    assert [path.exists() for path in (running, unknown, old_unknown, other)] == [True] * 4
 
 
 def test_recovery_sends_every_waiting_job_again_when_redis_lost_its_data(

@@ -81,8 +81,10 @@ class CompileOptions:
     std: str | None = None
     #: Record per-kernel registers, LDS and occupancy (clang 14 or newer).
     resource_usage: bool = True
-    #: Keep scratch files (objects) in this folder; None uses a temporary folder.
+    #: Keep scratch files (objects) in this folder; None uses a temporary folder, made
+    #: in TEMPORARY_PARENT (None: the system's), and removed at the end.
     work_dir: str | None = None
+    temporary_parent: str | None = None
     max_units: int = 1000
     #: Time budget of the whole check (e.g. the task's time limit minus a margin): units
     #: not started in time are reported as skipped. None: no budget.
@@ -123,7 +125,8 @@ def compile_check(
     root = Path(root).resolve()
     if not isinstance(line_maps, LineMaps):
         line_maps = LineMaps(line_maps)
-    scratch = Path(options.work_dir or tempfile.mkdtemp(prefix="rocport-check-"))
+    scratch = Path(options.work_dir or tempfile.mkdtemp(prefix="rocport-check-",
+                                                        dir=options.temporary_parent))
     scratch.mkdir(parents=True, exist_ok=True)
     try:
         return _check(root, options, line_maps, renames, compile_commands, progress, scratch,
