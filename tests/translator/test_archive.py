@@ -245,3 +245,32 @@ def test_own_archive_limits_still_cap_the_total(box):
     archive = tar_with(box, (member("a.bin"), bytes(5000)), compressed=True)
     error = refused(box, archive, Limits.for_own_archive(Limits(max_bytes=1000)))
     assert (error.code, error.member) == ("too-large", "a.bin")
+
+
+def test_the_root_entry_of_tar_dash_c_dot_is_skipped(box):
+    """``tar czf p.tgz -C project .`` puts ``./`` first: the root, not an unsafe path."""
+    archive = tar_with(box, (member("./", tarfile.DIRTYPE), None),
+                       (member("./src", tarfile.DIRTYPE), None),
+                       (member("./src/k.cu"), b"int k;\n"), compressed=True)
+    outcome = extract(archive, box / "dest")
+    assert (box / "dest/src/k.cu").read_text() == "int k;\n"
+    assert (outcome.files, outcome.folders) == (1, 1)
+
+
+def test_a_tar_member_name_that_is_not_utf8_is_refused(box):
+    archive = tar_with(box, (member(b"caf\xe9.cu".decode("utf-8", "surrogateescape")),
+                             b"int k;\n"))
+    error = refused(box, archive)
+    assert error.code == "bad-name"
+    assert "not valid UTF-8" in error.message
+
+
+def test_folders_a_path_makes_count_against_the_cap(box):
+    """Ten files 30 folders deep make 300 folders; the cap is 100."""
+    deep = "/".join("abcdefghij"[n % 10] for n in range(30))
+    archive = tar_with(box, *[(member(f"r{n}/{deep}/k.cu"), b"int k;\n") for n in range(10)])
+    started = time.monotonic()
+    error = refused(box, archive, Limits(max_files=100))
+    assert error.code == "too-many-files"
+    assert "makes more than 100 folders" in error.message
+    assert time.monotonic() - started < 5

@@ -1,6 +1,7 @@
 """Unpacking refuses member names no tree should hold: too deep, too long, control characters."""
 
 import io
+import shutil
 import tarfile
 import unicodedata
 import zipfile
@@ -42,7 +43,7 @@ def test_refuses_a_path_2000_folders_deep_and_leaves_no_folder_behind(box):
     deep = "/".join(["d"] * 2000) + "/kernel.cu"
     error = refused(box, pax_tar(box, "ok.cu", deep))
     assert error.code == "path-too-deep"
-    assert "more than 64 folders deep" in error.message
+    assert "a path of more than 64 names (63 folders and a file)" in error.message
     assert len(error.message) < 200
     assert sorted(p.name for p in box.iterdir()) == ["dest", "upload"]
     assert list((box / "dest").iterdir()) == []  # ok.cu, unpacked first, is gone again
@@ -124,3 +125,14 @@ def test_refuses_two_names_equal_once_unicode_normalised(box):
 def test_keeps_non_ascii_names(box):
     extract(pax_tar(box, "donn\u00e9es/\u8868.cu"), box / "dest")
     assert (box / "dest/donn\u00e9es/\u8868.cu").read_bytes() == b"x"
+
+
+def test_the_depth_limit_is_what_the_message_says(box):
+    """63 folders and a file are unpacked; 64 folders and a file are refused."""
+    deepest = "/".join(["d"] * 63) + "/kernel.cu"
+    extract(pax_tar(box, deepest), box / "dest")
+    assert (box / "dest" / deepest).is_file()
+    too_deep = "/".join(["e"] * 64) + "/kernel.cu"
+    shutil.rmtree(box / "dest")
+    (box / "dest").mkdir()
+    assert refused(box, pax_tar(box, too_deep)).code == "path-too-deep"

@@ -6,15 +6,18 @@ regular files and folders. It refuses, with one ``ArchiveError(code, message)`` 
 names the offending member (control characters escaped, long names shortened):
 
 - absolute paths, ``..`` components, backslashes (``unsafe-path``); names with control
-  characters (newline, tab, NUL, the rest of C0 and DEL) or a component longer than
-  255 bytes (``bad-name``); paths deeper than ``limits.max_depth`` folders
-  (``path-too-deep``) or longer than ``limits.max_path_bytes`` (``path-too-long``);
+  characters (newline, tab, NUL, the rest of C0 and DEL), names that are not valid UTF-8
+  or a component longer than 255 bytes (``bad-name``); paths of more than
+  ``limits.max_depth`` names, folders and file together (``path-too-deep``) or longer
+  than ``limits.max_path_bytes`` (``path-too-long``);
+- (the archive's own root folder, ``./`` in ``tar czf p.tgz -C project .``, is skipped);
 - two members with the same name, also once Unicode-normalised (NFC), or a file and a
   folder of the same name (``duplicate-member``); names differing only by case are kept;
 - links (symbolic and hard), devices, fifos, sparse files and other special members;
 - encrypted zip members and compression methods Python cannot read;
-- more than ``limits.max_files`` members or more than ``limits.max_bytes`` unpacked
-  bytes in total (``too-many-files``, ``too-large``);
+- more than ``limits.max_files`` members, more than ``limits.max_files`` folders (those a
+  member's path makes count too: 2,000 files 60 folders deep would make 120,000), or more
+  than ``limits.max_bytes`` unpacked bytes in total (``too-many-files``, ``too-large``);
 - a compression bomb (``compression-ratio``): the archive's total unpacked size passes
   both ``limits.max_ratio`` times the archive's size and ``limits.ratio_floor_bytes``
   (64 MiB by default). The ratio is judged on the whole archive, so a realistic tree
@@ -165,9 +168,10 @@ class _Writer:
         return target
 
     def folder(self, name: str) -> None:
+        if _is_root(name):
+            return  # "./": the folder the archive was made from, which DEST stands for
         target = self.target(name)
         self._make_folder(target, name)
-        self.folders += 1
 
     def file(self, name: str, stream: _Readable, executable: bool) -> None:
         target = self.target(name)
@@ -205,13 +209,26 @@ class _Writer:
             )
 
     def _make_folder(self, folder: Path, name: str) -> None:
+        """Make FOLDER and the folders above it; each one made counts against the cap."""
         current = self.dest
         for part in folder.relative_to(self.dest).parts:
             current = current / part
             if current.is_file():
                 raise ArchiveError("duplicate-member",
                                    f"{shown(name)}: clashes with a file of that name", name)
-            current.mkdir(mode=0o755, exist_ok=True)
+            if current.is_dir():
+                continue
+            if self.folders >= self.limits.max_files:
+                raise ArchiveError(
+                    "too-many-files", f"{shown(name)}: the archive makes more than "
+                    f"{self.limits.max_files} folders", name)
+            current.mkdir(mode=0o755)
+            self.folders += 1
+
+
+def _is_root(name: str) -> bool:
+    """NAME is the archive's root folder (``.``, ``./``), not a path below it."""
+    return not name.startswith("/") and all(part in ("", ".") for part in name.split("/"))
 
 
 def extract(

@@ -53,16 +53,16 @@ def safe_relative(name: str, max_depth: int, max_path_bytes: int) -> str:
         raise ArchiveError("unsafe-path", f"{label}: '..' in a path is not allowed", name)
     if not parts:
         raise ArchiveError("unsafe-path", f"{label!r}: an empty path", name)
-    try:
-        sizes = [len(part.encode("utf-8", "surrogateescape")) for part in parts]
+    try:  # tarfile keeps undecodable bytes as surrogates; every output needs UTF-8
+        sizes = [len(part.encode("utf-8")) for part in parts]
     except UnicodeEncodeError:
-        raise ArchiveError("bad-name", f"{label}: the name is not valid text", name) from None
+        raise ArchiveError("bad-name", f"{label}: the name is not valid UTF-8", name) from None
     if max(sizes) > _MAX_COMPONENT_BYTES:
         raise ArchiveError("bad-name", f"{label}: a file or folder name is longer than "
                            f"{_MAX_COMPONENT_BYTES} bytes", name)
     if len(parts) > max_depth:
-        raise ArchiveError("path-too-deep", f"{label}: more than {max_depth} "
-                           "folders deep", name)
+        raise ArchiveError("path-too-deep", f"{label}: a path of more than {max_depth} "
+                           f"names ({max_depth - 1} folders and a file)", name)
     if sum(sizes) + len(parts) - 1 > max_path_bytes:
         raise ArchiveError("path-too-long", f"{label}: the path is longer than "
                            f"{max_path_bytes} bytes", name)
