@@ -61,6 +61,7 @@ class Child:
     started: float
     quick_deaths: int = 0
     restart_at: float | None = None
+    once: bool = False  # a task that ends (a runner build), not a service to keep up
 
 
 class Supervisor:
@@ -69,8 +70,10 @@ class Supervisor:
         self.children: list[Child] = []
         self.stopping = False
 
-    def start(self, name: str, command: list[str]) -> subprocess.Popen:
-        child = Child(name, command, self._spawn(command), time.monotonic())
+    def start(self, name: str, command: list[str], once: bool = False) -> subprocess.Popen:
+        """Start NAME; it is started again when it dies, unless ONCE (then its end is
+        said, and that is all)."""
+        child = Child(name, command, self._spawn(command), time.monotonic(), once=once)
         self.children.append(child)
         say(f"started {name} (pid {child.process.pid})")
         return child.process
@@ -89,8 +92,13 @@ class Supervisor:
         """Restart children that die, until a signal asks to stop; 0 then."""
         while not self.stopping:
             now = time.monotonic()
-            for child in self.children:
-                if child.restart_at is None and child.process.poll() is not None:
+            for child in list(self.children):
+                if child.once and child.process.poll() is not None:
+                    status = child.process.returncode
+                    say(f"{child.name} finished" if status == 0 else
+                        f"{child.name} failed with status {status} (see above); not retried")
+                    self.children.remove(child)
+                elif child.restart_at is None and child.process.poll() is not None:
                     self._schedule_restart(child, now)
                 elif child.restart_at is not None and now >= child.restart_at:
                     child.process = self._spawn(child.command)
@@ -255,6 +263,29 @@ def report_features(env: dict[str, str]) -> None:
         env.setdefault("COMPILE_ALLOW_UNSANDBOXED", "true")
 
 
+def build_runner_in_background(supervisor: Supervisor, name: str = "rocm-6.4") -> None:
+    """On a first start, build the ROCm runner NAME while the service already serves
+    with this host's hipcc; the worker compiles on it once it is built (its heartbeat
+    looks again every beat). Its progress goes to this log."""
+    from translator.compile.runners import RunnerUnavailable, default_runners_dir, find_runner
+
+    folder = supervisor.env.get("RUNNERS_DIR") or str(default_runners_dir())
+    try:
+        find_runner(name, folder)
+        say(f"the {name} runner is built ({folder})")
+        return
+    except RunnerUnavailable:
+        pass
+    if shutil.which("mmdebstrap") is None:
+        say(f"MISSING: mmdebstrap (apt-get install mmdebstrap): no {name} runner; the "
+            "compile check uses this host's hipcc")
+        return
+    say(f"building the {name} runner in the background (a few minutes, once per machine); "
+        "jobs compile with this host's hipcc until it is ready")
+    supervisor.start("runner-build", [PYTHON, "-m", "translator", "runner", "build", name,
+                                      "--runners-dir", folder], once=True)
+
+
 def web_command(port: str | int) -> list[str]:
     """gunicorn with its configuration (webapp/gunicorn_conf.py) on 127.0.0.1:PORT."""
     return [PYTHON, "-m", "gunicorn", "webapp.wsgi:application", "--config",
@@ -297,6 +328,7 @@ def main() -> int:
             supervisor.start("worker", [PYTHON, "-m", "celery", "-A", "workers", "worker",
                                         "-Q", "translate,rocm", "--concurrency", "1",
                                         "--loglevel", "INFO"])
+        build_runner_in_background(supervisor)
         web = supervisor.start("web", web_command(port))
         wait_for_port(int(port), web)
         say(f"serving http://127.0.0.1:{port}/ (Ctrl-C stops everything)")

@@ -199,6 +199,21 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("-D", dest="defines", action="append", default=[])
     check.add_argument("--allow-unsandboxed", action="store_true",
                        help="development only: run hipcc without bubblewrap if it is missing")
+    check.add_argument("--runner", default="host",
+                       help="the toolchain to compile in: host (this machine's hipcc) or a "
+                       "built runner, e.g. rocm-6.4 (see `rocport runner list`)")
+    check.add_argument("--runners-dir", help="where runners are built (default "
+                       "~/.cache/rocport/runners)")
+
+    runner = commands.add_parser("runner", help="build and list the compile check's "
+                                 "toolchains (root file systems of ROCm packages)")
+    actions = runner.add_subparsers(dest="action", required=True)
+    build = actions.add_parser("build", help="build a runner from Debian's packages")
+    build.add_argument("name", help="rocm-6.4 (Debian sid) or rocm-5.7 (Debian trixie)")
+    build.add_argument("--force", action="store_true", help="build again even when current")
+    build.add_argument("--runners-dir", help="default ~/.cache/rocport/runners")
+    listing = actions.add_parser("list", help="the runners: versions, targets, libraries")
+    listing.add_argument("--runners-dir", help="default ~/.cache/rocport/runners")
 
     _add_submit(commands)
     commands.add_parser("rules", help="list the rule catalogue")
@@ -303,6 +318,10 @@ def main(argv: list[str] | None = None) -> int:
         return _list_rules()
     if arguments.command == "check":
         return _check(arguments)
+    if arguments.command == "runner":
+        from translator.cli_runners import runner_command
+
+        return runner_command(arguments)
     if arguments.command == "submit":
         from rocport_client.submit import submit
 
@@ -447,7 +466,8 @@ def _check(arguments: argparse.Namespace) -> int:
         jobs=arguments.jobs, cache_dir=arguments.cache, std=arguments.std,
         limits=Limits(wall_seconds=arguments.timeout),
         include_dirs=tuple(arguments.include_dirs), defines=tuple(arguments.defines),
-        allow_unsandboxed=arguments.allow_unsandboxed,
+        allow_unsandboxed=arguments.allow_unsandboxed, runner=arguments.runner,
+        runners_dir=arguments.runners_dir,
     )
     if not Path(arguments.folder).is_dir():
         print(f"rocport: {arguments.folder}: no such folder", file=sys.stderr)

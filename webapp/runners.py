@@ -10,11 +10,15 @@ down. A runner that dies without shutting down disappears within ``3 *
 HEARTBEAT_SECONDS``. ``online()`` lists the hostnames; it returns None when Redis does
 not answer, so that a page shows nothing rather than a wrong claim.
 
-Each heartbeat carries the runner's toolchain (``probe_toolchain()``: HIP version, hipcc
-path, offload targets, the ROCm and other libraries whose headers it has), read once
-when the runner starts; ``toolchains()`` returns them by hostname. ``default_hip_version()``
-is the HIP version new jobs target unless the user picks one: the version most runners
-online compile with, else the ``DEFAULT_HIP_VERSION`` setting, else this host's hipcc.
+A ROCm worker compiles with one or more toolchains (``served_runners()``: the host's hipcc
+and the runners built in ``RUNNERS_DIR``, translator/compile/runners.py, or those
+``ROCM_RUNNERS`` names). Each heartbeat carries them (``runner_toolchains()``: per runner
+its HIP and clang versions, offload targets, the ROCm and other libraries whose headers it
+has), and runner builds in progress in ``RUNNERS_DIR``; ``toolchains()`` returns them by
+hostname. ``default_hip_version()`` is the HIP version new jobs target unless the user
+picks one: the newest any runner online compiles with, else the ``DEFAULT_HIP_VERSION``
+setting, else this host's hipcc. A job's HIP version then picks the runner that compiles
+it (``runner_for_job``).
 
 Load: a compile task on a runner reports the units it still has to compile
 (``report_load``, a key per task that lives three beats), and each heartbeat carries the
@@ -30,17 +34,27 @@ import re
 import shutil
 import subprocess
 import time
-from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import redis
 from django.conf import settings
 
+from translator.compile.runners import (
+    HOST,
+    SPECS,
+    Runner,
+    built_runners,
+    hip_series,
+    runner_for_version,
+)
 from translator.compile.toolchain import installed_libraries, parse_version_output
 from webapp.redis_health import redis_answered, redis_failed, redis_unhealthy
 
 __all__ = ["ROCM_QUEUE", "HEARTBEAT_SECONDS", "beat", "forget", "online", "toolchains",
-           "probe_toolchain", "default_hip_version", "report_load", "busy_units"]
+           "probe_toolchain", "default_hip_version", "report_load", "busy_units",
+           "served_runners", "runner_for_job", "runner_toolchains", "runner_builds",
+           "workers"]
 
 logger = logging.getLogger(__name__)
 
@@ -152,6 +166,68 @@ def toolchains() -> dict[str, dict] | None:
     return found
 
 
+def served_runners() -> list[Runner]:
+    """The runners this worker compiles with, newest HIP first: ``ROCM_RUNNERS`` by name,
+    or the host's hipcc (when there is one) and every runner built in ``RUNNERS_DIR``."""
+    host = probe_toolchain()
+    found = []
+    if host["hipcc"] and (not settings.ROCM_RUNNERS or HOST in settings.ROCM_RUNNERS):
+        found.append(Runner(HOST, None, {"hip": host["hip_version"]}))
+    for runner in built_runners(settings.RUNNERS_DIR):
+        if not settings.ROCM_RUNNERS or runner.name in settings.ROCM_RUNNERS:
+            found.append(runner)
+    return sorted(found, key=lambda runner: hip_series(runner.hip), reverse=True)
+
+
+def runner_for_job(options: dict) -> Runner | None:
+    """The served runner a job with OPTIONS compiles on: the one of its HIP version, else
+    the newest."""
+    version = ".".join(str(part) for part in options.get("hip_version") or ())
+    return runner_for_version(served_runners(), version)
+
+
+def runner_toolchains() -> list[dict]:
+    """What each served runner is, for the heartbeat and the runners page."""
+    host = probe_toolchain()
+    listed = []
+    for runner in served_runners():
+        if runner.root is None:
+            listed.append({"name": HOST, **host})
+            continue
+        versions = runner.info.get("versions", {})
+        listed.append({"name": runner.name, "hip_version": runner.hip,
+                       "hip_version_full": versions.get("hip", ""),
+                       "clang_version": versions.get("clang", ""),
+                       "offload_archs": runner.info.get("offload_archs", []),
+                       "libraries": runner.info.get("libraries", []),
+                       "suite": runner.info.get("suite", ""),
+                       "built_at": runner.info.get("built_at", "")})
+    return listed
+
+
+def runner_builds() -> dict[str, str]:
+    """{runner: its build's last progress line} of the builds running in RUNNERS_DIR."""
+    builds = {}
+    for spec in SPECS:
+        log = Path(settings.RUNNERS_DIR) / f"{spec.name}.log"
+        if (Path(settings.RUNNERS_DIR) / f"{spec.name}.partial").is_dir() and log.is_file():
+            lines = log.read_text(errors="replace").splitlines()
+            builds[spec.name] = lines[-1] if lines else "starting"
+    return builds
+
+
+def workers() -> list[dict] | None:
+    """The ROCm workers online, each with ``hostname``, ``runners`` (their toolchains)
+    and ``building`` (runner builds in progress); None when Redis cannot tell."""
+    found = toolchains()
+    if found is None:
+        return None
+    return [{"hostname": hostname, "runners": toolchain.get("runners") or (
+                [toolchain] if toolchain.get("hip_version") else []),
+             "building": toolchain.get("building") or {}}
+            for hostname, toolchain in sorted(found.items())]
+
+
 def probe_toolchain(hipcc: str | None = None) -> dict:
     """This host's toolchain as a runner reports it: ``hip_version`` (major.minor),
     ``hip_version_full``, ``hipcc`` (path), ``clang_version``, ``offload_archs`` (the
@@ -183,13 +259,14 @@ def _major_minor(version: str) -> str:
 
 
 def default_hip_version() -> str:
-    """The HIP version (major.minor) new jobs target by default: the one most ROCm runners
-    online compile with; without runners the ``DEFAULT_HIP_VERSION`` setting, then the
-    hipcc of this host; '' when none is known (the newest HIP rocport knows)."""
-    versions = Counter(toolchain.get("hip_version") for toolchain in
-                       (toolchains() or {}).values() if toolchain.get("hip_version"))
+    """The HIP version (major.minor) new jobs target by default: the newest any ROCm
+    runner online compiles with; without runners the ``DEFAULT_HIP_VERSION`` setting, then
+    the hipcc of this host; '' when none is known (the newest HIP rocport knows)."""
+    versions = [entry.get("hip_version") for toolchain in (toolchains() or {}).values()
+                for entry in toolchain.get("runners") or [toolchain]
+                if entry.get("hip_version")]
     if versions:
-        return versions.most_common(1)[0][0]
+        return max(versions, key=hip_series)
     if settings.DEFAULT_HIP_VERSION:
         return settings.DEFAULT_HIP_VERSION
     path = shutil.which(settings.HIPCC) or ""

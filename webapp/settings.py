@@ -258,6 +258,14 @@ DEFAULT_HIP_VERSION = env_str("DEFAULT_HIP_VERSION", "").strip()
 if DEFAULT_HIP_VERSION and not re.fullmatch(r"\d+\.\d+", DEFAULT_HIP_VERSION):
     raise ImproperlyConfigured(
         f"DEFAULT_HIP_VERSION must be major.minor (e.g. 6.2), not {DEFAULT_HIP_VERSION!r}")
+# Where the compile check's runners (root file systems of ROCm packages, built by
+# `rocport runner build NAME`) are kept: the user's cache, shared by every checkout.
+RUNNERS_DIR = Path(env_str("RUNNERS_DIR", "")
+                   or Path.home() / ".cache" / "rocport" / "runners")
+# The runners a ROCm worker compiles with (comma-separated: host, rocm-6.4, rocm-5.7);
+# empty: the host's hipcc and every runner built in RUNNERS_DIR. A job's HIP version picks
+# among them (the newest when none matches).
+ROCM_RUNNERS = env_list("ROCM_RUNNERS", "")
 # Development only: let the compile check run hipcc without its sandbox (bubblewrap).
 COMPILE_ALLOW_UNSANDBOXED = env_bool("COMPILE_ALLOW_UNSANDBOXED", False)
 # Wall-clock limit of one hipcc run in the compile check (seconds).

@@ -9,6 +9,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from webapp.api.pages import playground
+from webapp.pages import runners_page
 
 urlpatterns = [
     path("", RedirectView.as_view(pattern_name="jobs:list", permanent=False), name="home"),
@@ -16,6 +17,7 @@ urlpatterns = [
     path("rules/", include("webapp.rules.urls")),
     path("api/", include("webapp.api.urls")),
     path("playground/", playground, name="playground"),
+    path("runners/", runners_page, name="runners"),
     path("hooks/github/", include("webapp.github.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

@@ -9,7 +9,14 @@ import threading
 import redis
 from celery import signals
 
-from webapp.runners import HEARTBEAT_SECONDS, ROCM_QUEUE, beat, forget, probe_toolchain
+from webapp.runners import (
+    HEARTBEAT_SECONDS,
+    ROCM_QUEUE,
+    beat,
+    forget,
+    runner_builds,
+    runner_toolchains,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -24,8 +31,11 @@ class _Heartbeat:
         self.thread = threading.Thread(target=self._run, name="rocm-heartbeat", daemon=True)
 
     def _run(self) -> None:
-        self.toolchain = probe_toolchain()
         while not self.stopped.is_set():
+            # Looked at again every beat: a runner whose build ended meanwhile is served.
+            served = runner_toolchains()
+            newest = served[0] if served else {}
+            self.toolchain = {**newest, "runners": served, "building": runner_builds()}
             try:
                 beat(self.hostname, self.toolchain)
             except redis.exceptions.RedisError as error:

@@ -382,7 +382,10 @@ def _compile(job: Job, report: dict, scratch: Path, watch: _CompileWatch | None 
     extract(packed, scratch / "hip", Limits.for_own_archive(archive_limits()))
     # The report's line maps put hipcc's diagnostics on the CUDA lines.
     # The check's scratch inside the task's: the recovery sweeps it after a killed task.
-    options = dataclasses.replace(compile_options(), temporary_parent=str(scratch))
+    # The job's HIP version picks the runner it compiles on (the newest when none fits).
+    runner = runners.runner_for_job(job.options)
+    options = dataclasses.replace(compile_options(), temporary_parent=str(scratch),
+                                  runner=runner.name if runner else "host")
     if jobs:
         options = dataclasses.replace(options, jobs=jobs)
     return compile_check(scratch / "hip", options, **report_context(report),
@@ -394,7 +397,7 @@ def compile_options() -> CompileOptions:
     """Settings for the compile check. The check as a whole stops starting units 30 s
     before the task's own time limit, so the job ends with a report, not a time-out."""
     return CompileOptions(
-        hipcc=settings.HIPCC,
+        hipcc=settings.HIPCC, runners_dir=str(settings.RUNNERS_DIR),
         offload_archs=tuple(a.strip() for a in settings.HIP_OFFLOAD_ARCH.split(",") if a.strip()),
         allow_unsandboxed=settings.COMPILE_ALLOW_UNSANDBOXED,
         cache_dir=str(settings.COMPILE_CACHE_DIR) if settings.COMPILE_CACHE_DIR else None,
@@ -415,8 +418,9 @@ def _compile_status(outcome: dict) -> str:
     archs = ", ".join(hipcc.get("offload_archs", [])) or settings.HIP_OFFLOAD_ARCH
     substituted = "".join(f" ({wanted} is not supported by this hipcc)"
                           for wanted, used in hipcc.get("substituted_archs", {}).items() if used)
+    runner = f" on the {hipcc['runner']} runner" if hipcc.get("runner") else ""
     status = (f"compile check: {passed} of {len(units)} units compiled with hipcc "
-              f"{hipcc.get('hip_version', '')} for {archs}{substituted}")
+              f"{hipcc.get('hip_version', '')} for {archs}{substituted}{runner}")
     classes = summarize_classes(units)
     if passed < len(units):  # only translation errors count against the port
         status += "; failed: " + ", ".join(
@@ -434,10 +438,11 @@ def _compile_summary(outcome: dict, report_summary: dict | None = None) -> dict:
     versions = {key: (report_summary or {})[key] for key in
                 ("target_hip_version", "toolchain_hip_version", "version_mismatch")
                 if key in (report_summary or {})}
+    runner = outcome.get("toolchain", {}).get("hipcc", {}).get("runner")
     return {"compile_ok": passed, "compile_failed": len(units) - passed,
             "compile_translation_errors": classes["translation"],
             "compile_classes": {kind: count for kind, count in classes.items() if count},
-            **versions}
+            **versions, **({"runner": runner} if runner else {})}
 
 
 def _json(value: dict) -> bytes:

@@ -19,6 +19,7 @@ ENDPOINTS = {
     "/api/jobs/{id}/files/{name}": {"get"},
     "/api/translate/": {"post"},
     "/api/rules/": {"get"},
+    "/api/runners/": {"get"},
 }
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.core.files.storage import default_storage
 
 from tests.factories import example_zip, make_job, tar_bytes, zip_bytes
+from tests.runners import RUNNERS_DIR, needs_rocm_64
 from webapp.jobs.models import Job
 from workers.tasks import compile_job, translate_job
 
@@ -44,7 +45,24 @@ def test_translates_and_compiles_the_example(eager):
     assert list(eager.iterdir()) == []
 
 
+@needs_rocm_64
+def test_a_job_compiles_on_the_runner_of_its_hip_version(eager, settings, client):
+    settings.RUNNERS_DIR = RUNNERS_DIR
+    job = run(make_job(archive=example_zip(), options={"hip_version": [6, 4]}))
+    assert job.state == "done"
+    hipcc = job.read_report()["toolchain"]["hipcc"]
+    assert (hipcc["runner"], hipcc["offload_archs"], hipcc["substituted_archs"]) == (
+        "rocm-6.4", ["gfx942"], {})
+    assert job.compile_status.startswith("compile check: 1 of 1 units compiled with hipcc 6.4")
+    assert job.compile_status.endswith("for gfx942 on the rocm-6.4 runner")
+    assert job.summary["runner"] == "rocm-6.4"
+    client.force_login(job.owner)
+    assert "Runner <a href=\"/runners/\">rocm-6.4</a>: hipcc 6.4" in client.get(
+        job.get_absolute_url()).content.decode()
+
+
 def test_missing_hipcc_finishes_with_the_compile_check_skipped(eager, settings):
+    settings.ROCM_RUNNERS = ["host"]  # a worker that serves this host's hipcc alone
     settings.HIPCC = "hipcc-not-installed"
     job = run(make_job(archive=example_zip()))
     assert job.state == "done"
@@ -110,7 +128,8 @@ def test_a_canceled_job_is_left_alone(eager):
 def _outcome(*classes):
     units = [{"ok": kind is None, "failure": kind and {"class": kind}} for kind in classes]
     return {"compile": units, "toolchain": {"hipcc": {"hip_version": "5.2.21151",
-                                                      "offload_archs": ["gfx90a"]}}}
+                                                      "offload_archs": ["gfx90a"],
+                                                      "runner": "host"}}}
 
 
 def test_the_compile_summary_counts_only_translation_errors_against_the_port():
@@ -118,13 +137,14 @@ def test_the_compile_summary_counts_only_translation_errors_against_the_port():
 
     summary = _compile_summary(_outcome(None, "translation", "newer-hip", "newer-hip"))
     assert summary == {"compile_ok": 1, "compile_failed": 3, "compile_translation_errors": 1,
-                       "compile_classes": {"translation": 1, "newer-hip": 2}}
+                       "compile_classes": {"translation": 1, "newer-hip": 2}, "runner": "host"}
 
 
 def test_the_compile_status_names_the_classes_of_the_failed_units():
     from workers.tasks import _compile_status
 
     status = _compile_status(_outcome(None, "missing-dependency", "newer-hip"))
-    assert status == ("compile check: 1 of 3 units compiled with hipcc 5.2.21151 for gfx90a; "
+    assert status == ("compile check: 1 of 3 units compiled with hipcc 5.2.21151 for gfx90a "
+                      "on the host runner; "
                       "failed: missing dependency on this runner 1, needs a newer HIP than the "
                       "runner has 1")

@@ -17,11 +17,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
-import shutil
 from pathlib import Path, PurePosixPath
 
 from translator.compile.build_systems import BuildCommand, BuildRun
 from translator.compile.cache import CompileCache, cache_key
+from translator.sandbox.bubblewrap import Sandbox
 from translator.sandbox.leftovers import Refused, open_regular
 
 __all__ = ["build_runs_key", "load_build_runs", "store_build_runs"]
@@ -32,20 +32,22 @@ _MAX_GENERATED_BYTES = 4 << 20
 
 
 def build_runs_key(root: Path, *, hipcc: str, identity: str, archs: list[str],
-                   libraries: list[str]) -> str:
+                   libraries: list[str], sandbox: Sandbox) -> str:
     """The cache key of the build-system step for the tree at ROOT: HIPCC (the path the
-    builds are given) and IDENTITY (its ``--version`` text), ARCHS, LIBRARIES."""
-    tools = [_program_identity(name) for name in ("cmake", "make")]
+    builds are given) and IDENTITY (its ``--version`` text), ARCHS, LIBRARIES, and the
+    cmake and make programs the SANDBOX runs (a runner's own, or the host's)."""
+    tools = [_program_identity(sandbox, name) for name in ("cmake", "make")]
     return cache_key(_VERSION, hipcc, identity, ";".join(archs), ",".join(sorted(libraries)),
                      *tools, _tree_digest(Path(root)))
 
 
-def _program_identity(name: str) -> str:
-    path = shutil.which(name, path="/usr/local/bin:/usr/bin:/bin")
+def _program_identity(sandbox: Sandbox, name: str) -> str:
+    path = sandbox.which(name)
     if path is None:
         return f"{name}: none"
-    status = os.stat(path)
-    return f"{os.path.realpath(path)} {status.st_size} {status.st_mtime_ns}"
+    found = sandbox.host_path(path)
+    status = os.stat(found)
+    return f"{os.path.realpath(found)} {status.st_size} {status.st_mtime_ns}"
 
 
 def _tree_digest(root: Path) -> str:

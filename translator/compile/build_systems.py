@@ -141,9 +141,10 @@ def find_projects(root: Path) -> list[tuple[str, str]]:
 
 def run_build_systems(root: Path, source_view: Path, sandbox: Sandbox, scratch: Path, *,
                       hipcc: str, archs: list[str], seconds: float,
-                      jobs: int = 1) -> list[BuildRun]:
+                      jobs: int = 1, hip_clang: str = "") -> list[BuildRun]:
     """Run every top-level build of the tree at ROOT (mounted from SOURCE_VIEW) in
-    SANDBOX, JOBS at a time, each with at most SECONDS of wall-clock time."""
+    SANDBOX, JOBS at a time, each with at most SECONDS of wall-clock time. HIP_CLANG is
+    the clang++ CMake may use as its HIP compiler ('' when there is none)."""
     limited = _with_wall_seconds(sandbox, seconds)
 
     def run_one(indexed: tuple[int, tuple[str, str]]) -> BuildRun:
@@ -155,7 +156,7 @@ def run_build_systems(root: Path, source_view: Path, sandbox: Sandbox, scratch: 
         started = time.monotonic()
         if system == "cmake":
             run = _configure_cmake(folder, index, limited, source_view, work, hipcc, archs,
-                                   scratch / f"generated-{index}")
+                                   scratch / f"generated-{index}", hip_clang)
         else:
             run = _dry_run_make(folder, limited, source_view, work, hipcc)
         run.seconds = round(time.monotonic() - started, 2)
@@ -175,11 +176,12 @@ def _with_wall_seconds(sandbox: Sandbox, seconds: float) -> Sandbox:
 # --- CMake -------------------------------------------------------------------------------
 
 def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Path,
-                     work: Path, hipcc: str, archs: list[str], generated: Path) -> BuildRun:
+                     work: Path, hipcc: str, archs: list[str], generated: Path,
+                     hip_clang: str) -> BuildRun:
     """Configure the CMake project in FOLDER; its generated headers are copied to
     GENERATED (a folder of the host's)."""
     run = BuildRun(folder, "cmake")
-    cmake = shutil.which("cmake", path="/usr/local/bin:/usr/bin:/bin")
+    cmake = sandbox.which("cmake")
     if cmake is None:
         run.problem = "cmake is not installed on this runner"
         return run
@@ -189,10 +191,12 @@ def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Pat
     argv = [cmake, "-S", posixpath.join(source_mount, folder) if folder else source_mount,
             "-B", build, "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", f"-DCMAKE_CXX_COMPILER={hipcc}",
             f"-DCMAKE_HIP_ARCHITECTURES={targets}", f"-DGPU_TARGETS={targets}",
-            f"-DAMDGPU_TARGETS={targets}"]
-    clang = _rocm_clang(hipcc)
-    if clang:
-        argv.append(f"-DCMAKE_HIP_COMPILER={clang}")
+            f"-DAMDGPU_TARGETS={targets}",
+            # CMake 4 refuses cmake_minimum_required() below 3.5, which real projects
+            # still say; older CMake ignores the variable
+            "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"]
+    if hip_clang:
+        argv.append(f"-DCMAKE_HIP_COMPILER={hip_clang}")
     done = sandbox.run(argv, source_view, work)
     if done.timed_out:
         run.problem = f"configure stopped after {sandbox.limits.wall_seconds:g} s"
@@ -217,13 +221,6 @@ def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Pat
     run.unread = copied.refused
     run.generated, run.generated_mount = str(generated), build
     return run
-
-
-def _rocm_clang(hipcc: str) -> str:
-    """ROCm's clang++ next to hipcc (/opt/rocm/bin/hipcc -> /opt/rocm/llvm/bin/clang++),
-    which CMake accepts as the HIP compiler; '' when there is none (Debian's hipcc)."""
-    candidate = Path(os.path.realpath(hipcc)).parent.parent / "llvm" / "bin" / "clang++"
-    return str(candidate) if candidate.is_file() else ""
 
 
 def _cmake_error(output: str) -> str:
@@ -262,7 +259,7 @@ def database_commands(data: bytes, source_mount: str) -> dict[str, BuildCommand]
 def _dry_run_make(folder: str, sandbox: Sandbox, source_view: Path, work: Path,
                   hipcc: str) -> BuildRun:
     run = BuildRun(folder, "make -n")
-    make = shutil.which("make", path="/usr/local/bin:/usr/bin:/bin")
+    make = sandbox.which("make")
     if make is None:
         run.problem = "make is not installed on this runner"
         return run

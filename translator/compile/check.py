@@ -33,11 +33,12 @@ from translator.compile.build_systems import link_generated, run_build_systems
 from translator.compile.cache import CompileCache, cache_key
 from translator.compile.failures import classify_entries, context_from_report
 from translator.compile.report import merge_into_report, summarize, unit_entry
+from translator.compile.runners import HOST, Runner, RunnerUnavailable, find_runner
 from translator.compile.toolchain import (
     Toolchain,
     choose_archs,
     find_toolchain,
-    installed_libraries,
+    sandbox_libraries,
 )
 from translator.compile.units import CompileUnit, find_units, has_compile_database
 from translator.output.line_maps import LineMaps
@@ -57,6 +58,7 @@ _RESOURCE_FLAG = "-Rpass-analysis=kernel-resource-usage"
 class CompileOptions:
     """How to run the compile check. Hashable; every value comes from the caller."""
 
+    #: The host's hipcc (a runner compiles with its own).
     hipcc: str = "hipcc"
     #: GPU targets; one the compiler does not know is replaced by its newest gfx9 target.
     offload_archs: tuple[str, ...] = ("gfx942",)
@@ -93,6 +95,10 @@ class CompileOptions:
     #: translator/compile/build_systems.py), each build given this much wall-clock time.
     build_system: bool = True
     configure_seconds: float = 180.0
+    #: The toolchain to compile in: "host" (this machine's hipcc) or a built runner
+    #: (translator/compile/runners.py), found in RUNNERS_DIR (None: the default folder).
+    runner: str = HOST
+    runners_dir: str | None = None
 
 
 def compile_check(
@@ -140,22 +146,33 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
            compile_commands, progress, scratch: Path, keep_going=None, select=None) -> dict:
     started = time.monotonic()
     notes: list[str] = []
-    sandbox, refusal = _sandbox(options, scratch, notes)
+    try:
+        runner = find_runner(options.runner, options.runners_dir)
+    except RunnerUnavailable as error:
+        return _skipped(f"compile check skipped: {error}", {"runner": options.runner}, notes)
+    sandbox, refusal = _sandbox(options, scratch, notes, runner)
     if sandbox is None:
-        return _skipped(refusal, {"sandbox": f"unavailable: {refusal}"}, notes)
-    toolchain = find_toolchain(options.hipcc, sandbox, scratch)
+        return _skipped(refusal, {"sandbox": f"unavailable: {refusal}",
+                                  "runner": runner.name}, notes)
+    # A runner compiles with its own hipcc; HIPCC names the host's.
+    hipcc = str(runner.info.get("hipcc", "hipcc")) if runner.root else options.hipcc
+    toolchain = find_toolchain(hipcc, sandbox, scratch)
     if not toolchain.available:
-        return _skipped(toolchain.message, {"sandbox": sandbox.describe()}, notes)
+        return _skipped(toolchain.message, {"sandbox": sandbox.describe(),
+                                            "runner": runner.name}, notes)
     archs, substituted = choose_archs(toolchain, options.offload_archs, sandbox, scratch)
     toolchain_entry = {
-        **toolchain.as_dict(), "requested_archs": list(options.offload_archs),
+        **toolchain.as_dict(), "runner": runner.name, "runner_description": runner.describe(),
+        "requested_archs": list(options.offload_archs),
         "offload_archs": archs, "substituted_archs": substituted,
         "sandbox": sandbox.describe(), "limits": dataclasses.asdict(options.limits),
-        "libraries": installed_libraries(),
+        "libraries": sandbox_libraries(sandbox),
     }
     for wanted, used in substituted.items():
-        notes.append(f"{wanted} is not supported by this hipcc; compiled for {used}" if used
-                     else f"{wanted} is not supported by this hipcc and no gfx9 target is")
+        notes.append(f"{wanted} is not supported by the {runner.name} runner's hipcc; "
+                     f"compiled for {used}" if used else
+                     f"{wanted} is not supported by the {runner.name} runner's hipcc and no "
+                     "gfx9 target is")
     if not archs:
         return _skipped("compile check skipped: hipcc accepts none of the targets",
                         toolchain_entry, notes)
@@ -239,13 +256,13 @@ def _build_runs(root: Path, source: Path, sandbox: Sandbox, scratch: Path,
     key = None
     if cache.enabled:
         key = build_runs_key(root, hipcc=hipcc, identity=toolchain.identity,
-                             archs=archs, libraries=libraries)
+                             archs=archs, libraries=libraries, sandbox=sandbox)
         cached = load_build_runs(cache, key, scratch)
         if cached is not None:
             return cached
     runs = run_build_systems(root, source, sandbox, scratch, hipcc=hipcc,
                              archs=archs, seconds=options.configure_seconds,
-                             jobs=_jobs(options))
+                             jobs=_jobs(options), hip_clang=toolchain.hip_clang)
     if key is not None:
         store_build_runs(cache, key, runs, scratch)
     return runs
@@ -279,15 +296,16 @@ def report_context(report: Mapping) -> dict:
     }
 
 
-def _sandbox(options: CompileOptions, scratch: Path, notes: list[str]):
+def _sandbox(options: CompileOptions, scratch: Path, notes: list[str], runner: Runner):
     """(Sandbox, '') or (None, why the check refuses to run)."""
     sandbox = Sandbox(options.bubblewrap, options.limits, options.sandbox_uid,
-                      options.sandbox_gid, options.readonly_paths, options.environment)
+                      options.sandbox_gid, options.readonly_paths, options.environment,
+                      root=str(runner.root) if runner.root else None)
     try:
         sandbox.probe(scratch / "sandbox-probe")
         return sandbox, ""
     except SandboxUnavailable as error:
-        if not options.allow_unsandboxed:
+        if not options.allow_unsandboxed or runner.root:
             return None, (f"compile check refused: {error}; hipcc runs only sandboxed "
                           "(a development setting can allow it without bubblewrap)")
         notes.append(f"{error}: hipcc ran UNSANDBOXED because the development setting "

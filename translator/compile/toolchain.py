@@ -23,7 +23,7 @@ from translator.compile.failures import load_libraries
 from translator.sandbox.bubblewrap import SYSTEM_PATH, Sandbox
 
 __all__ = ["Toolchain", "find_toolchain", "choose_archs", "parse_version_output",
-           "installed_libraries", "FALLBACK_ARCHS", "INCLUDE_ROOTS"]
+           "installed_libraries", "sandbox_libraries", "FALLBACK_ARCHS", "INCLUDE_ROOTS"]
 
 #: Newest first: the stand-ins for a target the runner's compiler does not know.
 FALLBACK_ARCHS = ("gfx950", "gfx942", "gfx941", "gfx940", "gfx90a", "gfx908", "gfx906",
@@ -46,6 +46,8 @@ class Toolchain:
     identity: str = ""  # the whole --version text: part of every cache key
     message: str = ""
     accepted: dict = field(default_factory=dict)
+    #: The clang++ that CMake accepts as its HIP compiler ('' when there is none).
+    hip_clang: str = ""
 
     @property
     def available(self) -> bool:
@@ -75,27 +77,48 @@ def parse_version_output(text: str) -> tuple[str, str, str]:
 
 
 def find_toolchain(hipcc: str, sandbox: Sandbox, scratch: Path) -> Toolchain:
-    """Locate and identify HIPCC (a name looked up on the system PATH, or a path)."""
-    path = hipcc if "/" in hipcc else shutil.which(hipcc, path=SYSTEM_PATH)
-    if path is None or not os.access(path, os.X_OK):
-        return Toolchain(None, message=f"compile check skipped: no {hipcc} on this runner")
-    path = os.path.abspath(path)
-    if sandbox.isolated and not _visible(path, sandbox):
-        return Toolchain(None, message=f"compile check skipped: {path} is outside the folders "
-                         "the sandbox shows (" + ", ".join(sandbox.readonly_paths) + ")")
+    """Locate and identify HIPCC (a name looked up on the system PATH, or a path) as the
+    sandbox sees it: in a runner's root (``Sandbox.root``), or on the host."""
+    if sandbox.root:
+        path = hipcc if hipcc.startswith("/") else sandbox.which(hipcc)
+        if path is None or not os.access(sandbox.host_path(path), os.X_OK):
+            return Toolchain(None, message=f"compile check skipped: the runner has no {hipcc}")
+    else:
+        found = hipcc if "/" in hipcc else shutil.which(hipcc, path=SYSTEM_PATH)
+        if found is None or not os.access(found, os.X_OK):
+            return Toolchain(None, message=f"compile check skipped: no {hipcc} on this runner")
+        path = os.path.abspath(found)
+        if sandbox.isolated and not _visible(path, sandbox):
+            return Toolchain(None, message=f"compile check skipped: {path} is outside the "
+                             "folders the sandbox shows ("
+                             + ", ".join(sandbox.readonly_paths) + ")")
     source, work = _probe_folders(scratch, sandbox)
     run = sandbox.run([path, "--version"], source, work)
     hip_version, clang_version, vendor = parse_version_output(run.output)
-    if not hip_version:
-        hipconfig = Path(path).with_name("hipconfig")
-        if hipconfig.exists():
-            extra = sandbox.run([str(hipconfig), "--version"], source, work).output
-            match = _BARE_VERSION.match(extra)
-            hip_version = match.group(1) if match else ""
+    hipconfig = str(Path(path).with_name("hipconfig"))
+    has_hipconfig = sandbox.host_path(hipconfig).exists()
+    if not hip_version and has_hipconfig:
+        extra = sandbox.run([hipconfig, "--version"], source, work).output
+        match = _BARE_VERSION.match(extra)
+        hip_version = match.group(1) if match else ""
     if run.returncode != 0 and not (hip_version or clang_version):
         return Toolchain(None, message=f"compile check skipped: {path} --version failed: "
                          f"{run.output.strip()[:300]}")
-    return Toolchain(path, hip_version, clang_version, vendor, identity=run.output)
+    hip_clang = _rocm_clang(path) if not sandbox.root else ""
+    if sandbox.root and has_hipconfig:
+        folder = sandbox.run([hipconfig, "--hipclangpath"], source, work).output.strip()
+        candidate = f"{folder}/clang++"
+        if folder.startswith("/") and sandbox.host_path(candidate).exists():
+            hip_clang = candidate
+    return Toolchain(path, hip_version, clang_version, vendor, identity=run.output,
+                     hip_clang=hip_clang)
+
+
+def _rocm_clang(hipcc: str) -> str:
+    """ROCm's clang++ next to hipcc (/opt/rocm/bin/hipcc -> /opt/rocm/llvm/bin/clang++),
+    which CMake accepts as the HIP compiler; '' when there is none (Debian 12's hipcc)."""
+    candidate = Path(os.path.realpath(hipcc)).parent.parent / "llvm" / "bin" / "clang++"
+    return str(candidate) if candidate.is_file() else ""
 
 
 def choose_archs(toolchain: Toolchain, requested: tuple[str, ...], sandbox: Sandbox,
@@ -146,6 +169,11 @@ def _visible(path: str, sandbox: Sandbox) -> bool:
         for root in sandbox.readonly_paths
         for candidate in (path, resolved)
     )
+
+
+def sandbox_libraries(sandbox: Sandbox) -> list[str]:
+    """``installed_libraries`` of the file system the sandbox shows (a runner's root)."""
+    return installed_libraries(tuple(str(sandbox.host_path(root)) for root in INCLUDE_ROOTS))
 
 
 def installed_libraries(roots: tuple[str, ...] = INCLUDE_ROOTS) -> list[str]:

@@ -13,6 +13,11 @@ dies with its parent, and runs as an unprivileged user (uid/gid 65534 by default
 - started as another user, bubblewrap maps the caller to uid 65534 in a new user
   namespace and forbids nested user namespaces.
 
+With ``root`` set (a runner: translator/compile/runners.py), the sandbox's whole file
+system is that root, read-only, instead of the host's system folders: hipcc, cmake, make,
+the headers and libraries all come from it, and nothing of the host's toolchain is seen.
+The root holds empty ``/job/src``, ``/job/out`` and ``/tmp`` folders to mount on.
+
 bubblewrap is started from an EMPTY environment and receives only the variables the
 compiler needs through ``--setenv``: otherwise its own process (PID 1 in the sandbox)
 would carry the worker's environment, secrets included, readable in ``/proc/1/environ``.
@@ -85,6 +90,9 @@ class Sandbox:
     gid: int = NOBODY
     readonly_paths: tuple[str, ...] = READONLY_PATHS
     environment: tuple[tuple[str, str], ...] = ()
+    #: A runner's root file system, shown as the sandbox's "/" (then READONLY_PATHS are
+    #: not used); None: the host's system folders.
+    root: str | None = None
 
     @property
     def isolated(self) -> bool:
@@ -101,6 +109,19 @@ class Sandbox:
         how = "setpriv as root" if self.drops_privileges else "user namespace"
         return f"bubblewrap ({how}, uid {self.uid})"
 
+    def host_path(self, path: str) -> Path:
+        """Where the file the sandbox sees at PATH (absolute) is on the host."""
+        return Path(self.root, path.lstrip("/")) if self.root else Path(path)
+
+    def which(self, program: str) -> str | None:
+        """PROGRAM's path as the sandbox sees it, looked up on its PATH; None if absent."""
+        for folder in SYSTEM_PATH.split(":"):
+            candidate = f"{folder}/{program}"
+            found = self.host_path(candidate)
+            if found.is_file() and os.access(found, os.X_OK):
+                return candidate
+        return None
+
     def mounts(self, source_dir: Path, work_dir: Path) -> tuple[str, str]:
         """Where SOURCE_DIR and WORK_DIR appear to the command."""
         if self.isolated:
@@ -116,6 +137,8 @@ class Sandbox:
     def probe(self, scratch: Path) -> None:
         """Raise SandboxUnavailable unless a trivial command runs in the sandbox."""
         if self.bubblewrap is None:  # not isolated
+            if self.root:
+                raise SandboxUnavailable("a runner's root is only ever used in bubblewrap")
             return
         if not (Path(self.bubblewrap).is_file() and os.access(self.bubblewrap, os.X_OK)):
             raise SandboxUnavailable(f"bubblewrap not found at {self.bubblewrap}")
@@ -174,43 +197,18 @@ class Sandbox:
         """(bubblewrap and its options, the command it runs)."""
         assert self.bubblewrap is not None  # only an isolated sandbox wraps
         command = [self.bubblewrap]
-        made: set[Path] = set()
-
-        def parents(path: str) -> list[str]:
-            created = []
-            for parent in reversed(Path(path).parents[:-1]):
-                if parent not in made:  # bubblewrap would create it private (0700)
-                    created += ["--perms", "0755", "--dir", str(parent)]
-                    made.add(parent)
-            return created
-
-        # The job's folders and /tmp first: a read-only path below /tmp (a checkout's
-        # virtual environment in a temporary folder, as in CI) is then bound on top of the
-        # sandbox's own /tmp instead of being hidden by it.
-        command += [
-            "--perms", "0755", "--dir", "/job",
+        job = [
             "--ro-bind", str(source_dir), SOURCE_MOUNT,
             "--bind", str(work_dir), WORK_MOUNT,
             "--bind", str(work_dir / "tmp"), "/tmp",
         ]
-        made.update({Path("/job"), Path("/tmp")})
-        for path in self.readonly_paths:
-            if not os.path.exists(path):
-                continue
-            if os.path.islink(path) and not path.startswith("/etc/"):
-                # /opt/rocm -> /opt/rocm-6.3.0: keep the link and its target, so that
-                # absolute links inside the ROCm tree still resolve.
-                real = os.path.realpath(path)
-                command += [*parents(real), "--ro-bind", real, real]
-                command += [*parents(path), "--symlink", os.readlink(path), path]
-            else:
-                command += [*parents(path), "--ro-bind", path, path]
-        for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
-            top = Path("/", name)
-            if top.is_symlink():
-                command += ["--symlink", os.readlink(top), str(top)]
-            elif top.is_dir():
-                command += ["--ro-bind", str(top), str(top)]
+        if self.root:
+            command += ["--ro-bind", self.root, "/", *job]
+        else:
+            # The job's folders and /tmp first: a read-only path below /tmp (a checkout's
+            # virtual environment in a temporary folder, as in CI) is then bound on top of
+            # the sandbox's own /tmp instead of being hidden by it.
+            command += ["--perms", "0755", "--dir", "/job", *job, *self._host_system()]
         command += [
             "--proc", "/proc", "--dev", "/dev",
             "--chdir", SOURCE_MOUNT,
@@ -228,6 +226,38 @@ class Sandbox:
             command += ["--unshare-user", "--uid", str(self.uid), "--gid", str(self.gid),
                         "--disable-userns"]
         return command, argv
+
+    def _host_system(self) -> list[str]:
+        """bubblewrap's options that show the host's READONLY_PATHS and top folders."""
+        command: list[str] = []
+        made = {Path("/job"), Path("/tmp")}
+
+        def parents(path: str) -> list[str]:
+            created = []
+            for parent in reversed(Path(path).parents[:-1]):
+                if parent not in made:  # bubblewrap would create it private (0700)
+                    created += ["--perms", "0755", "--dir", str(parent)]
+                    made.add(parent)
+            return created
+
+        for path in self.readonly_paths:
+            if not os.path.exists(path):
+                continue
+            if os.path.islink(path) and not path.startswith("/etc/"):
+                # /opt/rocm -> /opt/rocm-6.3.0: keep the link and its target, so that
+                # absolute links inside the ROCm tree still resolve.
+                real = os.path.realpath(path)
+                command += [*parents(real), "--ro-bind", real, real]
+                command += [*parents(path), "--symlink", os.readlink(path), path]
+            else:
+                command += [*parents(path), "--ro-bind", path, path]
+        for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+            top = Path("/", name)
+            if top.is_symlink():
+                command += ["--symlink", os.readlink(top), str(top)]
+            elif top.is_dir():
+                command += ["--ro-bind", str(top), str(top)]
+        return command
 
     def _limited(self, command: list[str]) -> list[str]:
         prlimit = shutil.which("prlimit", path=SYSTEM_PATH + ":/usr/sbin:/sbin")

@@ -17,6 +17,7 @@ urlpatterns = [
          name="job-file"),
     path("translate/", views.TranslateView.as_view(), name="translate"),
     path("rules/", views.rules_view, name="rules"),
+    path("runners/", views.runners_view, name="runners"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # Split: the page's script is a second request, so the CSP needs no inline script.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 
 from translator import Options
 from translator.rules import CODES
+from webapp import runners
 from webapp.api.errors import Conflict, PayloadTooLarge, Unavailable
 from webapp.api.serializers import (
     JobCreateSerializer,
@@ -163,6 +164,18 @@ class TranslateView(APIView):
             advice = "; submit the file as a job instead" if error.code == "timeout" else ""
             raise Unavailable(error.message + advice, error.code) from None
         return Response(answer)
+
+
+@extend_schema(tags=["runners"], responses={200: OpenApiTypes.OBJECT},
+               summary="The ROCm workers online and the toolchains each compiles with")
+@api_view(["GET"])
+def runners_view(request):
+    """``workers``: hostname, ``runners`` (name, HIP and clang versions, GPU targets,
+    libraries) and runner builds in progress; 503 when the job queue does not answer."""
+    found = runners.workers()
+    if found is None:
+        raise Unavailable("the job queue (Redis) does not answer", "queue-unavailable")
+    return Response({"workers": found})
 
 
 @extend_schema(tags=["rules"], responses={200: RuleSerializer(many=True)},

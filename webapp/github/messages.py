@@ -75,11 +75,13 @@ def commit_status(job: Job) -> tuple[str, str]:
         # from before the classes counts every failed unit.
         against = job.summary.get("compile_translation_errors", failed)
         files = f"{job.summary.get('translated', 0)} of {job.summary.get('files', 0)} files"
+        runner = f" on the {job.summary['runner']} runner" if job.summary.get("runner") else ""
         if against:
-            return "failure", f"translated {files}; {against} units failed to compile with hipcc"
+            return "failure", status_text(f"translated {files}; {against} units failed to "
+                                          f"compile with hipcc{runner}")
         if failed:
             return "success", status_text(f"translated {files}; {failed} units failed to "
-                                          "compile, none because of the translation")
+                                          f"compile{runner}, none because of the translation")
         return "success", status_text(f"translated {files}; {job.compile_status}")
     if job.state == Job.State.FAILED:
         return "error", status_text(f"{job.failure_code}: {job.failure_message}")
