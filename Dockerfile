@@ -1,7 +1,7 @@
 # One definition, two targets (and the "source" stage both copy the project from);
 # docker-compose.yml picks the role by command.
 #   app   web server and CPU workers (queue "translate"): Python 3.11 on Debian 12
-#   rocm  compile-check workers (queue "rocm"): ROCm's development image, which has hipcc
+#   rocm  compile-check workers (queue "rocm"): the ROCm 6.4 runner, built on first start
 
 # The project's files, listed once and copied into both images.
 FROM scratch AS source
@@ -33,29 +33,27 @@ USER rocport
 EXPOSE 8000
 CMD ["gunicorn", "webapp.wsgi:application", "--config", "python:webapp.gunicorn_conf", "--bind", "0.0.0.0:8000"]
 
+# Compile-check workers. The toolchain is a runner, the same as on a developer's machine and
+# in CI: a root file system of Debian's ROCm 6.4 packages (translator/compile/runners.py),
+# built by `rocport runner build rocm-6.4` into the runners volume (docker-compose.yml's
+# runner-build, once) and run by bubblewrap; nothing of this image's own system is
+# compiled with. mmdebstrap builds it without root, in a user namespace
+# (uidmap, and the subordinate ids below); the worker's sandboxes need user namespaces
+# too (docker-compose.yml: seccomp unconfined). No GPU is needed to compile.
 # The same uid as in "app": both write job results to the shared media volume.
-# The full ROCm library set from ROCm's apt repository, so that the compile check's
-# "missing dependency" class is rare and names what the runner really lacks; cmake and
-# make run the project's own build for its compile commands.
-FROM rocm/dev-ubuntu-24.04:6.3 AS rocm
+FROM python:3.11-slim-bookworm AS rocm
 RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 python3-venv python3-dev gcc \
-      libclang-common-18-dev \
-      bubblewrap cmake make rocm-cmake rocprim-dev hipcub-dev rocthrust-dev hipblas-dev \
-      hipblaslt-dev rocblas-dev hipfft-dev rocfft-dev hipsolver-dev rocsolver-dev \
-      hiprand-dev rocrand-dev hipsparse-dev rocsparse-dev rccl-dev miopen-hip-dev \
-      roctracer-dev \
+ && apt-get install -y --no-install-recommends libclang-common-15-dev bubblewrap gcc libc6-dev \
+      mmdebstrap uidmap debian-archive-keyring \
  && rm -rf /var/lib/apt/lists/*
-ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 HIP_PLATFORM=amd \
-    VIRTUAL_ENV=/venv PATH=/venv/bin:/opt/rocm/bin:$PATH \
-    DATA_DIR=/data HIPCC=/opt/rocm/bin/hipcc
+ENV PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
+    DATA_DIR=/data RUNNERS_DIR=/runners ROCM_RUNNERS=rocm-6.4
 WORKDIR /app
 COPY --from=source /app /app
-RUN python3 -m venv /venv \
- && pip install --no-cache-dir -c requirements.lock -e . \
+RUN pip install --no-cache-dir -c requirements.lock -e . \
  && python -m compileall -q translator webapp workers \
- && (userdel --remove ubuntu 2>/dev/null || true) \
  && useradd --system --uid 1000 --home-dir /data rocport \
- && mkdir -p /data && chown rocport /data
+ && echo "rocport:100000:65536" > /etc/subuid && echo "rocport:100000:65536" > /etc/subgid \
+ && mkdir -p /data /runners && chown rocport /data /runners
 USER rocport
 CMD ["celery", "-A", "workers", "worker", "-Q", "rocm", "--concurrency", "1"]

@@ -221,3 +221,45 @@ def test_a_new_supervisor_stops_what_a_killed_one_left(tmp_path):
         for process in (left, other):
             process.kill()
             process.wait()
+
+
+def mounts_below(folder: Path) -> list[str]:
+    with open("/proc/self/mountinfo", encoding="utf-8") as info:
+        return [line.split()[4] for line in info if line.split()[4].startswith(str(folder))]
+
+
+def test_a_first_start_builds_the_runner_in_the_background_and_serves_meanwhile(tmp_path):
+    """With no runner built yet, make run serves at once and builds rocm-6.4 beside; Ctrl-C
+    stops the build too, and the next build starts the unfinished one again."""
+    from translator.compile.runner_build import _remove_partial
+
+    data, runners_dir = tmp_path / "data", tmp_path / "runners"
+    port = free_port()
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "MEDIA_ROOT",
+                          "STATIC_ROOT", "REDIS_KEY_PREFIX", "REDIS_URL")}
+    env.update(DATA_DIR=str(data), PORT=str(port), RUNNERS_DIR=str(runners_dir))
+    log = tmp_path / "run.log"
+    with open(log, "wb") as output:
+        run = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env,
+                               stdout=output, stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: f"serving http://127.0.0.1:{port}/" in log.read_text(), 180,
+                 "make run to serve")
+        assert "building the rocm-6.4 runner in the background" in log.read_text()
+        assert pid_of(log, "runner-build")
+        assert answers(f"http://127.0.0.1:{port}/accounts/login/")
+        progress = runners_dir / "rocm-6.4.log"
+        wait_for(lambda: progress.is_file() and "mmdebstrap sid" in progress.read_text(), 60,
+                 "the build's progress")
+        started = descendants(run.pid)
+    finally:
+        run.send_signal(signal.SIGINT)
+        run.wait(timeout=90)
+    wait_for(lambda: not [pid for pid in started if alive(pid)], 30, "every process to end")
+    partial = runners_dir / "rocm-6.4.partial"
+    assert not (runners_dir / "rocm-6.4").exists()  # nothing that looks built
+    if partial.exists():
+        _remove_partial(partial)  # what the next build does first
+    assert not partial.exists()
+    assert mounts_below(runners_dir) == []

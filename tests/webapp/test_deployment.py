@@ -48,6 +48,11 @@ def test_project_service_command_exists_in_the_project(name):
         routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
         queues = arguments[arguments.index("-Q") + 1].split(",")
         assert set(queues) <= routed
+    elif program == "python" and arguments[0] == "-m":
+        from translator.cli import build_parser
+
+        assert arguments[1] == "translator"
+        build_parser().parse_args(arguments[2:])  # exits (fails the test) when it is wrong
     elif program == "python":
         assert arguments[0] == "manage.py"
         assert (ROOT / "manage.py").is_file()
@@ -99,10 +104,16 @@ def test_every_queue_has_a_worker():
     assert consumed == {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
 
 
-def test_rocm_worker_reaches_the_gpu():
-    rocm = SERVICES["worker-rocm"]
-    assert rocm["build"]["target"] == "rocm"
-    assert {"/dev/kfd", "/dev/dri"} <= set(rocm["devices"])
+def test_the_rocm_worker_compiles_on_the_runner_built_into_its_volume():
+    rocm, build = SERVICES["worker-rocm"], SERVICES["runner-build"]
+    assert rocm["build"]["target"] == build["build"]["target"] == "rocm"
+    assert "runners:/runners" in rocm["volumes"]
+    assert "runners:/runners" in build["volumes"]
+    assert build["command"][-3:] == ["rocm-6.4", "--runners-dir", "/runners"]
+    assert rocm["depends_on"]["runner-build"]["condition"] == "service_completed_successfully"
+    stage = _stages()["rocm"]
+    assert "RUNNERS_DIR=/runners" in stage
+    assert "mmdebstrap" in stage
 
 
 def test_redis_persists_append_only():
