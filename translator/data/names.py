@@ -232,6 +232,10 @@ def _pick(
     if ("unsupported" in flags or unsupported_flag in flags) and not options.amap:
         if library == "hip" and DIRECTED_ROUNDING.fullmatch(entry.cuda):
             return Target(None, _directed_rounding(entry.cuda), library)
+        if library == "hip" and entry.api == "dnn":
+            if options.hipify_compat:
+                return Target(name, "", library)  # hipify-clang's hipDNN spelling
+            return Target(None, _without_hipdnn(entry), library)
         return Target(
             None, f"{entry.cuda} is not supported by {label} (use --amap to map it to {name} "
             "anyway)", library)
@@ -246,6 +250,16 @@ def _pick(
                                           options.hip_version) <= 0:
             return Target(None, f"{name} was removed in HIP {entry.hip_removed}", library)
     return Target(name, "", library)
+
+
+def _without_hipdnn(entry: ApiName) -> str:
+    """Why the cuDNN name of ENTRY has no HIP counterpart, and what to use."""
+    if entry.roc and not entry.flags & {"unsupported", "roc_unsupported"}:
+        miopen = f"--miopen maps it to {entry.roc}"
+    else:
+        miopen = "--miopen translates cuDNN to MIOpen where MIOpen can"
+    return (f"{entry.cuda} has no HIP counterpart: ROCm ships no hipDNN; MIOpen is its "
+            f"DNN library ({miopen})")
 
 
 #: CUDA's arithmetic with a directed rounding mode (round down, up, towards zero).

@@ -7,7 +7,7 @@
 #include <hipsparse/hipsparse.h>
 #include <hipsolver/hipsolver.h>
 #include <hipfft/hipfft.h>
-#include <hipDNN.h>
+#include <cudnn.h>
 #include <hip/hiprtc.h>
 #include <hipcub/hipcub.hpp>
 #include <hip/hip_complex.h>

@@ -1,17 +1,17 @@
 // check:
-#include <hipDNN.h>
+#include <cudnn.h>
 
 int activate(const float *x, float *y, int n, int c, int h, int w) {
-  hipdnnHandle_t handle;
-  if (hipdnnCreate(&handle) != HIPDNN_STATUS_SUCCESS) return 1;
-  hipdnnTensorDescriptor_t desc;
-  hipdnnCreateTensorDescriptor(&desc);
-  hipdnnActivationDescriptor_t activation;
-  hipdnnCreateActivationDescriptor(&activation);
+  cudnnHandle_t handle;
+  if (cudnnCreate(&handle) != CUDNN_STATUS_SUCCESS) return 1;
+  cudnnTensorDescriptor_t desc;
+  cudnnCreateTensorDescriptor(&desc);
+  cudnnActivationDescriptor_t activation;
+  cudnnCreateActivationDescriptor(&activation);
   const float alpha = 1.0f, beta = 0.0f;
-  hipdnnActivationForward(handle, activation, &alpha, desc, x, &beta, desc, y);
-  hipdnnDestroyActivationDescriptor(activation);
-  hipdnnDestroyTensorDescriptor(desc);
-  hipdnnDestroy(handle);
+  cudnnActivationForward(handle, activation, &alpha, desc, x, &beta, desc, y);
+  cudnnDestroyActivationDescriptor(activation);
+  cudnnDestroyTensorDescriptor(desc);
+  cudnnDestroy(handle);
   return 0;
 }

@@ -1,31 +1,31 @@
 // check:
-#include <hipDNN.h>
+#include <cudnn.h>
 
-int convolve(hipdnnHandle_t handle, const float *x, const float *w, float *y, void *workspace,
+int convolve(cudnnHandle_t handle, const float *x, const float *w, float *y, void *workspace,
              size_t workspace_size, int n, int c, int h, int wd) {
-  hipdnnTensorDescriptor_t input, output;
-  hipdnnFilterDescriptor_t filter;
-  hipdnnConvolutionDescriptor_t convolution;
-  hipdnnPoolingDescriptor_t pooling;
-  hipdnnCreateTensorDescriptor(&input);
-  hipdnnCreateTensorDescriptor(&output);
-  hipdnnCreateConvolutionDescriptor(&convolution);
-  hipdnnCreatePoolingDescriptor(&pooling);
-  hipdnnSetTensor4dDescriptor(input, HIPDNN_TENSOR_NCHW, HIPDNN_DATA_FLOAT, n, c, h, wd);
-  hipdnnSetTensor4dDescriptor(output, HIPDNN_TENSOR_NCHW, HIPDNN_DATA_FLOAT, n, c, h, wd);
-  hipdnnSetFilter4dDescriptor(filter, HIPDNN_DATA_FLOAT, HIPDNN_TENSOR_NCHW, c, c, 3, 3);
-  hipdnnSetConvolution2dDescriptor(convolution, 1, 1, 1, 1, 1, 1, HIPDNN_CROSS_CORRELATION,
-                                  HIPDNN_DATA_FLOAT);
-  hipdnnSetPooling2dDescriptor(pooling, HIPDNN_POOLING_MAX, HIPDNN_PROPAGATE_NAN, 2, 2, 0, 0, 2, 2);
+  cudnnTensorDescriptor_t input, output;
+  cudnnFilterDescriptor_t filter;
+  cudnnConvolutionDescriptor_t convolution;
+  cudnnPoolingDescriptor_t pooling;
+  cudnnCreateTensorDescriptor(&input);
+  cudnnCreateTensorDescriptor(&output);
+  cudnnCreateConvolutionDescriptor(&convolution);
+  cudnnCreatePoolingDescriptor(&pooling);
+  cudnnSetTensor4dDescriptor(input, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, c, h, wd);
+  cudnnSetTensor4dDescriptor(output, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, c, h, wd);
+  cudnnSetFilter4dDescriptor(filter, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, c, c, 3, 3);
+  cudnnSetConvolution2dDescriptor(convolution, 1, 1, 1, 1, 1, 1, CUDNN_CROSS_CORRELATION,
+                                  CUDNN_DATA_FLOAT);
+  cudnnSetPooling2dDescriptor(pooling, CUDNN_POOLING_MAX, CUDNN_PROPAGATE_NAN, 2, 2, 0, 0, 2, 2);
   size_t needed = 0;
-  hipdnnGetConvolutionForwardWorkspaceSize(handle, input, filter, convolution, output,
-                                          HIPDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, &needed);
+  cudnnGetConvolutionForwardWorkspaceSize(handle, input, filter, convolution, output,
+                                          CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, &needed);
   const float alpha = 1.0f, beta = 0.0f;
-  hipdnnConvolutionForward(handle, &alpha, input, x, filter, w, convolution,
-                          HIPDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, workspace, workspace_size,
+  cudnnConvolutionForward(handle, &alpha, input, x, filter, w, convolution,
+                          CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM, workspace, workspace_size,
                           &beta, output, y);
-  hipdnnPoolingForward(handle, pooling, &alpha, output, y, &beta, output, y);
-  hipdnnSoftmaxForward(handle, HIPDNN_SOFTMAX_ACCURATE, HIPDNN_SOFTMAX_MODE_CHANNEL, &alpha, output,
+  cudnnPoolingForward(handle, pooling, &alpha, output, y, &beta, output, y);
+  cudnnSoftmaxForward(handle, CUDNN_SOFTMAX_ACCURATE, CUDNN_SOFTMAX_MODE_CHANNEL, &alpha, output,
                       y, &beta, output, y);
   return 0;
 }
