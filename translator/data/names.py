@@ -3,7 +3,8 @@
 ``load_names()`` reads the table the first time it is called and returns the same
 immutable ``NameTable`` afterwards. rocport's own additions (``data/hip_extras.tsv``:
 names HIPIFY's table lacks or marks unsupported although current HIP has them, with the
-form to use for older HIP) replace the table's rows of the same name.
+form to use for older HIP, or for every HIP when no release has the name) replace the
+table's rows of the same name.
 ``resolve(entry, options)`` decides what a CUDA name becomes for a given set of options,
 or why it cannot be translated.
 """
@@ -228,6 +229,8 @@ def _pick(
 ) -> Target:
     flags = entry.flags
     if not name:
+        if library == "hip" and entry.older:
+            return _stand_in(entry)  # no HIP release has the name: its stand-in, always
         return Target(None, f"{entry.cuda} has no {label} counterpart", library)
     if ("unsupported" in flags or unsupported_flag in flags) and not options.amap:
         if library == "hip" and DIRECTED_ROUNDING.fullmatch(entry.cuda):
@@ -286,13 +289,18 @@ def _compare(left: tuple[int, ...], right: tuple[int, ...]) -> int:
 def _older_form(entry: ApiName, name: str, version: tuple[int, ...]) -> Target:
     """The form of ENTRY that HIP VERSION (older than entry.hip_added) offers, if any."""
     if entry.older:
-        arguments = None if entry.older_arguments == "*" else entry.older_arguments
-        return Target(entry.older, "", "hip", arguments)
+        return _stand_in(entry)
     if "hip_supported_v2_only" in entry.flags and name.endswith("_v2"):
         return Target(name[: -len("_v2")], "", "hip")  # the v1 API of the same function
     return Target(
         None, f"{name} needs HIP {entry.hip_added}; the target is HIP {_dotted(version)}", "hip"
     )
+
+
+def _stand_in(entry: ApiName) -> Target:
+    """The form hip_extras.tsv gives for HIP releases without ENTRY's HIP name."""
+    arguments = None if entry.older_arguments == "*" else entry.older_arguments
+    return Target(entry.older, "", "hip", arguments)
 
 
 def _dotted(version: tuple[int, ...]) -> str:

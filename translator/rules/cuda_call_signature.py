@@ -23,7 +23,10 @@ argument, which HIP's ``hipModuleOccupancyMaxPotentialBlockSize`` lacks, when it
 a call that passes a callback is reported and left. ``atomicInc_system`` and
 ``atomicDec_system``, which HIP lacks, become the builtins HIP's ``atomicInc`` and
 ``atomicDec`` use, at system scope: ``__builtin_amdgcn_atomic_inc32(p, v,
-__ATOMIC_RELAXED, "")``.
+__ATOMIC_RELAXED, "")``. The bfloat16 pair conversions HIP 6.4 lacks are built from
+single ones: ``__floats2bfloat162_rn(a, b)`` becomes
+``__halves2bfloat162(__float2bfloat16(a), __float2bfloat16(b))`` and
+``__float2bfloat162_rn(a)`` ``__bfloat162bfloat162(__float2bfloat16(a))``.
 
 Why
 ---

@@ -8,10 +8,11 @@ What it finds
 
 Why it matters on AMD
 ---------------------
-HIP's ``__syncwarp`` is a wavefront-wide barrier and fence: the mask is not used to
-pick a subset of lanes. Code that synchronises two groups of lanes separately, in
-divergent branches, with partial masks, relies on NVIDIA's independent thread
-scheduling and can deadlock or race on AMD.
+HIP has no ``__syncwarp``: the port calls ``__builtin_amdgcn_wave_barrier()`` (R401), a
+barrier of the whole wavefront, and drops the mask, so no subset of lanes is picked.
+Code that synchronises two groups of lanes separately, in divergent branches, with
+partial masks, relies on NVIDIA's independent thread scheduling and can deadlock or race
+on AMD.
 
 Example
 -------
@@ -70,7 +71,7 @@ def check(unit) -> Iterator[Finding]:
             if words & known or words & {"mask", "full", "FULL_MASK", "ALL_LANES"}:
                 continue
         yield finding("W421", f"__syncwarp({facts.text(first, last)}) synchronises part of a "
-                      "warp; HIP's __syncwarp is a whole-wavefront barrier", token.start,
+                      "warp; on AMD it becomes a whole-wavefront barrier", token.start,
                       "synchronise the whole wavefront outside divergent code, or use shuffles")
 
 

@@ -12,9 +12,11 @@ For ``__shfl_sync``, ``__shfl_up_sync``, ``__shfl_down_sync``, ``__shfl_xor_sync
   the mask is a macro defined in the file as such a literal (``#define FULL_MASK
   0xffffffff``), the definition is widened instead;
 - for an older ``--hip-version``, the call takes the maskless form HIP had then
-  (``__shfl_down(v, 1)``, ``__ballot(p)``), as ``data/hip_extras.tsv`` lists; so do
-  ``__activemask()`` (``__ballot(1)``) and ``__syncwarp()``
-  (``__builtin_amdgcn_wave_barrier()``).
+  (``__shfl_down(v, 1)``, ``__ballot(p)``), as ``data/hip_extras.tsv`` lists; so does
+  ``__activemask()`` (``__ballot(1)``);
+- ``__syncwarp(mask)``, which no HIP release declares (HIP 6.4 neither), becomes
+  ``__builtin_amdgcn_wave_barrier()`` for every target: a wavefront runs in lockstep,
+  and the builtin keeps the compiler from moving memory operations across it.
 
 Why
 ---

@@ -8,6 +8,6 @@ __global__ void vote(const int *in, int *out, unsigned long long lanes) {
   const unsigned long long full = 0xffffffffffffffff;
   unsigned long long half = (1u << 16) - 1;
   int s = __shfl_sync(full, in[threadIdx.x], 0) + __shfl_sync(half, 1, 0);
-  __syncwarp(active);
+  __builtin_amdgcn_wave_barrier();
   out[threadIdx.x] = s + (int)neg + __any_sync(lanes, s > 0);
 }

@@ -19,6 +19,6 @@ __global__ void vote(const float *in, unsigned *out) {
   int all = __all_sync(__activemask(), v > 0.0f);
   unsigned long long mask = 0xffffffffffffffff;
   float shared = __shfl_sync(mask, v, 2);
-  __syncwarp();
+  __builtin_amdgcn_wave_barrier();
   out[threadIdx.x] = ballot + any + all + static_cast<unsigned>(shared + warp_sum(v));
 }

@@ -2,8 +2,8 @@
 
 __global__ void whole(float *buf) {
   buf[threadIdx.x] = 1.0f;
-  __syncwarp();
+  __builtin_amdgcn_wave_barrier();
   unsigned long long active = __activemask();
-  __syncwarp(active);
+  __builtin_amdgcn_wave_barrier();
   // __syncwarp(0x0000ffff);
 }

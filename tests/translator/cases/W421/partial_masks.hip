@@ -4,8 +4,8 @@ __global__ void halves(float *buf) {
   int lane = threadIdx.x % warpSize;
   if (lane < 16) {
     buf[lane] = 1.0f;
-    __syncwarp(0x0000ffff);
+    __builtin_amdgcn_wave_barrier();
   } else {
-    __syncwarp(0xffff0000);
+    __builtin_amdgcn_wave_barrier();
   }
 }

@@ -2,7 +2,7 @@
 
 // Warp-level intrinsics keep their names (HIP 6.2 and later have the *_sync forms). The
 // full 32-lane mask literal is widened to the 64-lane wavefront (issue 3); hipify-clang
-// keeps 0xffffffff.
+// keeps 0xffffffff. __syncwarp, which HIP lacks, becomes the wavefront barrier builtin.
 
 // CHECK: #include <hip/hip_runtime.h>
 #include <cuda_runtime.h>
@@ -23,7 +23,7 @@ __global__ void reduce(const float *in, float *out, int *votes) {
   votes[1] = __popc(__ballot_sync(0xffffffff, v > first));
   // CHECK: votes[2] = __activemask() != 0;
   votes[2] = __activemask() != 0;
-  // CHECK: __syncwarp();
+  // CHECK: __builtin_amdgcn_wave_barrier();
   __syncwarp();
   // CHECK: if (threadIdx.x % warpSize == 0) out[blockIdx.x] = v + next + up;
   if (threadIdx.x % warpSize == 0) out[blockIdx.x] = v + next + up;

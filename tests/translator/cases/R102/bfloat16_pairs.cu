@@ -1,0 +1,13 @@
+// check: nvcc rocm-6.4
+#include <cuda_bf16.h>
+
+// HIP 6.4 has no __floats2bfloat162_rn, __float2bfloat162_rn or make_bfloat162: the pair
+// is built from single conversions, which round to nearest even as CUDA's do.
+__global__ void pack(const float *x, __nv_bfloat162 *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  __nv_bfloat162 both = __floats2bfloat162_rn(x[i], x[i] * 2.0f);
+  __nv_bfloat162 same = __float2bfloat162_rn(x[i] + 1.0f);
+  out[i] = __hadd2(both, same);
+  out[n + i] = make_bfloat162(__float2bfloat16(x[i]), __float2bfloat16(-x[i]));
+}
