@@ -11,11 +11,9 @@ int main() {
   cudaError_t e = cudaDeviceFlushGPUDirectRDMAWrites(cudaFlushGPUDirectRDMAWritesTargetCurrentDevice, cudaFlushGPUDirectRDMAWritesToOwner);
   // CHECK: if (e == hipSuccess) e = cudaSetDoubleForDevice(nullptr);
   if (e == cudaSuccess) e = cudaSetDoubleForDevice(nullptr);
-  // CHECK: hipEvent_t ev;
-  cudaEvent_t ev;
   // CHECK: hipStream_t s;
   cudaStream_t s;
-  // CHECK: cudaEventRecordWithFlags(ev, s, 0);
-  cudaEventRecordWithFlags(ev, s, 0);
+  // CHECK: cudaStreamGetId(s, nullptr);
+  cudaStreamGetId(s, nullptr);
   return 0;
 }

@@ -1,0 +1,2 @@
+// check:
+#include <cusolverSp_LOWLEVEL_PREVIEW.h>

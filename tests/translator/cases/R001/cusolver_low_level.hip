@@ -1,0 +1,2 @@
+// check:
+#include <hipsolver/hipsolver.h>
