@@ -3,8 +3,9 @@
 What it does
 ------------
 Renames ``CUDA::cudart`` (and ``cudart_static``, ``cuda_driver``) → ``hip::host``,
-``CUDA::cublas`` → ``roc::hipblas``, ``CUDA::curand`` → ``hip::hiprand``,
-``CUDA::cusparse`` → ``roc::hipsparse``, ``CUDA::cufft`` → ``hip::hipfft``,
+``CUDA::cublas`` → ``roc::hipblas``, ``CUDA::cublasLt`` → ``roc::hipblaslt``,
+``CUDA::curand`` → ``hip::hiprand``, ``CUDA::cusparse`` → ``roc::hipsparse``,
+``CUDA::cufft`` → ``hip::hipfft``,
 ``CUDA::cusolver`` → ``roc::hipsolver``, ``CUDA::nvrtc`` → ``hiprtc::hiprtc``,
 ``NCCL::nccl``/``${NCCL_LIBRARIES}`` → ``rccl::rccl``, and FindCUDA's variables
 (``${CUDA_LIBRARIES}``, ``${CUDA_CUBLAS_LIBRARIES}``, ``${CUDA_curand_LIBRARY}``, ...)
@@ -49,6 +50,7 @@ _LIBRARIES = {
     "cudart_static": (("hip::host", "hip"),) * 2,
     "cuda_driver": (("hip::host", "hip"),) * 2,
     "cublas": (("roc::hipblas", "hipblas"), ("roc::rocblas", "rocblas")),
+    "cublaslt": (("roc::hipblaslt", "hipblaslt"),) * 2,
     "curand": (("hip::hiprand", "hiprand"), ("roc::rocrand", "rocrand")),
     "cusparse": (("roc::hipsparse", "hipsparse"), ("roc::rocsparse", "rocsparse")),
     "cufft": (("hip::hipfft", "hipfft"), ("roc::rocfft", "rocfft")),
@@ -74,7 +76,8 @@ def _library(match: re.Match) -> str:
     if match.group("bare"):
         return "cudart"
     name = (match.group("target") or match.group("variable")).lower()
-    name = {"cublas_static": "cublas", "curand_static": "curand", "cusparse_static": "cusparse",
+    name = {"cublas_static": "cublas", "cublaslt_static": "cublaslt",
+            "curand_static": "curand", "cusparse_static": "cusparse",
             "cufft_static": "cufft", "cusolver_static": "cusolver"}.get(name, name)
     return {"cudart_static": "cudart", "cuda": "cuda_driver"}.get(name, name)
 
