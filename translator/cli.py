@@ -204,6 +204,12 @@ def build_parser() -> argparse.ArgumentParser:
                        "built runner, e.g. rocm-6.4 (see `rocport runner list`)")
     check.add_argument("--runners-dir", help="where runners are built (default "
                        "~/.cache/rocport/runners)")
+    check.add_argument("--cmake", action="append", default=[], metavar="NAME=VALUE",
+                       help="a CMake cache entry to configure with (repeatable)")
+    check.add_argument("--make-var", action="append", default=[], metavar="NAME=VALUE",
+                       help="a make variable (repeatable)")
+    check.add_argument("--make-goal", action="append", default=[], metavar="GOAL",
+                       help="a make goal to build (repeatable)")
 
     runner = commands.add_parser("runner", help="build and list the compile check's "
                                  "toolchains (root file systems of ROCm packages)")
@@ -445,6 +451,7 @@ def _list_rules() -> int:
 
 
 def _check(arguments: argparse.Namespace) -> int:
+    from translator.compile.build_config import BuildConfig
     from translator.compile.check import (
         CompileOptions,
         Limits,
@@ -468,6 +475,9 @@ def _check(arguments: argparse.Namespace) -> int:
         include_dirs=tuple(arguments.include_dirs), defines=tuple(arguments.defines),
         allow_unsandboxed=arguments.allow_unsandboxed, runner=arguments.runner,
         runners_dir=arguments.runners_dir,
+        build_config=BuildConfig(_assignments(arguments.cmake),
+                                 _assignments(arguments.make_var),
+                                 tuple(arguments.make_goal)),
     )
     if not Path(arguments.folder).is_dir():
         print(f"rocport: {arguments.folder}: no such folder", file=sys.stderr)
@@ -484,7 +494,14 @@ def _check(arguments: argparse.Namespace) -> int:
         report_path.write_text(json.dumps(merge_into_report(report, outcome), indent=2) + "\n")
     if outcome["skipped"]:
         return 3
-    return 0 if outcome["summary"]["failed"] == 0 else 1
+    unchecked = outcome["summary"].get("gpu_sources", {}).get("unchecked", [])
+    return 0 if outcome["summary"]["failed"] == 0 and not unchecked else 1
+
+
+def _assignments(values: list[str]) -> tuple[tuple[str, str], ...]:
+    """NAME=VALUE words as pairs; a word without '=' is NAME=ON."""
+    return tuple((name, value if sep else "ON")
+                 for name, sep, value in (word.partition("=") for word in values))
 
 
 def _print_compile(outcome: dict) -> None:
@@ -506,6 +523,11 @@ def _print_compile(outcome: dict) -> None:
               f"; {summary['cached']} cached)")
     for group in summary["top_errors"][:5]:
         print(f"  {group['count']:>4} x {group['message']}")
+    gpu = summary.get("gpu_sources")
+    if gpu:
+        print(f"{gpu['checked']} of {gpu['total']} GPU sources checked")
+        for left in gpu["unchecked"]:
+            print(f"  not checked: {left['path']}: {left['reason']}")
 
 
 if __name__ == "__main__":

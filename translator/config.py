@@ -12,6 +12,14 @@ optional::
     "tests/*" = ["W4"]
     "third_party/*" = ["W"]
 
+    [build]                          # how the compile check builds the project
+    cmake = { FOO_WITH_CUDA = "ON" } # cache entries (-D), for every CMake project
+    make-variables = { WITH_MPI = "1" }
+    make-goals = ["all"]
+
+The ``[build]`` table is read by the compile check (translator/compile/build_config.py),
+not by the translation.
+
 Globs use ``fnmatch`` rules, where ``*`` also matches ``/``. Options given explicitly by
 the caller win over the file for ``select``, ``hip-version`` and ``offload-arch``;
 ``ignore`` lists are merged.
@@ -33,7 +41,7 @@ __all__ = ["CONFIG_NAME", "Config", "ConfigError", "load_config", "find_config",
 CONFIG_NAME = ".rocport.toml"
 _CODE = re.compile(r"[RWE]\d{0,3}")
 _ARCH = re.compile(r"gfx[0-9a-f]{3,4}(:[a-z+-]+)*")
-_KEYS = {"select", "ignore", "hip-version", "offload-arch", "per-path-ignores"}
+_KEYS = {"select", "ignore", "hip-version", "offload-arch", "per-path-ignores", "build"}
 
 
 class ConfigError(ValueError):

@@ -51,6 +51,10 @@ class TreeFacts:
     #: ``device``, ``host-device`` or ``global`` (translator/analysis/qualifiers.py):
     #: a file using a header's ``HOST_DEVICE`` knows it.
     device_macros: tuple[str, ...] = ()
+    #: Packages the tree finds with a CMake module of its own (``FindNCCL.cmake`` gives
+    #: "NCCL"): their ``find_package`` and result variables are the project's, and
+    #: the module itself is migrated (translator/rules/cmake_find_cuda.py).
+    find_modules: tuple[str, ...] = ()
     #: The folder a file's path is relative to (set per file): clang
     #: finds the file's quoted includes next to it there. Empty: the working folder.
     tree_root: str = ""

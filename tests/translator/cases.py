@@ -21,6 +21,8 @@ from pathlib import Path
 
 from translator.cli import build_parser, normalize_arguments, options_from
 from translator.options import Options
+from translator.tree.build_files import find_modules
+from translator.tree.file_facts import file_facts
 
 CASES = Path(__file__).resolve().parent / "cases"
 INPUT_SUFFIXES = (".cu", ".cuh")
@@ -60,7 +62,17 @@ class Case:
         args_file = self._beside(".args")
         words = shlex.split(args_file.read_text()) if args_file.exists() else []
         arguments, _ = normalize_arguments(["translate", str(self.input), *words])
-        return options_from(build_parser().parse_args(arguments))
+        options = options_from(build_parser().parse_args(arguments))
+        if self.relative:  # a case folder is a small tree: the facts a tree migration finds
+            folder = self.input.parents[len(Path(self.relative).parts) - 1]
+            inputs = [p for p in folder.rglob("*") if p.is_file()
+                      and p.suffix not in (".hip", ".diag", ".args")]
+            sync = any(file_facts((p.name, p.read_bytes())).warp_sync_call for p in inputs
+                       if p.suffix in (".cu", ".cuh", ".h", ".cpp"))
+            options = options.with_tree_facts(
+                find_modules=find_modules(p.relative_to(folder).as_posix() for p in inputs),
+                warp_sync_calls=sync or options.tree.warp_sync_calls)
+        return options
 
 
 def all_cases() -> list[Case]:

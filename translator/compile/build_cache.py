@@ -26,19 +26,20 @@ from translator.sandbox.leftovers import Refused, open_regular
 
 __all__ = ["build_runs_key", "load_build_runs", "store_build_runs"]
 
-_VERSION = "build-systems/2"
+_VERSION = "build-systems/3"
 #: Generated headers larger than this in all are not stored (the configure runs again).
 _MAX_GENERATED_BYTES = 4 << 20
 
 
 def build_runs_key(root: Path, *, hipcc: str, identity: str, archs: list[str],
-                   libraries: list[str], sandbox: Sandbox) -> str:
+                   libraries: list[str], sandbox: Sandbox, configuration: str = "") -> str:
     """The cache key of the build-system step for the tree at ROOT: HIPCC (the path the
-    builds are given) and IDENTITY (its ``--version`` text), ARCHS, LIBRARIES, and the
-    cmake and make programs the SANDBOX runs (a runner's own, or the host's)."""
+    builds are given) and IDENTITY (its ``--version`` text), ARCHS, LIBRARIES, the
+    cmake and make programs the SANDBOX runs (a runner's own, or the host's), and the
+    user's CONFIGURATION (``BuildConfig.describe``)."""
     tools = [_program_identity(sandbox, name) for name in ("cmake", "make")]
     return cache_key(_VERSION, hipcc, identity, ";".join(archs), ",".join(sorted(libraries)),
-                     *tools, _tree_digest(Path(root)))
+                     *tools, configuration, _tree_digest(Path(root)))
 
 
 def _program_identity(sandbox: Sandbox, name: str) -> str:
@@ -93,6 +94,7 @@ def store_build_runs(cache: CompileCache, key: str, runs: list[BuildRun],
             "generated": (Path(run.generated).relative_to(scratch).as_posix()
                           if run.generated else ""),
             "generated_files": generated, "unread": run.unread,
+            "configuration": run.configuration, "left_out": run.left_out,
             "commands": [[c.path, list(c.arguments), list(c.dropped), c.source]
                          for c in run.commands.values()],
         })
@@ -118,7 +120,8 @@ def load_build_runs(cache: CompileCache, key: str, scratch: Path) -> list[BuildR
             runs.append(BuildRun(item["folder"], item["system"], item["problem"],
                                  item["seconds"], commands, generated,
                                  item["generated_mount"], unread=list(item["unread"]),
-                                 cached=True))
+                                 configuration=str(item["configuration"]),
+                                 left_out=dict(item["left_out"]), cached=True))
     except (KeyError, TypeError, ValueError, OSError):
         return None  # an entry of another layout: configure again
     return runs

@@ -46,6 +46,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from translator.compile.build_config import (
+    NO_CONFIG,
+    BuildConfig,
+    cmake_switches,
+    make_switches,
+    parse_make_database,
+)
 from translator.compile.flags import path_arguments, safe_arguments
 from translator.sandbox.bubblewrap import Sandbox
 from translator.sandbox.leftovers import Refused, copy_regular_files, read_regular
@@ -98,6 +105,10 @@ class BuildRun:
     #: What was left in the build folder and not read ("path: why"): links, FIFOs,
     #: devices, files over the limits.
     unread: list[str] = field(default_factory=list)
+    #: The configuration used beyond the defaults (``BuildConfig.describe``), '' for none.
+    configuration: str = ""
+    #: {tree-relative GPU source: why this build does not compile it}.
+    left_out: dict[str, str] = field(default_factory=dict)
     timed_out: bool = False  # stopped by its time limit (never cached)
     cached: bool = False  # from the compile cache (translator/compile/build_cache.py)
 
@@ -112,7 +123,9 @@ class BuildRun:
         where = self.folder or "the tree's root"
         if self.ok:
             took = "cached" if self.cached else f"{self.seconds:.1f} s"
-            note = f"{self.system}: {len(self.commands)} compile commands for {where} ({took})"
+            configured = f" with {self.configuration}" if self.configuration else ""
+            note = (f"{self.system}: {len(self.commands)} compile commands for {where}"
+                    f"{configured} ({took})")
         else:
             note = f"{self.system}: {where}: {self.problem}; its units use rocport's reader"
         if self.unread:
@@ -139,32 +152,94 @@ def find_projects(root: Path) -> list[tuple[str, str]]:
     return projects
 
 
+@dataclass(frozen=True)
+class _Context:
+    """What every build system run of one check shares."""
+
+    root: Path
+    sandbox: Sandbox
+    source_view: Path
+    scratch: Path
+    hipcc: str
+    archs: list[str]
+    hip_clang: str
+
+
 def run_build_systems(root: Path, source_view: Path, sandbox: Sandbox, scratch: Path, *,
                       hipcc: str, archs: list[str], seconds: float,
-                      jobs: int = 1, hip_clang: str = "") -> list[BuildRun]:
+                      jobs: int = 1, hip_clang: str = "", gpu_sources: tuple[str, ...] = (),
+                      config: BuildConfig = NO_CONFIG) -> list[BuildRun]:
     """Run every top-level build of the tree at ROOT (mounted from SOURCE_VIEW) in
     SANDBOX, JOBS at a time, each with at most SECONDS of wall-clock time. HIP_CLANG is
-    the clang++ CMake may use as its HIP compiler ('' when there is none)."""
-    limited = _with_wall_seconds(sandbox, seconds)
+    the clang++ CMake may use as its HIP compiler ('' when there is none).
+
+    Each build runs with CONFIG (the user's; translator/compile/build_config.py); when it
+    leaves some of GPU_SOURCES (tree-relative) out, it runs again with the options, goals
+    and variables that bring them in, and ``BuildRun.left_out`` says why the rest stay
+    out."""
+    context = _Context(root, _with_wall_seconds(sandbox, seconds), source_view, scratch,
+                       hipcc, archs, hip_clang)
 
     def run_one(indexed: tuple[int, tuple[str, str]]) -> BuildRun:
         index, (folder, system) = indexed
         if index >= _MAX_PROJECTS:
             return BuildRun(folder, system, f"not run (more than {_MAX_PROJECTS} builds)")
-        work = scratch / f"build-system-{index}"
-        work.mkdir(parents=True, exist_ok=True)
         started = time.monotonic()
-        if system == "cmake":
-            run = _configure_cmake(folder, index, limited, source_view, work, hipcc, archs,
-                                   scratch / f"generated-{index}", hip_clang)
-        else:
-            run = _dry_run_make(folder, limited, source_view, work, hipcc)
+        run = _run(context, system, folder, str(index), config)
+        left_out = [path for path in gpu_sources if run.covers(path)
+                    and path not in run.commands]
+        if run.ok and left_out:
+            run = _bring_in(context, run, str(index), left_out, config)
         run.seconds = round(time.monotonic() - started, 2)
         return run
 
     projects = list(enumerate(find_projects(root)))
     with ThreadPoolExecutor(max_workers=max(1, min(jobs, len(projects) or 1))) as pool:
         return list(pool.map(run_one, projects))
+
+
+def _run(context: _Context, system: str, folder: str, name: str,
+         config: BuildConfig) -> BuildRun:
+    work = context.scratch / f"build-system-{name}"
+    work.mkdir(parents=True, exist_ok=True)
+    if system == "cmake":
+        run = _configure_cmake(context, folder, name, work, config)
+    else:
+        run = _dry_run_make(context, folder, work, config)
+    run.configuration = config.describe()
+    return run
+
+
+def _bring_in(context: _Context, run: BuildRun, name: str, left_out: list[str],
+              config: BuildConfig) -> BuildRun:
+    """RUN, or a second run with the configuration that compiles more of LEFT_OUT; the
+    reasons of the sources that stay out in ``left_out``."""
+    prefix = f"{run.folder}/" if run.folder else ""
+    relative = [path[len(prefix):] for path in left_out]
+    if run.system == "cmake":
+        switches = cmake_switches(context.root / run.folder, relative)
+    else:
+        database, default_goal = _make_database(context, run.folder, config)
+        switches = make_switches(_makefile_text(context.root / run.folder), database, relative)
+        if switches.config.make_goals or switches.config.make_variables:
+            goals = (default_goal, *switches.config.make_goals) if default_goal else \
+                switches.config.make_goals
+            switches.config = dataclasses.replace(switches.config, make_goals=goals)
+    reasons = {path: switches.reasons.get(path[len(prefix):], "not in any build target of "
+                                          "the configuration used") for path in left_out}
+    wanted = switches.config.merged(config)
+    if wanted != config:
+        second = _run(context, run.system, run.folder, f"{name}-gpu", wanted)
+        if second.ok:
+            if run.system != "cmake":  # the default goal's commands stay
+                second.commands = {**run.commands, **second.commands}
+            run = second
+        else:
+            for path in reasons:
+                reasons[path] += (f"; configured with {wanted.describe()} the build failed: "
+                                  f"{second.problem}")
+    run.left_out = {path: why for path, why in reasons.items() if path not in run.commands}
+    return run
 
 
 def _with_wall_seconds(sandbox: Sandbox, seconds: float) -> Sandbox:
@@ -175,28 +250,30 @@ def _with_wall_seconds(sandbox: Sandbox, seconds: float) -> Sandbox:
 
 # --- CMake -------------------------------------------------------------------------------
 
-def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Path,
-                     work: Path, hipcc: str, archs: list[str], generated: Path,
-                     hip_clang: str) -> BuildRun:
-    """Configure the CMake project in FOLDER; its generated headers are copied to
-    GENERATED (a folder of the host's)."""
+def _configure_cmake(context: _Context, folder: str, name: str, work: Path,
+                     config: BuildConfig) -> BuildRun:
+    """Configure the CMake project in FOLDER with CONFIG's cache entries; its generated
+    headers are copied to a folder of the host's."""
     run = BuildRun(folder, "cmake")
+    sandbox, source_view = context.sandbox, context.source_view
     cmake = sandbox.which("cmake")
     if cmake is None:
         run.problem = "cmake is not installed on this runner"
         return run
     source_mount, work_mount = sandbox.mounts(source_view, work)
-    build = f"{work_mount}/build-{index}"
-    targets = ";".join(archs)
+    build = f"{work_mount}/build-{name}"
+    targets = ";".join(context.archs)
     argv = [cmake, "-S", posixpath.join(source_mount, folder) if folder else source_mount,
-            "-B", build, "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON", f"-DCMAKE_CXX_COMPILER={hipcc}",
+            "-B", build, "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+            f"-DCMAKE_CXX_COMPILER={context.hipcc}",
             f"-DCMAKE_HIP_ARCHITECTURES={targets}", f"-DGPU_TARGETS={targets}",
             f"-DAMDGPU_TARGETS={targets}",
             # CMake 4 refuses cmake_minimum_required() below 3.5, which real projects
             # still say; older CMake ignores the variable
-            "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"]
-    if hip_clang:
-        argv.append(f"-DCMAKE_HIP_COMPILER={hip_clang}")
+            "-DCMAKE_POLICY_VERSION_MINIMUM=3.5",
+            *(f"-D{key}={value}" for key, value in config.cmake)]
+    if context.hip_clang:
+        argv.append(f"-DCMAKE_HIP_COMPILER={context.hip_clang}")
     done = sandbox.run(argv, source_view, work)
     if done.timed_out:
         run.problem = f"configure stopped after {sandbox.limits.wall_seconds:g} s"
@@ -206,7 +283,7 @@ def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Pat
         run.problem = "configure failed: " + _cmake_error(done.output)
         return run
     try:
-        database = read_regular(work, f"build-{index}/compile_commands.json",
+        database = read_regular(work, f"build-{name}/compile_commands.json",
                                 _MAX_DATABASE_BYTES)
     except Refused as error:
         run.problem = f"configure left no readable compile_commands.json ({error})"
@@ -215,8 +292,9 @@ def _configure_cmake(folder: str, index: int, sandbox: Sandbox, source_view: Pat
     if not run.commands:
         run.problem = "the configured build compiles no sources of the tree"
         return run
-    copied = copy_regular_files(work, f"build-{index}", generated,
-                                accept=lambda name: name.endswith(GENERATED_SUFFIXES),
+    generated = context.scratch / f"generated-{name}"
+    copied = copy_regular_files(work, f"build-{name}", generated,
+                                accept=lambda file: file.endswith(GENERATED_SUFFIXES),
                                 skip_folders=frozenset({"CMakeFiles"}))
     run.unread = copied.refused
     run.generated, run.generated_mount = str(generated), build
@@ -256,18 +334,23 @@ def database_commands(data: bytes, source_mount: str) -> dict[str, BuildCommand]
 
 # --- make -n -----------------------------------------------------------------------------
 
-def _dry_run_make(folder: str, sandbox: Sandbox, source_view: Path, work: Path,
-                  hipcc: str) -> BuildRun:
+def _dry_run_make(context: _Context, folder: str, work: Path, config: BuildConfig) -> BuildRun:
+    """``make -n`` of the Makefile in FOLDER, with CONFIG's variables and goals. The
+    compiler variables are the Makefile's own (a migrated ``NVCC := hipcc -D...`` keeps its
+    flags); C and C++ files go to hipcc, as the compile check compiles every unit with it."""
     run = BuildRun(folder, "make -n")
+    sandbox = context.sandbox
     make = sandbox.which("make")
     if make is None:
         run.problem = "make is not installed on this runner"
         return run
-    source_mount = sandbox.mounts(source_view, work)[0]
+    source_mount = sandbox.mounts(context.source_view, work)[0]
     directory = posixpath.join(source_mount, folder) if folder else source_mount
     argv = [make, "-n", "-B", "-k", "-w", "-C", directory,
-            *(f"{name}={hipcc}" for name in ("CC", "CXX", "NVCC", "HIPCC"))]
-    done = sandbox.run(argv, source_view, work)
+            *(f"{name}={context.hipcc}" for name in ("CC", "CXX")),
+            *(f"{name}={value}" for name, value in config.make_variables),
+            *config.make_goals]
+    done = sandbox.run(argv, context.source_view, work)
     if done.timed_out:
         run.problem = f"make -n stopped after {sandbox.limits.wall_seconds:g} s"
         run.timed_out = True
@@ -277,6 +360,31 @@ def _dry_run_make(folder: str, sandbox: Sandbox, source_view: Path, work: Path,
         last = " ".join(done.output.strip().splitlines()[-2:])[:300]
         run.problem = f"make -n printed no compile commands ({last or 'no output'})"
     return run
+
+
+def _make_database(context: _Context, folder: str, config: BuildConfig) -> tuple[str, str]:
+    """(make's database of the Makefile in FOLDER, its default goal): ``make -p -n -q``
+    evaluates the variables and rules as make would, running nothing."""
+    work = context.scratch / f"make-database-{folder.replace('/', '-') or 'root'}"
+    work.mkdir(parents=True, exist_ok=True)
+    limits = dataclasses.replace(context.sandbox.limits, output_bytes=_MAX_DATABASE_BYTES)
+    sandbox = dataclasses.replace(context.sandbox, limits=limits)
+    make = sandbox.which("make") or "make"
+    source_mount = sandbox.mounts(context.source_view, work)[0]
+    directory = posixpath.join(source_mount, folder) if folder else source_mount
+    done = sandbox.run([make, "-p", "-n", "-q", "-C", directory,
+                        *(f"{name}={value}" for name, value in config.make_variables)],
+                       context.source_view, work)
+    _, default = parse_make_database(done.output)
+    return done.output, default
+
+
+def _makefile_text(folder: Path) -> str:
+    for name in MAKE_FILE_NAMES:
+        path = folder / name
+        if path.is_file() and not path.is_symlink():
+            return path.read_text(encoding="utf-8", errors="replace")[:_MAX_DATABASE_BYTES]
+    return ""
 
 
 def make_commands(output: str, directory: str, source_mount: str) -> dict[str, BuildCommand]:

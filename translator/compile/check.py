@@ -29,10 +29,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from translator.compile.build_cache import build_runs_key, load_build_runs, store_build_runs
-from translator.compile.build_systems import link_generated, run_build_systems
+from translator.compile.build_config import NO_CONFIG, BuildConfig, read_user_config
+from translator.compile.build_systems import BuildRun, link_generated, run_build_systems
 from translator.compile.cache import CompileCache, cache_key
 from translator.compile.failures import classify_entries, context_from_report
-from translator.compile.report import merge_into_report, summarize, unit_entry
+from translator.compile.report import (
+    gpu_source_summary,
+    merge_into_report,
+    summarize,
+    unit_entry,
+)
 from translator.compile.runners import HOST, Runner, RunnerUnavailable, find_runner
 from translator.compile.toolchain import (
     Toolchain,
@@ -40,7 +46,12 @@ from translator.compile.toolchain import (
     find_toolchain,
     sandbox_libraries,
 )
-from translator.compile.units import CompileUnit, find_units, has_compile_database
+from translator.compile.units import (
+    CompileUnit,
+    find_units,
+    gpu_sources,
+    has_compile_database,
+)
 from translator.output.line_maps import LineMaps
 from translator.sandbox.bubblewrap import READONLY_PATHS, Limits, Run, Sandbox, SandboxUnavailable
 from translator.sandbox.leftovers import Refused, open_regular
@@ -99,6 +110,9 @@ class CompileOptions:
     #: (translator/compile/runners.py), found in RUNNERS_DIR (None: the default folder).
     runner: str = HOST
     runners_dir: str | None = None
+    #: The build configuration (cache entries, make variables and goals) the user gives;
+    #: the tree's .rocport.toml adds to it (translator/compile/build_config.py).
+    build_config: BuildConfig = NO_CONFIG
 
 
 def compile_check(
@@ -179,14 +193,21 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
     source = sandbox.source_view(root, scratch / "src")
     mount = sandbox.mounts(source, scratch)[0]
     cache = CompileCache(options.cache_dir)
+    gpu = gpu_sources(root)
     build_runs = None
     if options.build_system and not has_compile_database(root, compile_commands):
+        user_config, problem = read_user_config(root)
+        notes += [problem] if problem else []
+        config = user_config.merged(options.build_config)
         build_runs = _build_runs(root, source, sandbox, scratch, toolchain, archs,
-                                 toolchain_entry["libraries"], options, cache)
+                                 toolchain_entry["libraries"], options, cache, tuple(gpu),
+                                 config)
         notes += [run.note() for run in build_runs]
     units, unit_notes = find_units(root, renames=renames, compile_commands=compile_commands,
                                    build_runs=build_runs, max_units=options.max_units)
     notes += unit_notes
+    reasons = _left_out_reasons(gpu, units, build_runs or [], compile_commands, root,
+                                options.max_units)
     resource_usage = options.resource_usage and _clang_major(toolchain) >= 14
     paths = [unit.path for unit in units]
     chosen = range(len(units)) if select is None else sorted(
@@ -221,11 +242,13 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
 
     with ThreadPoolExecutor(max_workers=max(1, min(_jobs(options), len(chosen) or 1))) as pool:
         entries = list(pool.map(check, ((index, units[index]) for index in chosen)))
-    classify_entries(entries, context_from_report({}, toolchain_entry))
+    classify_entries(entries, context_from_report({}, toolchain_entry, _tree_headers(root)))
     summary = summarize(entries)
     summary["seconds"] = round(time.monotonic() - started, 2)
+    summary["gpu_sources"] = gpu_source_summary(gpu, reasons, entries)
     return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,
-            "skipped": "", "notes": notes, "units_found": paths}
+            "skipped": "", "notes": notes, "units_found": paths,
+            "gpu_source_reasons": {"sources": gpu, "reasons": reasons}}
 
 
 #: A unit not compiled, or whose hipcc was killed, because KEEP_GOING said stop.
@@ -241,28 +264,73 @@ def merge_outcomes(outcomes: Sequence[dict]) -> dict:
     entries = [entry for outcome in checked for entry in outcome["compile"]]
     summary = summarize(entries)
     summary["seconds"] = max(outcome["summary"].get("seconds", 0) for outcome in checked)
+    found = checked[0].get("gpu_source_reasons") or {"sources": [], "reasons": {}}
+    summary["gpu_sources"] = gpu_source_summary(found["sources"], found["reasons"], entries)
     notes = list(dict.fromkeys(note for outcome in outcomes for note in outcome["notes"]))
     return {"toolchain": checked[0]["toolchain"], "compile": entries, "summary": summary,
-            "skipped": "", "notes": notes, "units_found": checked[0].get("units_found", [])}
+            "skipped": "", "notes": notes, "units_found": checked[0].get("units_found", []),
+            "gpu_source_reasons": found}
+
+
+_HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc", ".ipp", ".tcc")
+
+
+def _tree_headers(root: Path) -> frozenset[str]:
+    """The tree's header files (tree-relative), to tell an in-tree header that is not on
+    a unit's include path from a library the runner lacks."""
+    found: set[str] = set()
+    for folder, folders, files in os.walk(root, followlinks=False):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        relative = Path(folder).relative_to(root).as_posix()
+        found.update(name if relative == "." else f"{relative}/{name}"
+                     for name in files if name.endswith(_HEADER_SUFFIXES))
+    return frozenset(found)
+
+
+def _left_out_reasons(gpu: list[str], units: list[CompileUnit], runs: list[BuildRun],
+                      compile_commands: Mapping | None, root: Path,
+                      max_units: int) -> dict[str, str]:
+    """{GPU source that is no unit: why}: the build's reason, the shipped compile
+    database's, or the unit limit."""
+    unit_paths = {unit.path for unit in units}
+    reasons = {}
+    for path in gpu:
+        if path in unit_paths:
+            continue
+        run = max((run for run in runs if run.covers(path)), key=lambda run: len(run.folder),
+                  default=None)
+        if run is not None and path in run.left_out:
+            reasons[path] = run.left_out[path]
+        elif run is not None and run.ok:
+            reasons[path] = "not in any build target of the configuration used"
+        elif has_compile_database(root, compile_commands):
+            reasons[path] = "not in the project's compile_commands.json"
+        else:
+            reasons[path] = f"not compiled: more than {max_units} units"
+    return reasons
 
 
 def _build_runs(root: Path, source: Path, sandbox: Sandbox, scratch: Path,
                 toolchain: Toolchain, archs: list[str], libraries: list[str],
-                options: CompileOptions, cache: CompileCache):
+                options: CompileOptions, cache: CompileCache, gpu: tuple[str, ...],
+                config: BuildConfig) -> list[BuildRun]:
     """The project's build systems run in the sandbox, or their cached result for the
-    same build files, sources, compiler and targets (translator/compile/build_cache.py)."""
+    same build files, sources, compiler, targets and configuration
+    (translator/compile/build_cache.py)."""
     hipcc = toolchain.hipcc
     assert hipcc is not None  # only an available toolchain compiles
     key = None
     if cache.enabled:
         key = build_runs_key(root, hipcc=hipcc, identity=toolchain.identity,
-                             archs=archs, libraries=libraries, sandbox=sandbox)
+                             archs=archs, libraries=libraries, sandbox=sandbox,
+                             configuration=config.describe())
         cached = load_build_runs(cache, key, scratch)
         if cached is not None:
             return cached
     runs = run_build_systems(root, source, sandbox, scratch, hipcc=hipcc,
                              archs=archs, seconds=options.configure_seconds,
-                             jobs=_jobs(options), hip_clang=toolchain.hip_clang)
+                             jobs=_jobs(options), hip_clang=toolchain.hip_clang,
+                             gpu_sources=gpu, config=config)
     if key is not None:
         store_build_runs(cache, key, runs, scratch)
     return runs

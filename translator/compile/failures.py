@@ -83,7 +83,9 @@ class Library:
         choices = []
         if self.debian != "-":
             choices.append(f"{self.debian} (Debian)")
-        if self.rocm != "-":
+        if self.rocm.startswith("pip "):
+            choices.append(f"`{self.rocm}`")
+        elif self.rocm != "-":
             choices.append(f"{self.rocm} (ROCm)")
         return " or ".join(choices) or "no package known"
 
@@ -91,13 +93,15 @@ class Library:
 @dataclass(frozen=True)
 class FailureContext:
     """What the classifier knows besides the unit: the runner's HIP version (e.g.
-    ``(5, 2)``) and libraries (short names, None when unknown), and the report's
-    unsupported names and findings by original path."""
+    ``(5, 2)``) and libraries (short names, None when unknown), the report's
+    unsupported names and findings by original path, and the tree's header files
+    (tree-relative), so that an in-tree header is told from a missing library."""
 
     hip_version: tuple[int, ...] | None = None
     libraries: frozenset[str] | None = None
     unsupported: Mapping[str, tuple[dict, ...]] = field(default_factory=dict)
     findings: Mapping[str, tuple[dict, ...]] = field(default_factory=dict)
+    tree_headers: frozenset[str] = frozenset()
 
 
 @functools.cache
@@ -129,8 +133,10 @@ def _hip_names() -> dict[str, tuple[str, str]]:
     return found
 
 
-def context_from_report(report: Mapping, toolchain: Mapping) -> FailureContext:
-    """The classifier's context from a report and the check's ``toolchain.hipcc``."""
+def context_from_report(report: Mapping, toolchain: Mapping,
+                        tree_headers: frozenset[str] = frozenset()) -> FailureContext:
+    """The classifier's context from a report and the check's ``toolchain.hipcc``
+    (TREE_HEADERS: the tree's header files, when the caller has the tree)."""
     numbers = re.findall(r"\d+", str(toolchain.get("hip_version") or ""))[:2]
     unsupported = {entry["path"]: tuple(entry.get("unsupported") or ())
                    for entry in report.get("files", []) if entry.get("unsupported")}
@@ -141,13 +147,19 @@ def context_from_report(report: Mapping, toolchain: Mapping) -> FailureContext:
     return FailureContext(
         hip_version=tuple(int(n) for n in numbers) if len(numbers) == 2 else None,
         libraries=frozenset(libraries) if libraries is not None else None,
-        unsupported=unsupported, findings={k: tuple(v) for k, v in findings.items()})
+        unsupported=unsupported, findings={k: tuple(v) for k, v in findings.items()},
+        tree_headers=tree_headers)
 
 
 def classify_entries(entries: list[dict], context: FailureContext) -> None:
-    """Set ``failure`` on every entry: None for units that compiled."""
+    """Set ``failure`` on every entry: None for units that compiled. A unit stopped by a
+    header the tree has keeps that header's place (``header_in_tree``) for later."""
     for entry in entries:
         entry["failure"] = None if entry.get("ok") else classify(entry, context)
+        failure = entry["failure"] or {}
+        if failure.get("class") == "project-configuration" and "in the tree (" in \
+                failure.get("reason", ""):
+            entry["header_in_tree"] = failure["reason"].split("in the tree (", 1)[1].split(")")[0]
 
 
 def classify(entry: Mapping, context: FailureContext) -> dict:
@@ -165,6 +177,9 @@ def classify(entry: Mapping, context: FailureContext) -> dict:
     if missing:
         return _missing_header(missing.group("header"), entry, context)
     if _is_error_directive(error, entry.get("output", "")):
+        if error.get("mapped") is False:  # in a system header: HIP's, or a library's
+            return _failure("translation", f"an #error in {error.get('path') or 'a system header'}"
+                            f": the unit is compiled in a way the header refuses ({message})")
         return _failure("project-configuration", "the project's own #error: a configuration "
                         f"choice the build did not make ({message})")
     for name in _QUOTED.findall(message):
@@ -187,11 +202,19 @@ def _missing_header(header: str, entry: Mapping, context: FailureContext) -> dic
     newer = _newer_hip(header, context)
     if newer is not None:
         return newer
+    in_tree = sorted(path for path in context.tree_headers
+                     if path == header or path.endswith("/" + header))
+    if entry.get("header_in_tree"):  # the check saw the tree (a report's context has not)
+        in_tree = [str(entry["header_in_tree"])]
+    if in_tree:
+        return _failure("project-configuration", f"{header} is in the tree ({in_tree[0]}) "
+                        "but not on the unit's include path: the build's include folders "
+                        "(an option or target that adds them)", header=header)
     library = next((lib for lib in load_libraries() if lib.provides(header)), None)
     if library is not None and (context.libraries is None
                                 or library.library not in context.libraries):
         return _failure("missing-dependency", f"{header} is part of {library.name}, which "
-                        f"this runner does not have: install {library.package()}",
+                        f"this runner does not have ({library.package()})",
                         header=header, library=library.library, package=library.package())
     if header in load_names().headers or _CUDA_NAME.match(Path(header).name) or \
             header.startswith(("cuda", "cub/", "nv", "cooperative_groups")):

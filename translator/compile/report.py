@@ -25,8 +25,8 @@ from translator.compile.hipcc_output import (
 from translator.output.line_maps import LineMaps
 from translator.rules import RULES_BY_CODE
 
-__all__ = ["unit_entry", "summarize", "merge_into_report", "LDS_FINDING_CODE",
-           "LDS_PER_COMPUTE_UNIT"]
+__all__ = ["unit_entry", "summarize", "merge_into_report", "gpu_source_summary",
+           "LDS_FINDING_CODE", "LDS_PER_COMPUTE_UNIT"]
 
 LDS_FINDING_CODE = "E101"
 #: LDS of one compute unit on gfx90a and gfx94x (MI200, MI300): 64 KiB.
@@ -208,6 +208,32 @@ def summarize(entries: list[dict], top: int = 10) -> dict:
         "cached": sum(1 for entry in entries if entry.get("cached")),
         "errors": errors, "warnings": warnings, "top_errors": ranked,
     }
+
+
+#: A unit whose compile ran to its end, with either outcome: its source was checked.
+_CHECKED = ("ok", "failed")
+
+
+def gpu_source_summary(sources: list[str], reasons: dict[str, str],
+                       entries: list[dict]) -> dict:
+    """``compile_summary.gpu_sources``: of the tree's GPU SOURCES, ``total``, ``checked``
+    (a unit compiled to its end, whatever the outcome) and ``unchecked`` ({path, reason}:
+    REASONS for those no build compiles, the unit's message for those stopped or
+    skipped)."""
+    entry_of = {entry["path"]: entry for entry in entries}
+    entry_of.update({entry.get("output_path", ""): entry for entry in entries})
+    unchecked = []
+    checked = 0
+    for path in sources:
+        entry = entry_of.get(path)
+        if entry is not None and entry.get("status") in _CHECKED:
+            checked += 1
+        elif entry is not None:
+            unchecked.append({"path": path, "reason": entry.get("message") or entry["status"]})
+        else:
+            unchecked.append({"path": path, "reason": reasons.get(
+                path, "not compiled in this check")})
+    return {"total": len(sources), "checked": checked, "unchecked": unchecked}
 
 
 def hip_versions(options: dict, hipcc: dict) -> dict:

@@ -23,6 +23,7 @@ import fcntl
 import fnmatch
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -45,6 +46,7 @@ __all__ = ["build_runner", "RunnerBuildFailed", "PROBED_ARCHS"]
 #: GPU targets a runner is asked about (``rocport runner list`` shows those it accepts).
 PROBED_ARCHS = (*FALLBACK_ARCHS, "gfx1030", "gfx1100", "gfx1101", "gfx1200", "gfx1201")
 _MOUNT_POINTS = ("job/src", "job/out", "tmp")
+_IMPORTED_LIBRARY = re.compile(r"\$\{_IMPORT_PREFIX\}/lib/x86_64-linux-gnu/(lib[\w.+-]+\.so[\d.]*)")
 
 
 class RunnerBuildFailed(Exception):
@@ -165,6 +167,15 @@ def _placeholders(root: Path, excluded: tuple[str, ...]) -> int:
         if link.is_symlink() and not link.exists():
             destination = library / os.readlink(link)
             if destination.parent == library:
+                destination.touch()
+                made += 1
+    # The libraries CMake's exported targets name (an unpacked package's point to a
+    # library that was never installed: rccl-targets.cmake to librccl.so.1.0).
+    for targets in (library / "cmake").rglob("*.cmake"):
+        text = targets.read_text(errors="replace")
+        for name in set(_IMPORTED_LIBRARY.findall(text)):
+            destination = library / name
+            if not os.path.lexists(destination):
                 destination.touch()
                 made += 1
     return made

@@ -32,6 +32,10 @@ __all__ = ["RunnerSpec", "Runner", "RunnerUnavailable", "SPECS", "HOST", "spec_n
 
 HOST = "host"
 _INFO = "runner.json"
+#: Raised when the way a runner is built changes (translator/compile/runner_build.py), so
+#: that runners built before are built again: 2, placeholders for CMake's imported
+#: libraries.
+BUILD_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -51,8 +55,10 @@ class RunnerSpec:
     excluded: tuple[str, ...] = ()
 
     def digest(self) -> str:
-        """What a built root was made from: a different digest means build again."""
-        return hashlib.sha256(json.dumps(asdict(self), sort_keys=True).encode()).hexdigest()
+        """What a built root was made from, and how (``BUILD_FORMAT``): a different
+        digest means build again."""
+        made_from = {**asdict(self), "format": BUILD_FORMAT}
+        return hashlib.sha256(json.dumps(made_from, sort_keys=True).encode()).hexdigest()
 
 
 #: Never read by a compile: documentation, translations.

@@ -39,8 +39,8 @@ from translator.compile.flags import (
 )
 from translator.tree.compdb import read_compile_database
 
-__all__ = ["CompileUnit", "find_units", "has_compile_database", "uses_hip", "SOURCE_SUFFIXES",
-           "DEFAULT_STD"]
+__all__ = ["CompileUnit", "find_units", "has_compile_database", "uses_hip", "gpu_sources",
+           "SOURCE_SUFFIXES", "DEFAULT_STD"]
 
 SOURCE_SUFFIXES = (".cu", ".hip", ".cpp", ".cc", ".cxx", ".c++")
 DEFAULT_STD = "c++17"
@@ -73,6 +73,27 @@ class CompileUnit:
     #: where the sandbox shows it (translator/compile/build_systems.py).
     generated: str = ""
     generated_mount: str = ""
+
+
+def gpu_sources(root: Path) -> list[str]:
+    """Tree-relative paths of the GPU sources of the tree at ROOT: ``.cu`` and ``.hip``
+    files, and C++ sources with kernel code. Every one of them is compiled by the check
+    or named with the reason it is not."""
+    root = Path(root).resolve()
+    found = []
+    for folder, folders, files in os.walk(root, followlinks=False):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        for name in sorted(files):
+            if not name.endswith(SOURCE_SUFFIXES) or Path(folder, name).is_symlink():
+                continue
+            relative = Path(folder, name).relative_to(root).as_posix()
+            if name.endswith((".cu", ".hip")):
+                found.append(relative)
+                continue
+            data = _read(Path(folder, name))
+            if data is not None and _KERNEL_CODE.search(data):
+                found.append(relative)
+    return found
 
 
 def uses_hip(data: bytes) -> bool:

@@ -42,9 +42,8 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import cmake_commands, hip_setup, remove_argument
+from translator.source.build_text import FINDS_GPU, cmake_commands, hip_setup, remove_argument
 
-_FINDS_GPU = re.compile(r"(?i)find_package\s*\(\s*(?:hip|cuda|cudatoolkit)\b")
 _GENEX = re.compile(r"\$<COMPILE_LANG(?:UAGE|_AND_ID):(?P<lang>CUDA)\b")
 
 
@@ -52,7 +51,7 @@ def check(unit) -> Iterator[Finding]:
     if not unit.mentions("CUDA"):
         return
     text = unit.source
-    setup_needed = not _FINDS_GPU.search(text)
+    setup_needed = not FINDS_GPU.search(text)
     for command in cmake_commands(text):
         if command.lowered in ("project", "enable_language"):
             arguments = command.arguments[1:] if command.lowered == "project" else command.arguments

@@ -87,12 +87,18 @@ def check(unit) -> Iterator[Finding]:
         return
     text = unit.source
     found = {p.lower() for p in re.findall(r"(?i)find_package\s*\(\s*(\w+)", text)} | {"hip"}
+    if "nccl" in found:
+        found.add("rccl")  # R503 turns find_package(NCCL) into find_package(rccl)
+    # with a find module of its own, NCCL's variables are the project's (R503)
+    own_nccl = any(name.lower() == "nccl" for name in unit.options.tree.find_modules)
     commands = cmake_commands(text)
     inserts: dict[int, list[str]] = {}
     linked: dict[int, set[str]] = {}  # HIP targets named so far, per statement
     for offset, code in code_spans(text):
         for match in _REFERENCE.finditer(code):
             start, end = offset + match.start(), offset + match.end()
+            if own_nccl and match.group("ncclvar"):
+                continue
             entry = _LIBRARIES.get(_library(match))
             if entry is None:
                 counterpart = _BY_HAND.get(_library(match), "its ROCm counterpart")

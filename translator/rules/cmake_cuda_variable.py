@@ -5,13 +5,15 @@ What it does
 Renames ``CMAKE_CUDA_FLAGS`` (and its ``_DEBUG``/``_RELEASE``... forms) →
 ``CMAKE_CXX_FLAGS``, ``CMAKE_CUDA_STANDARD`` → ``CMAKE_CXX_STANDARD``,
 ``CMAKE_CUDA_STANDARD_REQUIRED`` → ``CMAKE_CXX_STANDARD_REQUIRED``,
-``CMAKE_CUDA_EXTENSIONS`` → ``CMAKE_CXX_EXTENSIONS``, the target properties
+``CMAKE_CUDA_EXTENSIONS`` → ``CMAKE_CXX_EXTENSIONS``, ``CMAKE_CUDA_COMPILER`` (and its
+``_ID``, ``_VERSION``, ``_LAUNCHER``) where it is read → ``CMAKE_CXX_COMPILER``..., the
+target properties
 ``CUDA_STANDARD``/``CUDA_STANDARD_REQUIRED``/``CUDA_EXTENSIONS`` → their ``CXX`` forms;
 ``list(APPEND CUDA_NVCC_FLAGS ...)`` and ``set(CUDA_NVCC_FLAGS ${CUDA_NVCC_FLAGS} ...)``
 → ``add_compile_options(...)``. A ``set(CMAKE_CUDA_STANDARD 17)`` beside an equal
 ``set(CMAKE_CXX_STANDARD 17)`` is removed rather than repeated. Reports
-``CUDA_SEPARABLE_COMPILATION``, ``CUDA_RESOLVE_DEVICE_SYMBOLS`` and
-``CMAKE_CUDA_COMPILER`` for a person.
+``CUDA_SEPARABLE_COMPILATION``, ``CUDA_RESOLVE_DEVICE_SYMBOLS`` and a
+``set(CMAKE_CUDA_COMPILER ...)`` for a person.
 
 Why
 ---
@@ -45,7 +47,8 @@ from translator.rules.base import Finding, Rule
 from translator.source.build_text import cmake_commands, code_spans
 
 _RENAME = re.compile(
-    r"\bCMAKE_CUDA_(?P<rest>FLAGS(?:_[A-Z]+)?|STANDARD(?:_REQUIRED)?|EXTENSIONS)\b"
+    r"\bCMAKE_CUDA_(?P<rest>FLAGS(?:_[A-Z]+)?|STANDARD(?:_REQUIRED)?|EXTENSIONS"
+    r"|COMPILER(?:_ID|_VERSION|_LAUNCHER)?)\b"
     r"|\bCUDA_(?P<property>STANDARD(?:_REQUIRED)?|EXTENSIONS)\b"
 )
 _REPORTED = {
@@ -65,6 +68,9 @@ def check(unit) -> Iterator[Finding]:
     settings = {(c.arguments[0].text, tuple(a.text for a in c.arguments[1:]))
                 for c in commands if c.lowered == "set" and c.arguments}
     removed: list[tuple[int, int]] = []
+    # set(CMAKE_CUDA_COMPILER ...) chooses a compiler: reported, never made CMAKE_CXX_COMPILER
+    chosen = {c.arguments[0].start for c in commands if c.lowered == "set" and c.arguments
+              and c.arguments[0].text == "CMAKE_CUDA_COMPILER"}
     for command in commands:
         arguments = command.arguments
         appended = (command.lowered == "list" and len(arguments) > 2
@@ -93,7 +99,8 @@ def check(unit) -> Iterator[Finding]:
                 removed.append((line_start, line_end))
     for offset, code in code_spans(text):
         for match in _RENAME.finditer(code):
-            if any(start <= offset + match.start() < end for start, end in removed):
+            if any(start <= offset + match.start() < end for start, end in removed) or \
+                    offset + match.start() in chosen:
                 continue
             rest = match.group("rest")
             target = f"CMAKE_CXX_{rest}" if rest else f"CXX_{match.group('property')}"
@@ -101,6 +108,8 @@ def check(unit) -> Iterator[Finding]:
             yield Usage(match.group(), "build-system", "cmake-variable", offset + match.start(),
                         True, target)
         for match in _REPORTED_WORD.finditer(code):
+            if match.group() == "CMAKE_CUDA_COMPILER" and offset + match.start() not in chosen:
+                continue  # read, not set: renamed above
             yield Diagnostic("R506", f"{match.group()}: {_REPORTED[match.group()]}",
                              offset=offset + match.start())
 

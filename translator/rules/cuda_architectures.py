@@ -3,10 +3,12 @@
 What it does
 ------------
 ``set(CMAKE_CUDA_ARCHITECTURES ...)`` becomes a ``GPU_TARGETS`` cache entry with the
-options' targets; other mentions of ``CMAKE_CUDA_ARCHITECTURES`` become ``GPU_TARGETS``;
-the target property ``CUDA_ARCHITECTURES <values>`` becomes ``HIP_ARCHITECTURES`` with
-the AMD targets; ``-DCMAKE_CUDA_ARCHITECTURES=...`` on cmake command lines (scripts,
-Makefiles, CI) becomes ``-DGPU_TARGETS=...``.
+options' targets (or goes, with an ``if()`` that guarded only it, when the file has set
+``GPU_TARGETS`` before: a second set would be a no-op); other mentions of
+``CMAKE_CUDA_ARCHITECTURES`` become ``GPU_TARGETS``; the target property
+``CUDA_ARCHITECTURES <values>`` becomes ``HIP_ARCHITECTURES`` with the AMD targets;
+``-DCMAKE_CUDA_ARCHITECTURES=...`` on cmake command lines (scripts, Makefiles, CI)
+becomes ``-DGPU_TARGETS=...``.
 
 Why
 ---
@@ -36,7 +38,12 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import cmake_commands, code_spans, unit_language
+from translator.source.build_text import (
+    cmake_commands,
+    code_spans,
+    gpu_targets_set_before,
+    unit_language,
+)
 
 _COMMAND_LINE = re.compile(r"-DCMAKE_CUDA_ARCHITECTURES(?::STRING)?=(?:\"[^\"]*\"|'[^']*'|\S+)")
 _VARIABLE = re.compile(r"\bCMAKE_CUDA_ARCHITECTURES\b")
@@ -56,12 +63,21 @@ def check(unit) -> Iterator[Finding]:
                             True, "GPU_TARGETS")
         return
     handled = []
-    for command in cmake_commands(unit.source):
+    commands = cmake_commands(unit.source)
+    for index, command in enumerate(commands):
         names = [a.text for a in command.arguments]
         if command.lowered == "set" and names[:1] == ["CMAKE_CUDA_ARCHITECTURES"]:
-            text = f'set(GPU_TARGETS "{targets}" CACHE STRING "AMD GPU targets to compile for")'
-            yield Edit(command.start, command.end, text)
-            handled.append((command.start, command.end))
+            if gpu_targets_set_before(unit.source, command.start):
+                # set already (a second set would be a no-op): the set goes, and the
+                # if() that guarded only it
+                start, end = _guarded(commands, index, unit.source)
+                yield Edit(start, end, "")
+                handled.append((start, end))
+            else:
+                text = (f'set(GPU_TARGETS "{targets}" CACHE STRING '
+                        '"AMD GPU targets to compile for")')
+                yield Edit(command.start, command.end, text)
+                handled.append((command.start, command.end))
             yield Usage("CMAKE_CUDA_ARCHITECTURES", "build-system", "architecture",
                         command.start, True, "GPU_TARGETS")
         for index, argument in enumerate(command.arguments[:-1]):
@@ -75,6 +91,19 @@ def check(unit) -> Iterator[Finding]:
         if not any(start <= match.start() < end for start, end in handled) and not _in_comment(
                 unit.source, match.start()):
             yield Edit(match.start(), match.end(), "GPU_TARGETS")
+
+
+def _guarded(commands, index: int, text: str) -> tuple[int, int]:
+    """The span to remove for the command at INDEX: its whole lines, or the whole
+    ``if()...endif()`` around it when that holds nothing else."""
+    command = commands[index]
+    first, last = command, command
+    if 0 < index < len(commands) - 1 and commands[index - 1].lowered == "if" and \
+            commands[index + 1].lowered == "endif":
+        first, last = commands[index - 1], commands[index + 1]
+    start = text.rfind("\n", 0, first.start) + 1
+    end = text.find("\n", last.end)
+    return start, len(text) if end < 0 else end + 1
 
 
 def _in_comment(text: str, offset: int) -> bool:

@@ -35,18 +35,24 @@ references (``-ccbin $(HOST_COMPILER)``), never a lone parenthesis.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.build_text import unit_language
 from translator.source.nvcc_flags import FLAG_LANGUAGES, nvcc_options
 
 
 def check(unit) -> Iterator[Finding]:
+    python = unit_language(unit) in ("python", "python-deps")
     for offset, match, replacement, _message in nvcc_options(unit):
         start, end = offset + match.start(), offset + match.end()
-        if replacement is None:
+        if replacement is None and python and _whole_string(match):
+            start, end = _list_item(unit.source, start, end)
+            text = ""
+        elif replacement is None:
             before = match.string[: match.start()]
             start -= len(before) - len(before.rstrip(" \t"))
             text = ""
@@ -58,6 +64,25 @@ def check(unit) -> Iterator[Finding]:
         yield Edit(start, end, text)
         yield Usage(match.group().split()[0].split("=")[0], "build-system", "nvcc-flag", start,
                     True, text)
+
+
+def _whole_string(match) -> bool:
+    """The option is a whole Python string literal ("-Xptxas=-v"): dropping it must drop
+    the literal, or hipcc gets an empty argument."""
+    text, start, end = match.string, match.start(), match.end()
+    return 0 < start and end < len(text) and text[start - 1] == text[end] and \
+        text[end] in "\"'"
+
+
+def _list_item(source: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the string literal around START..END with its comma and the blanks
+    after it (or, for a last item, the comma and blanks before it)."""
+    start, end = start - 1, end + 1
+    after = re.match(r"\s*,[ \t]*\n?[ \t]*", source[end:])
+    if after:
+        return start, end + after.end()
+    before = re.search(r",\s*$", source[:start])
+    return (before.start() if before else start), end
 
 
 RULE = Rule("R513", "nvcc-option", "nvcc-only options become hipcc options or are dropped",

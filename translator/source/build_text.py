@@ -26,8 +26,7 @@ from translator.unit import Unit
 __all__ = [
     "code_spans", "Command", "cmake_commands", "unit_language", "offload_arch_flags", "words",
     "hip_setup", "remove_argument", "environment_variables", "WARP_SYNC_DEFINE",
-    "defines_warp_sync",
-]
+    "defines_warp_sync", "gpu_targets_set_before"]
 
 #: Languages of the files that set or read environment variables: scripts, CI, builds.
 ENVIRONMENT_LANGUAGES = BUILD_LANGUAGES | SCRIPT_LANGUAGES
@@ -179,6 +178,21 @@ WARP_SYNC_DEFINE = "HIP_ENABLE_WARP_SYNC_BUILTINS"
 
 
 _SETS_ARCHITECTURES = re.compile(r"(?im)^[ \t]*set[ \t]*\([ \t]*CMAKE_CUDA_ARCHITECTURES\b")
+#: The commands after which a migrated CMake file has set GPU_TARGETS: R502's own set, and
+#: the HIP setup R503 puts in place of the CUDA package ...
+_SETS_GPU_TARGETS = re.compile(
+    r"(?im)^[ \t]*(?:set[ \t]*\([ \t]*CMAKE_CUDA_ARCHITECTURES\b"
+    r"|find_package[ \t]*\([ \t]*(?:CUDA|CUDAToolkit)\b)")
+#: ... or R501 after the CUDA language, in a file that finds no GPU package.
+_ENABLES_CUDA = re.compile(
+    r"(?im)^[ \t]*(?:enable_language[ \t]*\([^)]*\bCUDA\b|project[ \t]*\([^)]*\bCUDA\b)")
+FINDS_GPU = re.compile(r"(?i)find_package\s*\(\s*(?:CUDA|CUDAToolkit|hip)\b")
+
+
+def gpu_targets_set_before(text: str, offset: int) -> bool:
+    """Whether the migrated TEXT has set GPU_TARGETS before OFFSET."""
+    return _SETS_GPU_TARGETS.search(text, 0, offset) is not None or (
+        _ENABLES_CUDA.search(text, 0, offset) is not None and not FINDS_GPU.search(text))
 
 
 def hip_setup(options: Options, indent: str = "", text: str = "", offset: int = 0) -> str:

@@ -17,8 +17,9 @@ from translator.unit import Unit
 __all__ = ["flag_lines", "nvcc_options", "FLAG_LANGUAGES", "NVCC_OPTIONS", "LIBRARIES", "ARCH_FLAG",
            "NVCC_WORD", "VALUE"]
 
-#: Languages of the files that may hold nvcc command lines or flag variables.
-FLAG_LANGUAGES = frozenset(("make", "cmake", "shell", "python", "ci"))
+#: Languages of the files that may hold nvcc command lines or flag variables (setup.py is
+#: "python-deps": it lists dependencies, and builds extensions).
+FLAG_LANGUAGES = frozenset(("make", "cmake", "shell", "python", "python-deps", "ci"))
 
 #: The nvcc program as a word: ``nvcc``, ``/usr/local/cuda/bin/nvcc``, ``$(CUDA_HOME)/bin/nvcc``.
 NVCC_WORD = re.compile(
@@ -92,14 +93,18 @@ def flag_lines(unit: Unit) -> Iterator[tuple[int, str]]:
     """(offset, code) of the lines that may carry nvcc flags.
 
     In CMake files and Makefiles every line does (flag variables are set far from the
-    nvcc call); in scripts, CI and Python files only lines that name nvcc; in any other
+    nvcc call), and in a Python file that builds a PyTorch extension
+    (``torch.utils.cpp_extension``: its ``extra_compile_args["nvcc"]`` go to hipcc on
+    ROCm); in scripts, CI and other Python files only lines that name nvcc; in any other
     file none.
     """
     language = unit_language(unit)
     if language not in FLAG_LANGUAGES:
         return
+    every = language in ("cmake", "make") or (
+        language in ("python", "python-deps") and "cpp_extension" in unit.source)
     for offset, code in code_spans(unit.source):
-        if language in ("cmake", "make") or NVCC_WORD.search(code):
+        if every or NVCC_WORD.search(code):
             yield offset, code
 
 

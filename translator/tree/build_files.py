@@ -13,6 +13,10 @@ shell script stays as it is.
 
 from __future__ import annotations
 
+import posixpath
+import re
+from collections.abc import Iterable
+
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.engine import Result, _begin, _finish, _run_rule
@@ -20,7 +24,16 @@ from translator.options import Options
 from translator.rules import RULES
 from translator.source.build_text import unit_language
 
-__all__ = ["translate_build_file"]
+__all__ = ["translate_build_file", "find_modules"]
+
+_FIND_MODULE = re.compile(r"Find(\w+)\.cmake")
+
+
+def find_modules(paths: Iterable[str]) -> tuple[str, ...]:
+    """The packages whose CMake find module (``Find<Name>.cmake``) is among PATHS."""
+    return tuple(sorted({match.group(1) for path in paths
+                         for match in [_FIND_MODULE.fullmatch(posixpath.basename(path))]
+                         if match}))
 
 
 def translate_build_file(source: str | bytes, options: Options | None = None,

@@ -39,7 +39,7 @@ from translator.analysis.include_paths import IncludePaths, include_paths
 from translator.config import configure, options_for_path
 from translator.engine import Result, collector_paused, translate
 from translator.options import Options
-from translator.tree.build_files import translate_build_file
+from translator.tree.build_files import find_modules, translate_build_file
 from translator.tree.cache import ResultCache
 from translator.tree.compdb import CompileDatabase, read_compile_database
 from translator.tree.file_facts import file_facts, tree_facts
@@ -177,7 +177,8 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
     tree.include_paths = include_paths(str(tree.source_root), contents, [p for p, _ in code],
                                        tree.compile_database)
     tree.hip_build = detect_hip_build((p, contents[p]) for p in contents if reads_file(p))
-    tree.options = tree.options.with_tree_facts(**tree_facts(facts))
+    tree.options = tree.options.with_tree_facts(**tree_facts(facts),
+                                                find_modules=find_modules(files))
     if tree.hip_build.macros:
         tree.options = tree.options.with_tree_facts(hip_macros=tree.hip_build.macros)
     del code  # each file's bytes are held by CONTENTS only until it is translated

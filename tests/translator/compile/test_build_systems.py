@@ -30,6 +30,7 @@ from translator.compile.flags import safe_arguments
 from translator.compile.units import find_units
 from translator.options import Options
 from translator.output.report import build_report
+from translator.sandbox.bubblewrap import Sandbox
 from translator.tree.migrate import migrate_tree
 
 PROJECTS = Path(__file__).resolve().parent / "projects"
@@ -157,12 +158,14 @@ def test_the_build_cache_key_follows_the_content_of_every_file(tmp_path):
     (tmp_path / "src" / "a.cu").write_text("int a;\n")
     (tmp_path / "src" / "a.h").write_text("#define A 1\n")
 
-    def key(archs=("gfx90a",)):
+    def key(archs=("gfx90a",), configuration=""):
         return build_runs_key(tmp_path, hipcc="/usr/bin/hipcc", identity="HIP 5.2",
-                              archs=list(archs), libraries=["hip"])
+                              archs=list(archs), libraries=["hip"], sandbox=Sandbox(),
+                              configuration=configuration)
 
     first = key()
     assert key() == first
+    assert key(configuration="-DX_CUDA=ON") != first  # the user's build configuration
     (tmp_path / "src" / "a.cu").write_text("int a = 2;\n")  # CMake may file(READ) a source
     assert key() != first
     first = key()

@@ -1,0 +1,7 @@
+cmake_minimum_required(VERSION 3.18)
+project(trainer LANGUAGES CXX)
+list(APPEND CMAKE_MODULE_PATH ${CMAKE_CURRENT_SOURCE_DIR}/cmake)
+find_package(NCCL)
+if(NCCL_FOUND)
+  add_compile_definitions(TRAINER_NCCL)
+endif()

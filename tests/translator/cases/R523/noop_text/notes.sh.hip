@@ -1,0 +1,3 @@
+#!/bin/sh
+# nvidia-smi shows the GPUs on a CUDA machine
+echo "see nvidia-smi-output.txt"
