@@ -1,0 +1,7 @@
+cmake_minimum_required(VERSION 3.18)
+project(layers LANGUAGES CXX)
+list(APPEND CMAKE_MODULE_PATH ${CMAKE_CURRENT_SOURCE_DIR}/cmake)
+find_package(CUDNN REQUIRED)
+add_library(layers conv.cpp)
+target_include_directories(layers PRIVATE ${CUDNN_INCLUDE_DIR})
+target_link_libraries(layers PRIVATE ${CUDNN_LIBRARY})
