@@ -1,4 +1,6 @@
 """The realistic corpus (tests/realistic/) migrates and compiles with this machine's hipcc.
+(Its projects that need libraries this machine lacks, ``RUNNER_ONLY``, are compiled on the
+rocm-6.4 runner instead: tests/translator/test_realistic_libraries.py.)
 
 Every translation unit compiles, except those listed in tests/realistic/excluded.tsv with
 the reason (a HIP library or HIP release this machine lacks, or a known rocport limit).
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.realistic.measure import CORPUS, read_excluded
+from tests.realistic.measure import CORPUS, host_projects, read_excluded
 from tests.tools import needs_tools
 
 pytestmark = [
@@ -53,7 +55,8 @@ def test_excluded_units_fail_with_the_recorded_class(measured):
 
 
 def test_every_cuda_source_is_a_unit(measured):
-    sources = {str(path.relative_to(CORPUS)) for path in CORPUS.rglob("*")
+    sources = {str(path.relative_to(CORPUS)) for project in host_projects()
+               for path in (CORPUS / project).rglob("*")
                if path.suffix in SOURCE_SUFFIXES and "cuda" in path.read_text().lower()}
     assert sources - set(measured.units) == set()
 
