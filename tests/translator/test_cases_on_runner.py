@@ -7,35 +7,18 @@ HIP. These are the cases of names the table maps because HIP 6.4 declares them
 
 from __future__ import annotations
 
-import os
-import pwd
-from pathlib import Path
-
 import pytest
 
-from tests.tools import needs
+from tests.runners import RUNNERS_DIR, needs_rocm_64
 from tests.translator.cases import all_cases
+from tests.translator.compile.conftest import needs_bubblewrap
 from tests.translator.test_compile_cases import _checked_by
 from translator.compile.check import CompileOptions, compile_check
-from translator.compile.runners import RunnerUnavailable, find_runner
 
 RUNNER = "rocm-6.4"
-RUNNERS_DIR = Path(pwd.getpwuid(os.getuid()).pw_dir) / ".cache" / "rocport" / "runners"
 CASES = [case for case in all_cases() if RUNNER in _checked_by(case)]
 
-
-def _built() -> bool:
-    try:
-        find_runner(RUNNER, RUNNERS_DIR)
-    except RunnerUnavailable:
-        return False
-    return True
-
-
-pytestmark = [
-    needs(_built(), f"the {RUNNER} runner (rocport runner build {RUNNER})"),
-    needs(os.access("/usr/bin/bwrap", os.X_OK), "bubblewrap (/usr/bin/bwrap)"),
-]
+pytestmark = [needs_rocm_64, needs_bubblewrap]
 
 
 @pytest.fixture(scope="module")

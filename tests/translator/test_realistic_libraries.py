@@ -12,19 +12,15 @@ listed unit that compiles fails the test, so a fix removes its line.
 
 from __future__ import annotations
 
-import os
-import pwd
 import re
-from pathlib import Path
 
 import pytest
 
 from tests.realistic.measure import CORPUS, EXCLUDED_ON_RUNNER, RUNNER_ONLY, read_excluded
-from tests.tools import needs
-from translator.compile.runners import RunnerUnavailable, find_runner
+from tests.runners import RUNNERS_DIR, needs_rocm_64
+from tests.translator.compile.conftest import needs_bubblewrap
 
 RUNNER = "rocm-6.4"
-RUNNERS_DIR = Path(pwd.getpwuid(os.getuid()).pw_dir) / ".cache" / "rocport" / "runners"
 SOURCE_SUFFIXES = (".cu", ".cpp")
 #: The HIP library headers the migrated project must include, one per CUDA library used.
 LIBRARY_HEADERS = ("hipblas/hipblas.h", "hipblaslt/hipblaslt.h", "hipfft/hipfft.h",
@@ -33,19 +29,7 @@ LIBRARY_HEADERS = ("hipblas/hipblas.h", "hipblaslt/hipblaslt.h", "hipfft/hipfft.
                    "thrust/device_vector.h", "rccl/rccl.h", "miopen/miopen.h")
 
 
-def _built() -> bool:
-    try:
-        find_runner(RUNNER, RUNNERS_DIR)
-    except RunnerUnavailable:
-        return False
-    return True
-
-
-pytestmark = [
-    pytest.mark.realistic,
-    needs(_built(), f"the {RUNNER} runner (rocport runner build {RUNNER})"),
-    needs(os.access("/usr/bin/bwrap", os.X_OK), "bubblewrap (/usr/bin/bwrap)"),
-]
+pytestmark = [pytest.mark.realistic, needs_rocm_64, needs_bubblewrap]
 
 
 @pytest.fixture(scope="module")

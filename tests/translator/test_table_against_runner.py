@@ -17,8 +17,6 @@ reason given; a fix removes its line, and a line whose name passes fails the tes
 
 from __future__ import annotations
 
-import os
-import pwd
 import re
 from collections import Counter
 from functools import cache
@@ -26,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.tools import needs
-from translator.compile.runners import RunnerUnavailable, find_runner
+from tests.runners import RUNNERS_DIR, needs_rocm_64
+from translator.compile.runners import find_runner
 from translator.data.names import ApiName, load_names, resolve
 from translator.options import Options
 
@@ -122,18 +120,13 @@ UNSUPPORTED_DECLARED: dict[str, str] = {
 }
 
 
-#: Where runners are built (the user's cache, whatever HOME a test sets).
-RUNNERS_DIR = Path(pwd.getpwuid(os.getuid()).pw_dir) / ".cache" / "rocport" / "runners"
+def _runner_root() -> Path:
+    root = find_runner(RUNNER, RUNNERS_DIR).root
+    assert root is not None
+    return root
 
 
-def _runner_root() -> Path | None:
-    try:
-        return find_runner(RUNNER, RUNNERS_DIR).root
-    except RunnerUnavailable:
-        return None
-
-
-pytestmark = needs(_runner_root(), f"the {RUNNER} runner (rocport runner build {RUNNER})")
+pytestmark = needs_rocm_64
 
 _SKIPPED = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
@@ -141,9 +134,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 @cache
 def _include_dir() -> Path:
-    root = _runner_root()
-    assert root is not None
-    return root / "usr" / "include"
+    return _runner_root() / "usr" / "include"
 
 
 @cache
