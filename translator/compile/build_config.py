@@ -15,6 +15,9 @@ when GPU sources are left out, reads the build files for what leaves them out:
   (``-DX=ON``, or ``OFF`` under ``NOT X``); a platform test (``WIN32``, ``APPLE``,
   ``MSVC``...) marks the source platform-only; any other condition (a package's
   ``X_FOUND``) is named as the reason.
+- a project that carries its own HIP build (``option(FOO_USE_HIP ...)``,
+  ``ifeq ($(USE_HIP),1)``: ``hip_switches``) is configured with it from the start: its
+  HIP code is what rocport leaves as it is, and only that configuration compiles it;
 - make (``make_switches``): goals of make's own database (``make -p``) whose
   prerequisites reach a GPU source (its object file), and the variables of the
   ``ifeq``/``ifdef`` blocks that name it.
@@ -39,7 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 __all__ = ["BuildConfig", "NO_CONFIG", "Switches", "read_user_config", "cmake_switches",
-           "make_switches", "parse_make_database", "USER_CONFIG_NAME"]
+           "make_switches", "hip_switches", "hip_make_variables", "parse_make_database",
+           "HIP_SWITCH", "USER_CONFIG_NAME"]
 
 USER_CONFIG_NAME = ".rocport.toml"
 _PLATFORMS = {"WIN32", "APPLE", "MSVC", "CYGWIN", "MINGW", "ANDROID", "IOS", "MSYS", "BORLAND",
@@ -301,6 +305,39 @@ def _option_values(conditions: tuple[str, ...], options: set[str]) -> tuple[dict
                 inverted = (index > 0 and words[index - 1] == "NOT") != negated
                 found[word] = "OFF" if inverted else "ON"
     return found, ""
+
+
+#: An option or variable that selects a project's own HIP build: HIP or ROCm as a word.
+HIP_SWITCH = re.compile(r"(?:^|_)(?:HIP|ROCM|HIPBLAS|AMD)(?:_|$)", re.I)
+
+
+def hip_switches(project: Path, system: str) -> BuildConfig:
+    """The project's own HIP build switched on: every CMake option (or cache BOOL) named
+    for HIP or ROCm, or every make variable of that name a conditional tests."""
+    if system == "cmake":
+        names = {c.words[0] for commands in _cmake_files(project).values() for c in commands
+                 if c.words and (c.name in ("option", "cmake_dependent_option") or (
+                     c.name == "set" and "CACHE" in c.words and "BOOL" in c.words))}
+        return BuildConfig(tuple((name, "ON") for name in sorted(names)
+                                 if HIP_SWITCH.search(name)))
+    text = _makefile_text(project)
+    return BuildConfig(make_variables=tuple((name, "1") for name in hip_make_variables(text)))
+
+
+def hip_make_variables(text: str) -> list[str]:
+    """The variables named for HIP or ROCm that a Makefile's conditionals test."""
+    names = set(re.findall(r"^\s*(?:ifeq|ifneq)\s*\(\s*\$[({](\w+)[)}]\s*,\s*1\s*\)", text,
+                           re.M))
+    names |= set(re.findall(r"^\s*ifdef\s+(\w+)", text, re.M))
+    return sorted(name for name in names if HIP_SWITCH.search(name))
+
+
+def _makefile_text(folder: Path) -> str:
+    for name in ("GNUmakefile", "makefile", "Makefile"):
+        path = folder / name
+        if path.is_file() and not path.is_symlink():
+            return path.read_text(encoding="utf-8", errors="replace")[:_MAX_CMAKE_BYTES]
+    return ""
 
 
 # --- make --------------------------------------------------------------------------------

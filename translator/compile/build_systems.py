@@ -50,6 +50,7 @@ from translator.compile.build_config import (
     NO_CONFIG,
     BuildConfig,
     cmake_switches,
+    hip_switches,
     make_switches,
     parse_make_database,
 )
@@ -185,11 +186,13 @@ def run_build_systems(root: Path, source_view: Path, sandbox: Sandbox, scratch: 
         if index >= _MAX_PROJECTS:
             return BuildRun(folder, system, f"not run (more than {_MAX_PROJECTS} builds)")
         started = time.monotonic()
-        run = _run(context, system, folder, str(index), config)
+        # the project's own HIP build, when it has one (the user's values win)
+        own = hip_switches(context.root / folder, system).merged(config)
+        run = _run(context, system, folder, str(index), own)
         left_out = [path for path in gpu_sources if run.covers(path)
                     and path not in run.commands]
         if run.ok and left_out:
-            run = _bring_in(context, run, str(index), left_out, config)
+            run = _bring_in(context, run, str(index), left_out, own)
         run.seconds = round(time.monotonic() - started, 2)
         return run
 

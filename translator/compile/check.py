@@ -416,7 +416,10 @@ def _flags(unit: CompileUnit, archs: list[str], resource_usage: bool) -> list[st
         if resource_usage and unit.language == "hip":
             flags.append(_RESOURCE_FLAG)
         return flags
-    flags = ["-x", unit.language, f"-std={unit.std}"]
+    # A host file is given no -x: hipcc compiles it as the build would, with the HIP
+    # platform macros its HIP headers need (-x c++ would drop __HIP_PLATFORM_AMD__).
+    flags = ["-x", "hip"] if unit.language == "hip" else []
+    flags.append(f"-std={unit.std}")
     if unit.language == "hip":
         flags += [f"--offload-arch={arch}" for arch in archs]
     flags += [f"-I{folder}" for folder in unit.include_dirs]

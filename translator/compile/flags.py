@@ -18,9 +18,15 @@ or ``--hip-path`` can make the compiler execute or read arbitrary files):
 The nvcc flags that the build-file rules rewrite are another matter:
 translator/source/nvcc_flags.py.
 
-Limits of the reader: no real CMake or make evaluation; conditions, generator
-expressions, functions and unknown variables are skipped; flags apply to every unit in
-the build file's folder and below (targets are not told apart).
+The reader takes one branch of each condition, as the build would on this Linux runner
+with the project's defaults: ``ifeq``/``ifneq``/``ifdef``/``ifndef`` on the variables
+assigned so far (command-line defaults ``?=`` included), CMake's ``if()`` on options'
+defaults (an option named for HIP or ROCm on: the project's own HIP build), ``set()``
+values and the platform (``UNIX``, not ``WIN32``/``APPLE``/``MSVC``); an unknown
+variable is false, as in both. ``Flags.branches`` says what was decided.
+``$<BUILD_INTERFACE:...>`` include folders are read; other generator expressions,
+functions and unknown variables are skipped; flags apply to every unit in the build
+file's folder and below (targets are not told apart).
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from translator.compile.build_config import HIP_SWITCH, hip_make_variables
 
 __all__ = ["Flags", "filter_flags", "cmake_flags", "makefile_flags", "BUILD_FILE_NAMES",
            "SAFE_MACRO", "read_build_flags"]
@@ -52,6 +60,8 @@ class Flags:
     undefines: list[str] = field(default_factory=list)
     std: str | None = None
     ignored: list[str] = field(default_factory=list)
+    #: The conditions the reader decided, for people: "ifeq ($(OS),Windows_NT): no".
+    branches: list[str] = field(default_factory=list)
 
 
 def filter_flags(arguments: list[str], flags: Flags) -> Flags:
@@ -99,32 +109,90 @@ def cmake_flags(text: str, folder: str, root_folder: str = "") -> Flags:
         "CMAKE_CURRENT_SOURCE_DIR": here, "CMAKE_CURRENT_LIST_DIR": here,
         "PROJECT_SOURCE_DIR": top, "CMAKE_SOURCE_DIR": top,
     }
+    truth: dict[str, bool] = dict(_PLATFORM)
+    taken: list[bool] = []  # per open if(): whether the branch being read is on
+    decided: list[bool] = []  # per open if(): whether an earlier branch was taken
     for match in _CMAKE_COMMAND.finditer(_CMAKE_COMMENT.sub("", text)):
         name = match.group("name").lower()
+        if name in ("if", "elseif", "else", "endif"):
+            _cmake_branch(name, match.group("args"), truth, variables, taken, decided, flags)
+            continue
+        if not all(taken):
+            continue
         arguments = _cmake_arguments(match.group("args"), variables)
-        if name == "set" and arguments:
+        if name == "option" and len(arguments) >= 2:
+            # the project's own HIP build is the one the check compiles (build_config.py)
+            truth.setdefault(arguments[0], arguments[-1].upper() in _TRUE
+                             or HIP_SWITCH.search(arguments[0]) is not None)
+        elif name == "set" and arguments:
+            truth[arguments[0]] = bool(arguments[1:]) and arguments[1].upper() in _TRUE
             _cmake_set(arguments, variables, flags)
-        elif name in ("include_directories", "target_include_directories"):
-            skip = 1 if name.startswith("target_") else 0
-            for value in arguments[skip:]:
-                if value.upper() not in _CMAKE_KEYWORDS:
-                    flags.include_dirs.append(value)
-        elif name in ("add_definitions", "add_compile_options", "target_compile_options"):
-            skip = 1 if name.startswith("target_") else 0
-            filter_flags([a for a in arguments[skip:] if a.upper() not in _CMAKE_KEYWORDS],
-                         flags)
-        elif name in ("add_compile_definitions", "target_compile_definitions"):
-            skip = 1 if name.startswith("target_") else 0
-            for value in arguments[skip:]:
-                value = value.removeprefix("-D")
-                if value.upper() not in _CMAKE_KEYWORDS and SAFE_MACRO.match(value):
-                    flags.defines.append(value)
-        elif name == "target_compile_features":
-            for value in arguments:
-                feature = _CXX_FEATURE.match(value)
-                if feature:
-                    flags.std = f"c++{feature.group(1)}"
+        else:
+            _cmake_flag_command(name, arguments, flags)
     return _resolved(flags, folder)
+
+
+def _cmake_flag_command(name: str, arguments: list[str], flags: Flags) -> None:
+    """The include folders, definitions, options and standard one command gives."""
+    skip = 1 if name.startswith("target_") else 0
+    if name in ("include_directories", "target_include_directories"):
+        flags.include_dirs += [v for v in arguments[skip:] if v.upper() not in _CMAKE_KEYWORDS]
+    elif name in ("add_definitions", "add_compile_options", "target_compile_options"):
+        filter_flags([a for a in arguments[skip:] if a.upper() not in _CMAKE_KEYWORDS], flags)
+    elif name in ("add_compile_definitions", "target_compile_definitions"):
+        for value in arguments[skip:]:
+            value = value.removeprefix("-D")
+            if value.upper() not in _CMAKE_KEYWORDS and SAFE_MACRO.match(value):
+                flags.defines.append(value)
+    elif name == "target_compile_features":
+        for value in arguments:
+            feature = _CXX_FEATURE.match(value)
+            if feature:
+                flags.std = f"c++{feature.group(1)}"
+
+
+_TRUE = {"ON", "YES", "TRUE", "Y", "1"}
+#: This runner's platform, as CMake's variables say it.
+_PLATFORM = {"UNIX": True, "LINUX": True, "WIN32": False, "APPLE": False, "MSVC": False,
+             "CYGWIN": False, "MINGW": False, "ANDROID": False, "IOS": False}
+
+
+def _cmake_branch(name: str, condition: str, truth: dict[str, bool], variables: dict[str, str],
+                  taken: list[bool], decided: list[bool], flags: Flags) -> None:
+    """Follow if/elseif/else/endif: TAKEN says whether the current branch is read."""
+    if name == "if":
+        value = _cmake_condition(condition, truth, variables)
+        taken.append(value)
+        decided.append(value)
+        flags.branches.append(f"if({' '.join(condition.split())}): {'yes' if value else 'no'}")
+    elif name == "elseif" and taken:
+        value = not decided[-1] and _cmake_condition(condition, truth, variables)
+        taken[-1] = value
+        decided[-1] = decided[-1] or value
+    elif name == "else" and taken:
+        taken[-1] = not decided[-1]
+    elif name == "endif" and taken:
+        taken.pop()
+        decided.pop()
+
+
+def _cmake_condition(condition: str, truth: dict[str, bool], variables: dict[str, str]) -> bool:
+    """A condition of one name, NOT name, or names joined by AND/OR (left to right); a
+    name is true when it is an option or variable set true; anything else is false."""
+    words = condition.replace("(", " ").replace(")", " ").split()
+    value, operator, negate = False, "OR", False
+    for word in words:
+        if word in ("AND", "OR"):
+            operator = word
+            continue
+        if word == "NOT":
+            negate = not negate
+            continue
+        name = word.strip('"${}')
+        one = truth.get(name, variables.get(name, "").upper() in _TRUE) != negate
+        negate = False
+        value = (value and one) if operator == "AND" else (value or one)
+    return value
 
 
 def _resolved(flags: Flags, folder: str) -> Flags:
@@ -153,8 +221,11 @@ def _cmake_arguments(text: str, variables: dict[str, str]) -> list[str]:
         words = text.split()
     expanded = []
     for word in words:
+        build = re.fullmatch(r"\$<BUILD_INTERFACE:(.*)>", word)
+        if build:  # what the build itself uses; $<INSTALL_INTERFACE:...> is for users
+            word = build.group(1)
         if "$<" in word:
-            continue  # generator expressions are evaluated at build time only
+            continue  # other generator expressions are evaluated at build time only
         value = _CMAKE_VARIABLE.sub(lambda m: variables.get(m.group(1), "\x01"), word)
         if "\x01" not in value and "$" not in value:
             expanded.append(value)
@@ -192,7 +263,7 @@ _MAKE_REFERENCE = re.compile(r"\$(?:\((?P<a>[\w.]+)\)|\{(?P<b>[\w.]+)\}|(?P<c>\w
 def makefile_flags(text: str, folder: str) -> Flags:
     """Flags of one Makefile in FOLDER; relative paths are relative to FOLDER."""
     flags = Flags(base=folder)
-    lines = text.replace("\\\n", " ").splitlines()
+    lines = _make_branch_lines(text.replace("\\\n", " ").splitlines(), flags)
     variables: dict[str, str] = {"CURDIR": _in_tree(folder)}
     for line in lines:
         assignment = _MAKE_ASSIGNMENT.match(line.split("#", 1)[0])
@@ -214,6 +285,62 @@ def makefile_flags(text: str, folder: str) -> Flags:
         filter_flags(words, flags)
     flags.ignored = []  # recipes hold many unrelated flags; not worth listing
     return _resolved(flags, folder)
+
+
+_MAKE_CONDITION = re.compile(r"^\s*(?P<kind>ifeq|ifneq|ifdef|ifndef)\s+(?P<test>.*)$")
+
+
+def _make_branch_lines(lines: list[str], flags: Flags) -> list[str]:
+    """The lines make reads: of each conditional, the branch its test selects with the
+    variables assigned before it (an unknown variable is empty, as in make)."""
+    kept: list[str] = []
+    # the project's own HIP build is the one the check compiles (build_config.py)
+    variables = dict.fromkeys(hip_make_variables("\n".join(lines)), "1")
+    taken: list[bool] = []
+    decided: list[bool] = []
+    for line in lines:
+        code = line.split("#", 1)[0]
+        stripped = code.strip()
+        condition = _MAKE_CONDITION.match(code)
+        if condition or stripped.startswith("else") and taken:
+            if condition is None:  # else, or else ifeq ...
+                nested = _MAKE_CONDITION.match(stripped[4:])
+                chosen = not decided[-1] and (nested is None or _make_test(nested, variables))
+                taken[-1], decided[-1] = chosen, decided[-1] or chosen
+                continue
+            chosen = all(taken) and _make_test(condition, variables)
+            taken.append(chosen)
+            decided.append(chosen)
+            flags.branches.append(f"{' '.join(stripped.split())}: {'yes' if chosen else 'no'}")
+            continue
+        if stripped.startswith("endif") and taken:
+            taken.pop()
+            decided.pop()
+            continue
+        if not all(taken):
+            continue
+        kept.append(line)
+        assignment = _MAKE_ASSIGNMENT.match(code)
+        if assignment:
+            name, op, value = assignment.group("name", "op", "value")
+            if op == "?=" and name in variables:
+                continue
+            value = _make_expand(value, variables).strip()
+            variables[name] = f"{variables.get(name, '')} {value}".strip() if op == "+=" \
+                else value
+    return kept
+
+
+def _make_test(condition: re.Match, variables: dict[str, str]) -> bool:
+    kind, test = condition.group("kind"), condition.group("test").strip()
+    if kind in ("ifdef", "ifndef"):
+        return bool(variables.get(test)) == (kind == "ifdef")
+    pair = re.fullmatch(r"\((.*),(.*)\)", test) or re.fullmatch(
+        r"""["'](.*)["']\s+["'](.*)["']""", test)
+    if pair is None:
+        return False
+    left, right = (_make_expand(part, variables).strip() for part in pair.groups())
+    return (left == right) == (kind == "ifeq")
 
 
 def _make_expand(text: str, variables: dict[str, str], depth: int = 0) -> str:

@@ -243,12 +243,13 @@ def _units_from_scan(root: Path, notes: list[str],
             else:
                 not_built.append(relative)
             continue
-        unit = _unit_from_build_files(root, relative, data, build_flags)
+        unit, branches = _unit_from_build_files(root, relative, data, build_flags)
         why = run.problem if run is not None else (
             "the build was not run" if build_runs is None else "no CMakeLists.txt or Makefile "
             "above it")
+        taken = f"; {', '.join(branches)}" if branches else ""
         units.append(dataclasses.replace(
-            unit, flags_source=f"rocport's reader (fallback: {why})"))
+            unit, flags_source=f"rocport's reader (fallback: {why}{taken})"))
     notes.append(f"{len(units)} units that use HIP"
                  + (f"; flags from {', '.join(sorted(build_flags))}" if build_flags else ""))
     if not_built:
@@ -283,7 +284,9 @@ def _unit_from_build(path: str, data: bytes, run: BuildRun) -> CompileUnit:
 
 
 def _unit_from_build_files(root: Path, path: str, data: bytes,
-                           build_flags: dict[str, Flags]) -> CompileUnit:
+                           build_flags: dict[str, Flags]) -> tuple[CompileUnit, list[str]]:
+    """The unit with the flags of its folder's build files (nearest first) and the include
+    folders of the others; and the conditions the reader decided in its own files."""
     folder = os.path.dirname(path)
     own = [flags for build_file, flags in build_flags.items()
            if _is_within(os.path.dirname(build_file), folder)]
@@ -310,7 +313,7 @@ def _unit_from_build_files(root: Path, path: str, data: bytes,
         defines=tuple(dict.fromkeys(defines)), undefines=tuple(dict.fromkeys(undefines)),
         std=std or DEFAULT_STD, origin="build files" if build_flags else "scan",
         ignored_flags=tuple(dict.fromkeys(ignored)),
-    )
+    ), [branch for flags in own for branch in flags.branches]
 
 
 def _std_year(std: str) -> int:

@@ -8,10 +8,12 @@ from pathlib import Path
 from translator.compile.build_config import (
     BuildConfig,
     cmake_switches,
+    hip_switches,
     make_switches,
     parse_make_database,
     read_user_config,
 )
+from translator.compile.flags import cmake_flags, makefile_flags
 from translator.config import load_config
 
 
@@ -127,3 +129,22 @@ def test_the_users_values_win_over_what_is_found():
     assert found.merged(user) == BuildConfig((("A", "ON"), ("B", "OFF")), (("V", "1"),),
                                              ("all", "bench"))
     assert found.merged(user).describe() == "-DA=ON -DB=OFF V=1 all bench"
+
+
+def test_a_projects_own_hip_build_is_switched_on(tmp_path):
+    cmake = _write(tmp_path / "c", {"CMakeLists.txt": (
+        'option(ACME_USE_HIP "the HIP build" OFF)\noption(ACME_TESTS "tests" OFF)\n'
+        'set(ACME_ROCM_PROFILE OFF CACHE BOOL "rocprof hooks")\n')})
+    assert hip_switches(cmake, "cmake") == BuildConfig(
+        (("ACME_ROCM_PROFILE", "ON"), ("ACME_USE_HIP", "ON")))
+    make = _write(tmp_path / "m", {"Makefile": ("ifeq ($(USE_HIP),1)\n  CXX := hipcc\nendif\n"
+                                                "ifdef WITH_DEBUG\nendif\n")})
+    assert hip_switches(make, "make -n") == BuildConfig(make_variables=(("USE_HIP", "1"),))
+
+
+def test_the_reader_reads_the_projects_own_hip_branch():
+    flags = makefile_flags("USE_HIP ?= 0\nifeq ($(USE_HIP),1)\n  CFLAGS := -DACME_HIP\n"
+                           "else\n  CFLAGS := -DACME_CUDA\nendif\napp:\n\tcc $(CFLAGS) a.c\n", "")
+    assert flags.defines == ["ACME_HIP"]
+    assert cmake_flags('option(ACME_USE_HIP "" OFF)\nif(ACME_USE_HIP)\n'
+                       "  add_compile_definitions(ACME_HIP)\nendif()\n", "").defines == ["ACME_HIP"]

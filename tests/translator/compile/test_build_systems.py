@@ -141,14 +141,21 @@ class TestAgainstTheRealBuild:
 
 # --- pure: the reader's mistakes, and reading what make prints ----------------------------
 
-def test_the_reader_alone_merges_branches_and_options(tmp_path):
+def test_the_reader_alone_takes_the_branches_the_build_takes(tmp_path):
+    """Without the real build, rocport's reader still follows each condition as the build
+    would here (Linux, the options' defaults), and says what it decided."""
     context = _migrate(tmp_path)
     units, _ = find_units(tmp_path / "hip", compile_commands=context["compile_commands"])
     by_path = {unit.path: unit for unit in units}
     io = by_path["particles/src/io.cu"]
-    assert {"PARTICLES_DOUBLE", "PARTICLES_SINGLE"} <= set(io.defines)
-    assert "particles/win/dev" in io.include_dirs
-    assert "THERMAL_TRACE_STEPS" in by_path["thermal/src/stencil.cu"].defines
+    assert "PARTICLES_SINGLE" in io.defines
+    assert "PARTICLES_DOUBLE" not in io.defines
+    assert "particles/win/dev" not in io.include_dirs
+    assert "ifeq ($(OS),Windows_NT): no" in io.flags_source
+    stencil = by_path["thermal/src/stencil.cu"]
+    assert ("THERMAL_REAL_FLOAT" in stencil.defines,
+            "THERMAL_TRACE_STEPS" in stencil.defines) == (True, False)
+    assert "thermal/include" in stencil.include_dirs  # from $<BUILD_INTERFACE:...>
     assert all(unit.flags_source.startswith("rocport's reader (fallback:") for unit in units)
 
 

@@ -40,9 +40,10 @@ def test_cmake_definitions_and_standard():
     assert (flags.defines, flags.std) == (["A", "B=2", "C=3"], "c++14")
 
 
-def test_cmake_skips_generator_expressions_and_unknown_variables():
-    flags = cmake_flags("include_directories($<BUILD_INTERFACE:x> ${UNKNOWN}/y z)\n", "")
-    assert flags.include_dirs == ["z"]
+def test_cmake_reads_build_interface_folders_and_skips_other_expressions_and_unknowns():
+    flags = cmake_flags("include_directories($<BUILD_INTERFACE:x> $<INSTALL_INTERFACE:w> "
+                        "$<$<CONFIG:Debug>:v> ${UNKNOWN}/y z)\n", "")
+    assert flags.include_dirs == ["x", "z"]
 
 
 def test_makefile_flags_with_variables():
