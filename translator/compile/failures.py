@@ -11,7 +11,8 @@ first error and returns one of:
     against the port.
 ``missing-dependency``
     a header of a library this runner does not have (``'hipblas/hipblas.h' file not
-    found``): the library and the package that provides it (data/library_headers.tsv).
+    found``): the library, the package that provides it (data/library_headers.tsv) and
+    the runners that have it (``runners``; none for MPI or PyTorch built for ROCm).
 ``newer-hip``
     a HIP name or header the runner's HIP is too old for (``hipArrayGetInfo`` needs HIP
     5.6, the runner has 5.2), or a CUDA name left as it is because its HIP counterpart
@@ -35,6 +36,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from translator.compile.runners import SPECS
 from translator.data import DIRECTORY as DATA_DIRECTORY
 from translator.data.names import load_names
 from translator.options import parse_version
@@ -213,9 +215,14 @@ def _missing_header(header: str, entry: Mapping, context: FailureContext) -> dic
     library = next((lib for lib in load_libraries() if lib.provides(header)), None)
     if library is not None and (context.libraries is None
                                 or library.library not in context.libraries):
+        runners = _runners_with(library)
+        elsewhere = (f"; {' and '.join(runners)} {'have' if len(runners) > 1 else 'has'} it "
+                     "(rocport check --runner NAME)" if runners else
+                     "; no runner of rocport has it")
         return _failure("missing-dependency", f"{header} is part of {library.name}, which "
-                        f"this runner does not have ({library.package()})",
-                        header=header, library=library.library, package=library.package())
+                        f"this runner does not have ({library.package()}){elsewhere}",
+                        header=header, library=library.library, package=library.package(),
+                        runners=runners)
     if header in load_names().headers or _CUDA_NAME.match(Path(header).name) or \
             header.startswith(("cuda", "cub/", "nv", "cooperative_groups")):
         return _translation_for(header, entry, context, f"a CUDA header is still included: "
@@ -229,6 +236,13 @@ def _missing_header(header: str, entry: Mapping, context: FailureContext) -> dic
                         "but not on the unit's include path", header=header)
     return _failure("missing-dependency", f"{header} is neither in the tree nor installed on "
                     "this runner (no package known for it)", header=header, package="")
+
+
+def _runners_with(library: Library) -> list[str]:
+    """The runners (translator/compile/runners.py) whose packages install LIBRARY's
+    headers: lib<name>-dev, or the Debian package the library table names."""
+    wanted = {f"lib{library.library}-dev", library.debian}
+    return [spec.name for spec in SPECS if wanted & set((*spec.packages, *spec.unpacked))]
 
 
 def _classify_name(name: str, entry: Mapping, context: FailureContext) -> dict | None:

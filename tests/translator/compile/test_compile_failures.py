@@ -146,3 +146,39 @@ def test_no_mismatch_when_the_target_is_the_runners_hip():
 def test_a_cuda_header_left_in_the_code_is_a_translation_error():
     failure = classify(_failed("'cooperative_groups/reduce.h' file not found"), HIP_5_2)
     assert (failure["class"], failure["name"]) == ("translation", "cooperative_groups/reduce.h")
+
+
+def test_a_missing_library_says_which_runners_have_it():
+    def first_error(message):
+        return {"status": "failed", "diagnostics": [{"severity": "fatal error",
+                                                     "message": message}]}
+
+    hipblas = classify(first_error("'hipblas/hipblas.h' file not found"), HIP_5_2)
+    assert hipblas["runners"] == ["rocm-6.4", "rocm-5.7"]
+    assert hipblas["reason"].endswith("rocm-6.4 and rocm-5.7 have it (rocport check --runner NAME)")
+    mpi = classify(first_error("'mpi.h' file not found"), HIP_5_2)
+    assert (mpi["class"], mpi["runners"]) == ("missing-dependency", [])
+    assert mpi["reason"].endswith("no runner of rocport has it")
+    torch = classify(first_error("'ATen/cuda/CUDAContext.h' file not found"), HIP_5_2)
+    assert (torch["class"], torch["library"]) == ("missing-dependency", "pytorch")
+
+
+def test_an_in_tree_header_off_the_include_path_is_the_builds_configuration():
+    entry = {"status": "failed", "path": "src/a.cu", "diagnostics": [
+        {"severity": "fatal error", "message": "'lumen/grid.h' file not found"}]}
+    context = FailureContext(hip_version=(6, 4), libraries=frozenset({"hip"}),
+                             tree_headers=frozenset({"include/lumen/grid.h"}))
+    failure = classify(entry, context)
+    assert failure["class"] == "project-configuration"
+    assert "in the tree (include/lumen/grid.h)" in failure["reason"]
+
+
+def test_an_error_directive_in_a_system_header_is_not_the_projects():
+    output = ("/usr/include/hip/amd_detail/host_defines.h:50:2: error: unsupported\n"
+              "   50 | #error unsupported\n")
+    entry = {"status": "failed", "output": output, "diagnostics": [
+        {"severity": "error", "message": "unsupported", "path":
+         "/usr/include/hip/amd_detail/host_defines.h", "output_line": 50, "mapped": False}]}
+    failure = classify(entry, FailureContext(hip_version=(6, 4)))
+    assert failure["class"] == "translation"
+    assert "host_defines.h" in failure["reason"]
