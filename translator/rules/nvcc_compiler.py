@@ -86,6 +86,9 @@ def check(unit) -> Iterator[Finding]:
                 if close >= 0:  # after the lookup: $(shell which hipcc) -D...
                     yield Edit(offset + close + 1, offset + close + 1,
                                f" -D{WARP_SYNC_DEFINE}")
+            if match.group("path") == "/bin/" and code[match.start() - 1: match.start()] in \
+                    ("'", '"'):  # "/bin/nvcc" joined to a variable: the path stays
+                hipcc = "/bin/" + hipcc
             yield Edit(start, offset + match.end(), hipcc)
             yield Usage(match.group(), "build-system", "compiler", start, True, "hipcc")
 
