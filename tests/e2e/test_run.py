@@ -39,6 +39,24 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+#: The caller's settings a `make run` under test must not inherit.
+_CALLERS = ("DATABASE_URL", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "MEDIA_ROOT", "STATIC_ROOT",
+            "REDIS_KEY_PREFIX", "REDIS_URL")
+
+
+def start_run(tmp_path: Path, keep: tuple[str, ...] = (), **settings: str):
+    """scripts/run.py started with SETTINGS over this environment (less the caller's
+    _CALLERS but KEEP); (the process, its log)."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in _CALLERS or key in keep}
+    env.update(settings)
+    log = tmp_path / "run.log"
+    with open(log, "wb") as output:
+        run = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env,
+                               stdout=output, stderr=subprocess.STDOUT)
+    return run, log
+
+
 def test_serves_the_example_and_stops_everything_on_ctrl_c(tmp_path):
     data = tmp_path / "data"
     port = free_port()
@@ -93,15 +111,8 @@ def answers(url: str) -> bool:
 def test_restarts_a_killed_worker_and_redis_and_keeps_serving(tmp_path):
     data = tmp_path / "data"
     port = free_port()
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("DATABASE_URL", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "MEDIA_ROOT",
-                          "STATIC_ROOT", "REDIS_KEY_PREFIX", "REDIS_URL")}
-    env.update(DATA_DIR=str(data), PORT=str(port))
-    log = tmp_path / "run.log"
+    run, log = start_run(tmp_path, DATA_DIR=str(data), PORT=str(port))
     login = f"http://127.0.0.1:{port}/accounts/login/"
-    with open(log, "wb") as output:
-        run = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env,
-                               stdout=output, stderr=subprocess.STDOUT)
     try:
         wait_for(lambda: f"serving http://127.0.0.1:{port}/" in log.read_text(), 180,
                  "make run to serve")
@@ -235,14 +246,8 @@ def test_a_first_start_builds_the_runner_in_the_background_and_serves_meanwhile(
 
     data, runners_dir = tmp_path / "data", tmp_path / "runners"
     port = free_port()
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("DATABASE_URL", "SECRET_KEY", "DJANGO_SETTINGS_MODULE", "MEDIA_ROOT",
-                          "STATIC_ROOT", "REDIS_KEY_PREFIX", "REDIS_URL")}
-    env.update(DATA_DIR=str(data), PORT=str(port), RUNNERS_DIR=str(runners_dir))
-    log = tmp_path / "run.log"
-    with open(log, "wb") as output:
-        run = subprocess.Popen([sys.executable, "scripts/run.py"], cwd=ROOT, env=env,
-                               stdout=output, stderr=subprocess.STDOUT)
+    run, log = start_run(tmp_path, DATA_DIR=str(data), PORT=str(port),
+                         RUNNERS_DIR=str(runners_dir))
     try:
         wait_for(lambda: f"serving http://127.0.0.1:{port}/" in log.read_text(), 180,
                  "make run to serve")
