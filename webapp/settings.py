@@ -248,7 +248,14 @@ FILE_UPLOAD_HANDLERS = [
 ]
 
 # --- Translation and compile check ------------------------------------------------------
-TRANSLATE_TIME_LIMIT = env_int("TRANSLATE_TIME_LIMIT", 60, minimum=1)
+# Each step of a job has its own time limit (seconds), sized for a repository of
+# MAX_ARCHIVE_FILES files, and a job that runs past one fails as time-limit naming the step
+# and its setting (workers/steps.py): unpacking and translating the files, packing the
+# outputs (HIP tree archives, patch, report, SARIF, review data), storing them, and each
+# compile task (the check of a small job, or one batch of a large one).
+TRANSLATE_TIME_LIMIT = env_int("TRANSLATE_TIME_LIMIT", 1800, minimum=1)
+PACK_TIME_LIMIT = env_int("PACK_TIME_LIMIT", 600, minimum=1)
+STORE_TIME_LIMIT = env_int("STORE_TIME_LIMIT", 600, minimum=1)
 COMPILE_TIME_LIMIT = env_int("COMPILE_TIME_LIMIT", 600, minimum=1)
 HIPCC = env_str("HIPCC", "hipcc")
 HIP_OFFLOAD_ARCH = env_str("HIP_OFFLOAD_ARCH", "gfx942")
@@ -272,8 +279,9 @@ COMPILE_ALLOW_UNSANDBOXED = env_bool("COMPILE_ALLOW_UNSANDBOXED", False)
 COMPILE_UNIT_TIME_LIMIT = env_int("COMPILE_UNIT_TIME_LIMIT", 300, minimum=1)
 # Compile results by preprocessed unit, shared by the runs of one runner ("" disables).
 COMPILE_CACHE_DIR = env_str("COMPILE_CACHE_DIR", str(DATA_DIR / "compile-cache")) or None
-# A compile check of more units is split into batches of this many, run as a Celery chord
-# over every ROCm runner (workers.tasks.compile_batch); smaller ones run in one task.
+# A compile check of more units is split into batches of this many, handed one by one to
+# the ROCm runners by the compile queue (webapp/jobs/compile_queue.py); smaller ones run in
+# one task.
 COMPILE_BATCH_UNITS = env_int("COMPILE_BATCH_UNITS", 8, minimum=1)
 LIBCLANG_PATH = env_str("LIBCLANG_PATH", "") or None
 CLANG_RESOURCE_DIR = env_str("CLANG_RESOURCE_DIR", "") or None
@@ -367,18 +375,15 @@ CELERY_BROKER_URL = REDIS_URL
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     # A message whose worker died unacknowledged comes back after this many seconds;
     # it must outlast the longest task, or a slow task would run twice.
-    "visibility_timeout": 2 * max(TRANSLATE_TIME_LIMIT, COMPILE_TIME_LIMIT) + 60,
+    "visibility_timeout": 2 * max(TRANSLATE_TIME_LIMIT + PACK_TIME_LIMIT + STORE_TIME_LIMIT,
+                                  COMPILE_TIME_LIMIT) + 60,
     **({"global_keyprefix": REDIS_KEY_PREFIX} if REDIS_KEY_PREFIX else {}),
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
-# Only the compile check's batches keep results: the chord that joins them needs them.
-CELERY_RESULT_BACKEND = REDIS_URL
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = (
-    {"global_keyprefix": REDIS_KEY_PREFIX} if REDIS_KEY_PREFIX else {})
-CELERY_RESULT_EXPIRES = 24 * 3600
+# No result backend: tasks store what they did in the database, which pages read.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -387,7 +392,6 @@ CELERY_TASK_ROUTES = {
     "workers.tasks.translate_job": {"queue": "translate"},
     "workers.tasks.compile_job": {"queue": "rocm"},
     "workers.tasks.compile_batch": {"queue": "rocm"},
-    "workers.tasks.gather_compile": {"queue": "rocm"},
     # GitHub downloads and reports run beside translations, on hosts with network access.
     "workers.tasks.fetch_pull_request": {"queue": "translate"},
     "workers.tasks.notify_github": {"queue": "translate"},

@@ -16,12 +16,16 @@ ends with the worker) that runs ``recover()`` at once and then every
    ``JOB_HEARTBEAT_TIMEOUT`` seconds (its worker was killed or restarted) goes back to
    ``queued`` for its next attempt, or fails as ``worker-lost`` after
    ``JOB_MAX_ATTEMPTS`` attempts.
-3. ``broker_lost_messages``: a marker key in Redis that only this step writes; when it
+3. ``recover_batches``: a batch of a split compile check whose runner stopped beating
+   waits again (and after ``JOB_MAX_ATTEMPTS`` tries is reported as not compiled); a
+   canceled job keeps what its batches compiled.
+4. ``broker_lost_messages``: a marker key in Redis that only this step writes; when it
    is missing, Redis lost its data (restarted without persistence, flushed), and every
    waiting job goes back into the outbox (``forget_published``).
-4. ``publish_pending``: the outbox (``webapp.jobs.outbox``) sends what is not sent yet.
+5. ``publish_pending``: the outbox (``webapp.jobs.outbox``) sends what is not sent yet.
    So does the GitHub app's (``webapp.github.outbox``: port requests, end-of-job
-   reports).
+   reports). Then the compile queue sends the next batch if the broker has room
+   (``webapp.jobs.compile_queue.dispatch``).
 
 Why a process beside each worker rather than a Celery beat task: a task would wait in the queue
 behind long translations and compile checks, on exactly the busy or broken worker it
@@ -53,10 +57,13 @@ from django.db import connections
 from django.utils import timezone
 
 from webapp.github.outbox import publish_pending as publish_github_pending
+from webapp.jobs.batches import IN_FLIGHT, CompileBatch
+from webapp.jobs.compile_queue import dispatch, lost_batch_outcome
 from webapp.jobs.models import InvalidTransition, Job, stranded_since
 from webapp.jobs.outbox import forget_published, publish_pending
 
-__all__ = ["heartbeat", "recover", "requeue_stranded", "sweep_scratch", "broker_lost_messages"]
+__all__ = ["heartbeat", "recover", "requeue_stranded", "recover_batches", "sweep_scratch",
+           "broker_lost_messages"]
 
 logger = logging.getLogger(__name__)
 
@@ -152,6 +159,36 @@ def requeue_stranded() -> int:
     return count
 
 
+def recover_batches() -> int:
+    """Batches of split compile checks whose runner stopped beating go back to waiting, or,
+    after ``JOB_MAX_ATTEMPTS`` tries, are done with their units reported as not compiled;
+    a canceled job whose batches have all stopped keeps what they compiled. Returns how
+    many batches were recovered."""
+    from workers import compiling
+    from workers.tasks import _settle
+
+    stale_before = timezone.now() - timedelta(seconds=settings.JOB_HEARTBEAT_TIMEOUT)
+    count = 0
+    for batch in CompileBatch.objects.filter(state=CompileBatch.State.RUNNING,
+                                             heartbeat_at__lt=stale_before):
+        if batch.tries < settings.JOB_MAX_ATTEMPTS:
+            count += CompileBatch.objects.filter(pk=batch.pk, state=CompileBatch.State.RUNNING,
+                                                 heartbeat_at__lt=stale_before).update(
+                state=CompileBatch.State.WAITING)
+            continue
+        reason = (f"not compiled: the ROCm worker stopped {batch.tries} times while it "
+                  "compiled this unit's batch")
+        _settle(batch, lost_batch_outcome(batch, reason))
+        count += 1
+    # canceled between two batches, with none in flight: nobody else keeps their results
+    for job in Job.objects.filter(state=Job.State.CANCELED, batch_rows__isnull=False).distinct():
+        if not job.batch_rows.filter(state__in=IN_FLIGHT).exists():
+            compiling.keep(job)
+    if count:
+        logger.warning("%d compile batches of stopped runners recovered", count)
+    return count
+
+
 def _redis() -> redis.Redis:
     return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
 
@@ -174,6 +211,7 @@ def recover() -> None:
     """One recovery pass (see the module's documentation)."""
     sweep_scratch()
     requeue_stranded()
+    recover_batches()
     lost = broker_lost_messages()
     if lost is None:
         return  # nothing can be sent now; the next pass tries again
@@ -186,6 +224,7 @@ def recover() -> None:
     sent, _ = publish_pending()
     if sent:
         logger.info("sent %d waiting jobs to the job queue", sent)
+    dispatch()
     sent = publish_github_pending()
     if sent:
         logger.info("sent %d waiting GitHub port requests and reports", sent)

@@ -73,7 +73,7 @@ def test_defaults_are_safe(tmp_path):
     completed = load_settings(tmp_path, SECRET_KEY="k")
     assert json.loads(completed.stdout) == {
         "debug": False, "engine": "django.db.backends.sqlite3", "hosts": ["localhost"],
-        "key": "k", "upload": 200 * 1024 * 1024, "limit": 60, "arch": "gfx942", "webhook": "",
+        "key": "k", "upload": 200 * 1024 * 1024, "limit": 1800, "arch": "gfx942", "webhook": "",
         "redis": "redis://127.0.0.1:6379/0",
     }
 

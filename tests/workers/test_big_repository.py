@@ -43,7 +43,7 @@ def test_big_repository_translates_within_a_gibibyte(redis_url, tmp_path):
         assert job.summary["files"] == files
         phases = job.summary["phases"]
         # a set: PostgreSQL's jsonb keeps an object's keys in its own order
-        assert set(phases) == {"unpack", "translate", "pack", "results"}
+        assert set(phases) == {"unpack", "translate", "pack", "results", "store"}
         assert 0 < job.summary["peak_rss_bytes"] < GIB, phases
         assert 0 < job.summary["worker_peak_rss_bytes"] < GIB, job.summary
         report = job.read_report()

@@ -2,16 +2,14 @@
 
 import os
 import tarfile
-import uuid
 from pathlib import Path
 
 import pytest
-from celery import Celery
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
 from tests.factories import EXAMPLE, example_files, make_user, tar_bytes, zip_bytes
-from tests.services import start_worker, wait_for
+from tests.services import wait_for
 from translator.output.packing import pack_tar_gz
 from webapp.jobs.models import Job
 from webapp.jobs.submit import submit_job
@@ -112,23 +110,4 @@ def slow_compile_archive(tmp_path) -> bytes:
 # A killed worker: tests/workers/test_lost_jobs.py.
 
 
-def test_translation_past_its_time_limit_fails_the_job(redis_url, tmp_path):
-    prefix = f"rocport-limit-{uuid.uuid4().hex[:8]}:"
-    worker = start_worker(redis_url, tmp_path / "worker", key_prefix=prefix,
-                          extra_env={"TRANSLATE_TIME_LIMIT": "1"})
-    try:
-        # Ten thousand files take several seconds to unpack and translate; the limit is 1 s.
-        files = {f"src/module{n % 100}/kernel{n}.cu": f"__global__ void k{n}() {{}}\n"
-                 for n in range(10_000)}
-        job = Job.objects.create(owner=make_user(), source_name="big.zip")
-        job.store_input(ContentFile(zip_bytes(files)), ".zip")
-        sender = Celery(broker=redis_url,
-                        broker_transport_options={"global_keyprefix": prefix})
-        sender.send_task("workers.tasks.translate_job", args=[str(job.pk)], queue="translate")
-        job = finished(job)
-        assert (job.state, job.failure_code, job.failure_message) == (
-            "failed", "time-limit", "translation took longer than 1 s"
-        ), worker.log_tail()
-        assert [n for n in os.listdir(worker.tmp) if n.startswith("rocport-")] == []
-    finally:
-        worker.stop()
+# Time limits of each step: tests/workers/test_time_limits.py.

@@ -16,12 +16,13 @@ from django.utils import timezone
 
 from tests.factories import example_zip, make_job, make_user
 from tests.services import free_port, start_redis
-from webapp.jobs import outbox
+from webapp.jobs import compile_queue, outbox
+from webapp.jobs.batches import CompileBatch
 from webapp.jobs.models import Job
 from webapp.jobs.outbox import publish_pending
 from webapp.jobs.submit import submit_job
 from workers.celery import app
-from workers.recovery import recover, requeue_stranded, sweep_scratch
+from workers.recovery import recover, recover_batches, requeue_stranded, sweep_scratch
 
 pytestmark = pytest.mark.django_db
 
@@ -181,3 +182,76 @@ def test_recovery_sends_every_waiting_job_again_when_redis_lost_its_data(
     private_redis.restart()
     recover()
     assert queue() == [f"('{job.pk}', 1)"]
+
+
+def split_job(units: int = 6, batch: int = 2) -> Job:
+    job = make_job(state=Job.State.COMPILING, compile_started_at=timezone.now(),
+                   progress_phase="compiling", progress_total=units,
+                   compile_batches=-(-units // batch))
+    for number, first in enumerate(range(0, units, batch)):
+        CompileBatch.objects.create(job=job, attempt=1, number=number,
+                                    units=list(range(first, first + batch)),
+                                    paths=[f"copy{n}/saxpy.cu" for n in range(first,
+                                                                             first + batch)])
+    return job
+
+
+def test_the_compile_queue_keeps_one_batch_in_the_broker(queue, settings):
+    job = split_job()
+    assert compile_queue.dispatch() == 1
+    assert compile_queue.dispatch() == 0  # the broker has one no runner took yet
+    batches = {b.number: b for b in CompileBatch.objects.filter(job=job)}
+    sent = [b for b in batches.values() if b.state == CompileBatch.State.SENT]
+    assert [b.number for b in sent] == [0]
+    # batches go with priority 6, behind the compile_job of small jobs (priority 0)
+    assert queue("rocm\x06\x166") == [f"({sent[0].pk}, 1)"]
+    assert sent[0].claim(1, "runner-a")
+    assert compile_queue.dispatch() == 1
+    assert queue("rocm\x06\x166")[-1] == f"({batches[1].pk}, 1)"
+
+
+def test_a_message_of_a_batch_sent_again_is_dropped():
+    job = split_job(2)
+    batch = CompileBatch.objects.get(job=job)
+    CompileBatch.objects.filter(pk=batch.pk).update(state=CompileBatch.State.SENT, sends=2)
+    assert not batch.claim(1, "runner-a")  # the first message, redelivered late
+    assert batch.claim(2, "runner-a")
+    assert not batch.claim(2, "runner-b")  # the same message twice
+
+
+def test_a_batch_whose_runner_stopped_beating_waits_again(settings):
+    job = split_job()
+    stale = timezone.now() - timedelta(seconds=settings.JOB_HEARTBEAT_TIMEOUT + 1)
+    CompileBatch.objects.filter(job=job, number=0).update(
+        state=CompileBatch.State.RUNNING, heartbeat_at=stale, tries=1)
+    CompileBatch.objects.filter(job=job, number=1).update(
+        state=CompileBatch.State.RUNNING, heartbeat_at=timezone.now(), tries=1)
+    assert recover_batches() == 1
+    states = dict(CompileBatch.objects.filter(job=job).values_list("number", "state"))
+    assert states == {0: "waiting", 1: "running", 2: "waiting"}
+
+
+def test_a_batch_lost_on_every_try_is_reported_as_not_compiled(settings):
+    job = split_job(units=2)
+    stale = timezone.now() - timedelta(seconds=settings.JOB_HEARTBEAT_TIMEOUT + 1)
+    CompileBatch.objects.filter(job=job).update(state=CompileBatch.State.RUNNING,
+                                                heartbeat_at=stale,
+                                                tries=settings.JOB_MAX_ATTEMPTS)
+    assert recover_batches() == 1
+    job.refresh_from_db()
+    assert job.state == "done"
+    units = job.read_report()["compile"]
+    assert [(u["path"], u["status"]) for u in units] == [("copy0/saxpy.cu", "skipped"),
+                                                         ("copy1/saxpy.cu", "skipped")]
+    assert units[0]["message"].startswith("not compiled: the ROCm worker stopped 3 times")
+    assert job.compile_status.startswith("compile check: 0 of 2 units compiled")
+    assert CompileBatch.objects.filter(job=job).count() == 0
+
+
+def test_sent_batches_wait_again_when_the_broker_lost_its_messages():
+    job = split_job()
+    CompileBatch.objects.filter(job=job, number=0).update(state=CompileBatch.State.SENT)
+    CompileBatch.objects.filter(job=job, number=1).update(state=CompileBatch.State.RUNNING)
+    outbox.forget_published()
+    states = dict(CompileBatch.objects.filter(job=job).values_list("number", "state"))
+    assert states == {0: "waiting", 1: "running", 2: "waiting"}

@@ -54,7 +54,7 @@ def test_a_job_compiles_on_the_runner_of_its_hip_version(eager, settings, client
     assert (hipcc["runner"], hipcc["offload_archs"], hipcc["substituted_archs"]) == (
         "rocm-6.4", ["gfx942"], {})
     assert job.compile_status.startswith("compile check: 1 of 1 units compiled with hipcc 6.4")
-    assert job.compile_status.endswith("for gfx942 on the rocm-6.4 runner")
+    assert "for gfx942 on the rocm-6.4 runner" in job.compile_status
     assert job.summary["runner"] == "rocm-6.4"
     client.force_login(job.owner)
     assert "Runner <a href=\"/runners/\">rocm-6.4</a>: hipcc 6.4" in client.get(
@@ -133,18 +133,38 @@ def _outcome(*classes):
 
 
 def test_the_compile_summary_counts_only_translation_errors_against_the_port():
-    from workers.tasks import _compile_summary
+    from workers.compiling import compile_summary
 
-    summary = _compile_summary(_outcome(None, "translation", "newer-hip", "newer-hip"))
+    summary = compile_summary(_outcome(None, "translation", "newer-hip", "newer-hip"))
     assert summary == {"compile_ok": 1, "compile_failed": 3, "compile_translation_errors": 1,
                        "compile_classes": {"translation": 1, "newer-hip": 2}, "runner": "host"}
 
 
 def test_the_compile_status_names_the_classes_of_the_failed_units():
-    from workers.tasks import _compile_status
+    from workers.compiling import compile_status
 
-    status = _compile_status(_outcome(None, "missing-dependency", "newer-hip"))
+    status = compile_status(_outcome(None, "missing-dependency", "newer-hip"))
     assert status == ("compile check: 1 of 3 units compiled with hipcc 5.2.21151 for gfx90a "
                       "on the host runner; "
                       "failed: missing dependency on this runner 1, needs a newer HIP than the "
                       "runner has 1")
+
+
+def test_the_compile_status_and_summary_say_how_many_gpu_sources_were_checked():
+    from workers.compiling import compile_status, compile_summary
+
+    outcome = {**_outcome(None, None), "summary": {"gpu_sources": {
+        "total": 3, "checked": 2, "unchecked": [{"path": "k.cu", "reason": "not in a target"}]}}}
+    assert compile_status(outcome) == ("compile check: 2 of 2 units compiled with hipcc "
+                                       "5.2.21151 for gfx90a on the host runner; 2 of 3 GPU "
+                                       "sources checked")
+    assert compile_summary(outcome)["gpu_sources"] == {
+        "total": 3, "checked": 2, "unchecked": [{"path": "k.cu", "reason": "not in a target"}],
+        "unchecked_count": 1}
+
+
+def test_a_report_without_gpu_sources_is_read_as_before():
+    from workers.compiling import compile_status, compile_summary
+
+    assert "GPU sources" not in compile_status(_outcome(None))
+    assert "gpu_sources" not in compile_summary(_outcome(None))

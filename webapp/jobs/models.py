@@ -14,13 +14,14 @@ whose heartbeat stopped is stranded; ``requeue`` sends it back to ``queued`` wit
 ``attempt``, or fails it as ``worker-lost`` after the last one. Messages carry the attempt
 they were sent for, so a message of an earlier attempt finds nothing to do.
 
-A large compile check is split into ``compile_batches`` batches run as a Celery chord on
-the ROCm runners (``workers.tasks``); while it is split the job waits on those messages as
-a queued job does (``SPLIT``: not running, no heartbeat of its own), and a broker that lost
-its messages sends ``compile_job`` again (``webapp.jobs.outbox.forget_published``).
+A large compile check is split into ``compile_batches`` batches, rows of
+``webapp.jobs.batches`` that the compile queue (``webapp.jobs.compile_queue``) hands to the
+ROCm runners; while it is split the job is not running itself (``SPLIT``: no heartbeat of
+its own; each batch has one).
 
 Progress: ``progress_phase`` says what ``progress_done``/``progress_total`` count: files
-while ``unpacking``/``translating``, units while ``compiling``.
+while ``unpacking``/``translating``, units while ``compiling``; ``packing`` and ``storing``
+are the translation task's last steps (its outputs are packed, then stored).
 
 Artifacts live in Django's default storage under ``jobs/<uuid>/`` (see ``ARTIFACTS``).
 """
@@ -37,6 +38,8 @@ from django.db import models
 from django.dispatch import Signal
 from django.urls import reverse
 from django.utils import timezone
+
+from webapp.jobs.batches import CompileBatch
 
 #: Files a job may store besides its input, with the content type they are served with.
 ARTIFACTS = {
@@ -267,6 +270,16 @@ class Job(models.Model):
             )
         )
 
+    def set_phase(self, phase: str) -> bool:
+        """The translation task entered PHASE (``packing``, ``storing``); False when the job
+        left ``translating`` (canceled, failed)."""
+        self.progress_phase = phase
+        return bool(Job.objects.filter(pk=self.pk, state=self.State.TRANSLATING).update(
+            progress_phase=phase, updated_at=timezone.now()))
+
+    def still_translating(self) -> bool:
+        return Job.objects.filter(pk=self.pk, state=self.State.TRANSLATING).exists()
+
     def start_compiling(self, summary: dict) -> None:
         """Hand over to the compile check, whose message is not sent yet (the outbox)."""
         self._move(self.State.COMPILING, summary=summary, published_at=None,
@@ -342,11 +355,23 @@ class Job(models.Model):
             self._move(self.State.FAILED, stranded, failure_code=code, failure_message=message,
                        finished_at=timezone.now())
             return "failed"
+        CompileBatch.objects.filter(job=self).delete()
         self._move(self.State.QUEUED, stranded, attempt=self.attempt + 1, published_at=None,
                    heartbeat_at=None, progress_done=0, progress_total=0, progress_phase="",
                    compile_started_at=None, compile_batches=0, compile_status="", summary={},
                    artifacts=[])
         return "requeued"
+
+    def keep_compile_results(self, compile_status: str, summary: dict) -> bool:
+        """A canceled job keeps the units compiled before the cancel; False when the job is
+        not canceled (in this attempt)."""
+        summary = {**self.summary, **summary}
+        kept = bool(Job.objects.filter(pk=self.pk, state=self.State.CANCELED,
+                                       attempt=self.attempt).update(
+            compile_status=compile_status[:300], summary=summary))
+        if kept:
+            self.compile_status, self.summary = compile_status[:300], summary
+        return kept
 
     def mark_done(self, compile_status: str, summary: dict) -> None:
         self._move(self.State.DONE, compile_status=compile_status,

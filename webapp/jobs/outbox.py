@@ -21,7 +21,7 @@ from django.conf import settings
 from kombu.exceptions import OperationalError
 
 from webapp.celery import app
-from webapp.jobs.models import AWAITING, SPLIT, Job
+from webapp.jobs.models import AWAITING, Job
 from webapp.redis_health import redis_answered, redis_failed, redis_unhealthy
 
 logger = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ logger = logging.getLogger(__name__)
 BATCH = 500
 
 
-def send(task_name: str, *args) -> bool:
+def send(task_name: str, *args, priority: int | None = None) -> bool:
     """Send task ``workers.tasks.TASK_NAME`` with ARGS; False when the broker did not take it.
 
     The one place the web sends a task. By name: the web never imports the workers
@@ -48,7 +48,8 @@ def send(task_name: str, *args) -> bool:
             # ignore_result: else Celery first subscribes to the result backend (the same
             # Redis) with its own connection, which waits without our timeout.
             app.signature(f"workers.tasks.{task_name}", args=args).apply_async(
-                connection=connection, retry=False, ignore_result=True)
+                connection=connection, retry=False, ignore_result=True,
+                **({} if priority is None else {"priority": priority}))
     except OperationalError as error:
         redis_failed()
         logger.warning("cannot send %s%s to the job queue: %s", task_name, args, error)
@@ -91,9 +92,11 @@ def publish_pending() -> tuple[int, bool]:
 
 
 def forget_published() -> int:
-    """The broker lost its messages: every waiting job goes back into the outbox; so does a
-    compile check split into batches (its ``compile_job`` is sent again and splits anew)."""
-    split = Job.objects.filter(SPLIT).update(compile_started_at=None, compile_batches=0,
-                                             published_at=None, progress_phase="")
-    return split + Job.objects.filter(AWAITING, published_at__isnull=False).update(
+    """The broker lost its messages: every waiting job goes back into the outbox, and the
+    batches sent of split compile checks wait again (``webapp.jobs.compile_queue``)."""
+    from webapp.jobs.batches import CompileBatch
+
+    batches = CompileBatch.objects.filter(state=CompileBatch.State.SENT).update(
+        state=CompileBatch.State.WAITING)
+    return batches + Job.objects.filter(AWAITING, published_at__isnull=False).update(
         published_at=None)
