@@ -86,11 +86,12 @@ class Options:
     defines: tuple[str, ...] = ()
     #: Extra arguments for clang, after ``--`` on the command line.
     clang_args: tuple[str, ...] = ()
-    #: hipify-clang's spellings, for teams that compare with existing hipify output: the
-    #: bare library headers (``hipblas.h``) while the target HIP (older than 6.0) still
-    #: has them, ``hip/hip_runtime.h`` in every ``.cu`` file, ``HIP_KERNEL_NAME(k)`` for
-    #: every kernel of a hipLaunchKernelGGL launch, and whole CUDA table names inside
-    #: string literals renamed (as hipify-perl does).
+    #: hipify-clang's output as it is today, for teams that compare with existing hipify
+    #: output: its bare library headers (``hipblas.h``, ``rocblas.h``; ROCm 6 no longer
+    #: installs them), ``hip/hip_runtime.h`` in every ``.cu`` file,
+    #: ``HIP_KERNEL_NAME(k)`` around template kernels only (deduced arguments too) in
+    #: hipLaunchKernelGGL launches, and CUDA names in string literals renamed the way
+    #: hipify-clang finds them.
     hipify_compat: bool = False
     #: Leave code in preprocessor branches that are not taken untouched.
     skip_excluded_preprocessor_blocks: bool = False

@@ -196,17 +196,13 @@ def _resolve_header(name: str, name_resolution: Options) -> tuple[ApiName, Targe
     return None if entry is None else (entry, resolve(entry, name_resolution))
 
 
-#: ROCm 6.0 removed the bare library headers (``hipblas.h``) that hipify-clang still
-#: writes; before it they were wrappers of the package-folder headers.
-BARE_HEADERS_UNTIL = (6, 0)
-
-
 def resolve(entry: ApiName, options: Options) -> Target:
     """Pick the replacement of ENTRY under OPTIONS, or explain why there is none. Reads
-    only the options ``Options.name_resolution`` keeps (the caches above rely on it)."""
+    only the options ``Options.name_resolution`` keeps (the caches above rely on it).
+    With ``hipify_compat`` a library header is spelled as hipify-clang spells it
+    (``hipblas.h``, ``rocblas.h``: its include table), whatever the target version."""
     target = _resolve(entry, options)
-    if (options.hipify_compat and entry.is_include and target.name
-            and options.hip_version is not None and options.hip_version < BARE_HEADERS_UNTIL):
+    if options.hipify_compat and entry.is_include and target.name:
         hip, roc = (load_names().hipify_headers or {}).get(entry.cuda, ("", ""))
         bare = {"hip": hip, "roc": roc}.get(target.library)
         if bare:

@@ -34,8 +34,8 @@ Limits
 ------
 Unknown names qualified by a namespace or class (``thrust::cuda_cub::``) are not
 reported. Whole identifiers only: names inside comments and string literals (except with
-``--hipify-compat``, which renames whole table names inside string literals as
-hipify-perl does), member names after
+``--hipify-compat``, which renames table names inside string literals as
+hipify-clang does), member names after
 ``.`` or ``->`` and identifiers that merely contain a CUDA name are left alone. Names
 spelled by token pasting in macros (``cuda ## Malloc``) are not seen. Table names whose
 HIP name is the same (``atomicAdd``, ``sinf``) are neither edited nor counted, and
@@ -153,25 +153,32 @@ def check(unit: Unit) -> Findings:
     return Findings(usages, edits, diagnostics)
 
 
-_WORD = re.compile(r"(?<![\w$])[A-Za-z_][\w$]*")
-
-
 def _string_renames(unit: Unit) -> list[Edit]:
-    """Renames of whole table names inside string literals (``"cudaMalloc failed"``), as
-    hipify-perl makes them: only with --hipify-compat."""
+    """Renames inside plain string literals as hipify-clang makes them (only with
+    --hipify-compat): from each ``cu`` on, the text up to the next blank (at least four
+    characters on) is looked up whole, and the search goes on after that blank. So
+    ``"cudaMalloc failed"`` and ``"cudaFree"`` are renamed, ``"cudaFree, done"`` is not
+    (the piece is ``cudaFree,``) and ``"my cudaMalloc x"`` or ``"xcudaMalloc y"`` are."""
     edits = []
     table = unit.names.identifiers
     for token in unit.tokens:
-        if token.kind != "string" or not CANDIDATES.search(token.text):
+        text = token.text
+        if token.kind != "string" or text[:1] != '"' or len(text) < 2 or text[-1] != '"':
             continue
-        for match in _WORD.finditer(token.text):
-            entry = table.get(match.group())
-            if entry is None or entry.is_include:
-                continue
-            target = _in_context(entry, resolve(entry, unit.options), unit)
-            if target.name and target.name != match.group():
-                start = token.start + match.start()
-                edits.append(Edit(start, start + len(match.group()), target.name, "R101"))
+        inner = text[1:-1]
+        begin = inner.find("cu")
+        while begin >= 0:
+            end = inner.find(" ", begin + 4)
+            piece = inner[begin:] if end < 0 else inner[begin:end]
+            entry = table.get(piece)
+            if entry is not None and not entry.is_include:
+                target = _in_context(entry, resolve(entry, unit.options), unit)
+                if target.name and target.name != piece:
+                    start = token.start + 1 + begin
+                    edits.append(Edit(start, start + len(piece), target.name, "R101"))
+            if end < 0:
+                break
+            begin = inner.find("cu", end + 1)
     return edits
 
 

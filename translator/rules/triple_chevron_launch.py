@@ -8,7 +8,8 @@ default launches are kept, as hipify-clang does). Each launch becomes
 block are wrapped in ``dim3(...)`` unless already written ``dim3(...)``, a missing
 shared-memory size or stream becomes ``0``, and a kernel named with template arguments
 is wrapped in ``HIP_KERNEL_NAME(...)`` so that their commas survive the macro (with
-``--hipify-compat`` every kernel name is, as hipify-clang writes them). As in
+``--hipify-compat`` so is a kernel template whose arguments are deduced, as hipify-clang
+wraps every template instantiation; a plain kernel never is). As in
 hipify-clang's output, the configuration is rebuilt on one line (blanks, line breaks and
 comments inside ``<<<...>>>`` and around the argument list are not kept), while the
 kernel name and the arguments keep their text, line breaks inside the argument list
@@ -90,8 +91,10 @@ def _launch_edits(
     if call is None or len(config) not in (2, 3, 4):
         yield Diagnostic("R201", "kernel launch not understood; left as is", offset=chevrons)
         return
-    # hipify-clang's spelling (--hipify-compat) names every kernel through the macro.
-    template = "<" in kernel or unit.options.hipify_compat
+    # hipify-clang (--hipify-compat) names every template instantiation through the
+    # macro, deduced arguments included; a plain kernel never.
+    template = "<" in kernel or (unit.options.hipify_compat
+                                 and _name_of(kernel) in _template_kernels(unit))
     wrap = [i < 2 and not config[i].text.startswith("dim3(") for i in range(len(config))]
     opening = "hipLaunchKernelGGL(" + ("HIP_KERNEL_NAME(" if template else "")
     yield Edit(kernel_start, kernel_start, opening, "R201")
@@ -109,6 +112,40 @@ def _launch_edits(
             yield Edit(arguments[-1].end, call.close, "", "R201")
     else:
         yield Edit(config[-1].end, call.close, ending, "R201")
+
+
+_TEMPLATE = re.compile(r"(?<![\w$])template(?![\w$])")
+_WORD = re.compile(r"[A-Za-z_][\w$]*")
+
+
+def _name_of(kernel: str) -> str:
+    """The unqualified name of a launched kernel expression (``ns::k`` gives ``k``)."""
+    words = _WORD.findall(kernel.split("<", 1)[0])
+    return words[-1] if words else ""
+
+
+def _template_kernels(unit: Unit) -> frozenset[str]:
+    """Names of the ``__global__`` function templates the file declares (tokens: the
+    name before the first ``(`` after ``template <...>`` in a declaration that says
+    ``__global__``)."""
+    def compute(unit: Unit) -> frozenset[str]:
+        source = unit.source
+        names = set()
+        for match in unit.regions.code_matches(_TEMPLATE):
+            end = source.find("(", match.end())
+            while end >= 0 and source[_trim_end(source, 0, end) - len("__launch_bounds__"):
+                                      _trim_end(source, 0, end)] == "__launch_bounds__":
+                close = source.find(")", end)
+                end = source.find("(", close) if close >= 0 else -1
+            if end < 0:
+                continue
+            head = source[match.end():end]
+            if "__global__" in head and ";" not in head and "{" not in head:
+                words = _WORD.findall(head)
+                if words:
+                    names.add(words[-1])
+        return frozenset(names)
+    return unit.shared("R201 template kernels", compute)
 
 
 def _trim_end(source: str, start: int, end: int) -> int:

@@ -1,6 +1,8 @@
-// With --hipify-compat for the newest HIP, the package-folder header stays: ROCm 6
-// removed the bare hipblas.h that hipify-clang writes.
+// With --hipify-compat for the newest HIP, library headers are spelled as hipify-clang
+// spells them today (the bare names), although ROCm 6 installs only the package folders.
 #include <hip/hip_runtime.h>
-#include <hipblas/hipblas.h>
+#include <hipblas.h>
+#include <hipsparse.h>
+#include <hipsolver.h>
 
 int make_handle(hipblasHandle_t *handle) { return hipblasCreate(handle) == HIPBLAS_STATUS_SUCCESS; }
