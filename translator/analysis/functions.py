@@ -5,6 +5,7 @@ tokens alone (used when clang is not asked, cannot parse, or is not installed)."
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,6 +29,10 @@ _STARTS = frozenset({";", "{", "}", "(", ",", "const", "static", "extern", "vola
 _ATTRIBUTES = frozenset({"__launch_bounds__", "__attribute__", "__declspec", "alignas",
                          "__align__", "__cluster_dims__", "__maxnreg__"})
 _SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
+#: Words that may follow a lambda's introducer in C++ itself.
+_LAMBDA_SPECIFIERS = frozenset({"mutable", "constexpr", "consteval", "static", "noexcept"})
+#: A name spelled as macros are (``GPU_LAMBDA``, ``C10_HOST_DEVICE``).
+_MACRO_NAME = re.compile(r"[A-Z_][A-Z0-9_]*[A-Z][A-Z0-9_]*")
 _BEFORE_LAMBDA = frozenset({"(", ",", "=", "return", "{", ";", "?", ":", "&&", "||"})
 #: What may follow a declared name: ``T a = ...``, ``T a;``, ``T a, b``, ``f(T a)``,
 #: ``T a[4]``, ``std::vector<T> v(n)``, ``T a{}``.
@@ -143,6 +148,8 @@ def _lambda_or_block(header: list, body_start: int,
         return "block"
     start = _lambda_start(words)
     marks = {mark for word in words[start:] if word in kinds for mark in kinds[word]}
+    if not marks:  # a qualifier macro of a header the tree does not have
+        marks = {"host", "device"}
     return ["<lambda>", header[start].start, body_start, target_of(marks)]
 
 
@@ -186,8 +193,15 @@ def _is_device_lambda(words: list[str], kinds) -> bool:
     if start < 0:
         return False
     close = words.index("]", start)
-    return any("device" in kinds.get(word, ()) or "global" in kinds.get(word, ())
-               for word in words[close + 1:])
+    if any("device" in kinds.get(word, ()) or "global" in kinds.get(word, ())
+           for word in words[close + 1:]):
+        return True
+    # Only a macro can stand between the introducer and the parameters (``[=] GPU_LAMBDA
+    # (int i)``); in CUDA code it spells the execution space, and a macro of a library
+    # header the tree does not have (PyTorch's, moderngpu's) is known by no file.
+    after = words[close + 1] if close + 1 < len(words) else ""
+    return (after not in kinds and after not in _LAMBDA_SPECIFIERS
+            and _MACRO_NAME.fullmatch(after) is not None)
 
 
 def _one_alternative(facts) -> list:

@@ -15,7 +15,7 @@ from translator.source.tokens import Token
 __all__ = ["outside_platform_branches", "finding", "fix", "r101_reports", "left_operand",
            "right_operand", "SYNC_MASKED", "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32",
            "ballot_names", "shift_amount", "within_word", "unreachable_on_amd",
-           "one_warp_block"]
+           "one_warp_block", "narrow_tile_ballot"]
 
 #: Warp intrinsics whose first argument is a lane mask.
 SYNC_MASKED = frozenset({
@@ -202,7 +202,8 @@ def within_word(code: list[Token], first: int, last: int, macros) -> bool:
 
 
 def ballot_names(facts, function) -> frozenset[str]:
-    """Variables of FUNCTION assigned from a ballot (or from another such variable)."""
+    """Variables of FUNCTION assigned from a ballot (or from another such variable); the
+    ballot of a tile of at most 32 lanes (``narrow_tile_ballot``) does not count."""
     code = facts.code
     first, last = facts.body_span(function)
     names: set[str] = set()
@@ -214,9 +215,49 @@ def ballot_names(facts, function) -> frozenset[str]:
         while end < last and code[end].text not in (";", ","):
             end += 1
         words = {t.text for t in code[index + 1:end]}
-        if words & BALLOTS or words & names or "ballot" in words:
+        if words & BALLOTS or words & names or "ballot" in words and not all(
+                narrow_tile_ballot(facts, at) for at in range(index + 1, end)
+                if code[at].text == "ballot"):
             names.add(code[index - 1].text)
     return frozenset(names)
+
+
+#: Cooperative-groups types and calls whose template argument is a tile's lane count.
+_TILES = frozenset({"thread_block_tile", "tiled_partition"})
+
+
+def narrow_tile_ballot(facts, index: int) -> bool:
+    """True when code token INDEX is the ``ballot`` of ``tile.ballot(...)`` and ``tile`` is
+    a cooperative-groups ``thread_block_tile<N>`` (or ``tiled_partition<N>``'s result)
+    with N at most 32, or N a name the tokens cannot fold (a template parameter: CUDA's
+    tiles have at most 32 lanes, but for its experimental large tiles): the ballot then
+    holds one bit per lane of the tile, which 32 bits hold on AMD too."""
+    code = facts.code
+    if index < 2 or code[index - 1].text not in (".", "->") or code[index - 2].kind != "ident":
+        return False
+    name = code[index - 2].text
+    function = facts.function_at(code[index].start)
+    first = facts.index_at(function.start) if function is not None else 0
+    # the latest declaration of the name before the call: its statement names the tile
+    for position in reversed(facts.indexes_within(name, first, index - 2)):
+        start = position
+        while start > first and code[start - 1].text not in (";", "{", "}", "(", ","):
+            start -= 1
+        end = position + 1
+        while end < index and code[end].text not in (";", ",", ")"):
+            end += 1
+        tiles = [at for at in range(start, end) if code[at].text in _TILES]
+        if not tiles:
+            continue
+        at = tiles[0]
+        if at + 2 >= len(code) or code[at + 1].text != "<":
+            return False
+        close = at + 2
+        while close < len(code) and code[close].text not in (">", ">>"):
+            close += 1
+        lanes = facts.fold_span(at + 2, close)
+        return lanes is None or lanes <= 32
+    return False
 
 
 def scan(facts, names):

@@ -26,7 +26,10 @@ Use the 64-bit versions: ``__popc`` -> ``__popcll``, ``__ffs`` -> ``__ffsll``,
 Limits
 ------
 Masks that reach the call through a function parameter or a struct member are not
-recognised.
+recognised. The ballot of a cooperative-groups tile of at most 32 lanes
+(``thread_block_tile<16>``, ``tiled_partition<8>(block)``, or a tile whose size is a
+template parameter: CUDA's tiles have at most 32 lanes) holds one bit per lane of the
+tile, so 32 bits count it on AMD too: it is not reported.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from translator.analysis.hazard import (
     finding,
     fix,
     is_call,
+    narrow_tile_ballot,
     scan,
 )
 from translator.rules.base import Finding, Rule
@@ -60,9 +64,12 @@ def check(unit) -> Iterator[Finding]:
         if function is None:
             continue
         if function not in cache:
-            cache[function] = ballot_names(facts, function) | BALLOTS | {"ballot"}
-        words = {t.text for t in code[index + 2:closing(code, index + 1)]}
-        if words & cache[function]:
+            cache[function] = ballot_names(facts, function) | BALLOTS
+        end = closing(code, index + 1)
+        words = {t.text for t in code[index + 2:end]}
+        if words & cache[function] or "ballot" in words and not all(
+                narrow_tile_ballot(facts, at) for at in range(index + 2, end)
+                if code[at].text == "ballot"):
             wide = _WIDE[token.text]
             yield finding("W413", f"{token.text} counts 32 bits of a lane mask; a 64-lane "
                           "wavefront needs the 64-bit version", token.start,

@@ -29,14 +29,17 @@ HIP refuses to take in 32 bits), the finding is a note without a fix.
 Limits
 ------
 Results passed straight to a function parameter or stored in a struct member are not
-tracked; a variable declared in another function is not seen.
+tracked; a variable declared in another function is not seen. The ballot of a
+cooperative-groups tile of at most 32 lanes (``thread_block_tile<16>``,
+``tiled_partition<8>(block)``, or a tile whose size is a template parameter: CUDA's
+tiles have at most 32 lanes) has one bit per lane of the tile and fits: not reported.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis.hazard import BALLOTS, finding, is_call, scan
+from translator.analysis.hazard import BALLOTS, finding, is_call, narrow_tile_ballot, scan
 from translator.diagnostics import Diagnostic, Fix, Severity
 from translator.rules.base import Finding, Rule
 from translator.rules.warp_sync_intrinsic import widened_mask_variables
@@ -57,6 +60,8 @@ def check(unit) -> Iterator[Finding]:
         start = _call_start(code, index)
         if start is None or start < 2 or code[start - 1].text != "=":
             continue
+        if narrow_tile_ballot(facts, index):
+            continue  # one bit per lane of a tile of at most 32 lanes
         name_token = code[start - 2]
         if name_token.kind != "ident":
             continue

@@ -24,10 +24,10 @@ __global__ void compact(const float *in, float *out, int *total, int n) {
   cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);  // hazard: warp-size
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   bool keep = i < n && in[i] != 0.0f;
-  unsigned int mask = tile.ballot(keep);  // hazard: lane-mask
+  unsigned int mask = tile.ballot(keep);  // a 32-lane tile's ballot: 32 bits
   int rank = __popc(mask & ((1u << tile.thread_rank()) - 1));  // hazard: lane-mask
   int base = 0;
-  if (tile.thread_rank() == 0) base = atomicAdd(total, __popc(mask));  // hazard: lane-mask
+  if (tile.thread_rank() == 0) base = atomicAdd(total, __popc(mask));
   base = tile.shfl(base, 0);
   if (keep) out[base + rank] = in[i];
 }
