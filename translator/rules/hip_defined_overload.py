@@ -40,9 +40,14 @@ Limits
 ------
 Only definitions with a body in the file are seen; the parameter types are read as
 written (a typedef of ``float`` is not recognised) and only the first parameter decides
-for the atomics. Other operators (``+``, ``*`` with a scalar) are left alone: a
-non-template function wins over HIP's templates, so they still compile. Targets older
-than HIP 5.2 are not checked (their headers were not verified).
+for the atomics. A host function is not reported: it overloads HIP's device function
+(CUDA's execution spaces tell them apart). A compound assignment is reported only when
+the file uses it on a variable it declares with that vector type (an unused overload
+compiles: only a use is ambiguous), so a header whose operators only other files use
+is not reported; hipcc's compile check then names the ambiguous use. Other operators
+(``+``, ``*`` with a scalar) are left alone: a non-template function wins over HIP's
+templates, so they still compile. Targets older than HIP 5.2 are not checked (their
+headers were not verified).
 """
 
 from __future__ import annotations
@@ -88,6 +93,8 @@ def check(unit) -> Iterator[Finding]:
         name = function.name.removeprefix("operator")  # operator+= is checked as +=
         if name not in ATOMICS and name not in COMPOUND_ASSIGNMENTS:
             continue
+        if not function.on_device:
+            continue  # a host function overloads HIP's device one: both compile
         parameters = _parameter_types(facts.code, facts.index_at(function.start),
                                       facts.body_span(function)[0])
         if not parameters:
@@ -102,12 +109,51 @@ def check(unit) -> Iterator[Finding]:
             if (len(words) != 2 or not _VECTOR.fullmatch(words[0]) or words[1] != words[0]
                     or "&" not in parameters[0]):
                 continue
+            if not _used_on(facts, name, words[0], function):
+                continue  # only a use is ambiguous: an unused overload compiles
             spelled = f"operator{name}({words[0]} &, {words[0]})"
             message = (f"HIP's {words[0]} already has {spelled[: spelled.index('(')]}: every "
                        "use of this one is ambiguous")
         yield finding("W470", message, function.start,
                       "keep it for CUDA only: HIP's overload does the same",
                       _cuda_only(source, function, spelled))
+
+
+def _used_on(facts, operator: str, vector: str, function) -> bool:
+    """True when the file applies OPERATOR outside FUNCTION to a variable (or an element
+    of an array or pointer) that it declares with the type VECTOR."""
+    code = facts.code
+    first, last = facts.index_at(function.start), facts.index_at(function.end)
+    for index in facts.indexes_of(operator):
+        if first <= index < last or index < 1:
+            continue
+        position = index - 1
+        if code[position].text == "]":  # acc[i] += v
+            depth = 0
+            while position > 0:
+                depth += {"]": 1, "[": -1}.get(code[position].text, 0)
+                position -= 1
+                if depth == 0:
+                    break
+        target = code[position]
+        if target.kind != "ident" or position and code[position - 1].text in (".", "->"):
+            continue
+        if _declared_as(facts, target.text, vector, index):
+            return True
+    return False
+
+
+def _declared_as(facts, name: str, vector: str, before: int) -> bool:
+    """True when a place of NAME before code index BEFORE declares it with type VECTOR
+    (``float3 s``, ``const float3 &s``, ``float3 *p``, ``float3 acc[4]``)."""
+    code = facts.code
+    for index in facts.indexes_within(name, 0, before):
+        position = index - 1
+        while position > 0 and code[position].text in _QUALIFIERS:
+            position -= 1
+        if code[position].text == vector:
+            return True
+    return False
 
 
 def _bare(parameter: tuple[str, ...]) -> str:
