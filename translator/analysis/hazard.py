@@ -15,7 +15,7 @@ from translator.source.tokens import Token
 __all__ = ["outside_platform_branches", "finding", "fix", "r101_reports", "left_operand",
            "right_operand", "SYNC_MASKED", "BALLOTS", "SHUFFLES", "is_call", "FULL_MASK_32",
            "ballot_names", "shift_amount", "within_word", "unreachable_on_amd",
-           "one_warp_block", "narrow_tile_ballot"]
+           "one_warp_block", "narrow_tile_ballot", "macro_bodies"]
 
 #: Warp intrinsics whose first argument is a lane mask.
 SYNC_MASKED = frozenset({
@@ -298,3 +298,27 @@ def _one_warp_blocks(unit) -> tuple[dict[str, int], list[int]]:
                 code[index + 3].text in ("==", "!=") and code[index + 4].text == "32":
             tested.append(code[index].start)
     return launched, tested
+
+
+def macro_bodies(unit) -> list[tuple[Token, list[Token]]]:
+    """The name and the body's code tokens (after the parameters of a function-like
+    macro) of each of the file's ``#define`` directives: calls and arithmetic that a
+    macro spells are found there, not among ``Facts.code``."""
+    return unit.shared("macro bodies", _macro_bodies)
+
+
+def _macro_bodies(unit) -> list[tuple[Token, list[Token]]]:
+    bodies = []
+    for directive in unit.directives:
+        tokens = directive.tokens
+        if directive.keyword != "define" or len(tokens) < 2:
+            continue
+        first = 1
+        name = tokens[0]
+        if tokens[1].text == "(" and tokens[1].start == name.end:  # function-like
+            while first < len(tokens) and tokens[first].text != ")":
+                first += 1
+            first += 1
+        if first < len(tokens):
+            bodies.append((name, tokens[first:]))
+    return bodies

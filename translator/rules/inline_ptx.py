@@ -4,7 +4,9 @@ What it finds
 -------------
 ``asm(...)``, ``asm volatile(...)`` and ``__asm__(...)`` statements outside host-only
 functions, with an inventory of the PTX opcodes (``mov.u32``, ``shfl.sync.bfly.b32``,
-``ld.global.nc``...) and special registers (``%laneid``, ``%warpid``...) they use.
+``ld.global.nc``...) and special registers (``%laneid``, ``%warpid``...) they use; in
+the bodies of the file's macros (``#define LDG_CG(x, p) asm volatile("ld.global.cg...")``)
+too, where the template shows PTX (a dotted opcode or a special register).
 
 Why it matters on AMD
 ---------------------
@@ -36,7 +38,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import closing
-from translator.analysis.hazard import finding, scan
+from translator.analysis.hazard import finding, macro_bodies, scan
 from translator.rules.base import Finding, Rule
 
 _ASM = frozenset({"asm", "__asm__", "__asm"})
@@ -51,30 +53,48 @@ def check(unit) -> Iterator[Finding]:
     facts = unit.facts
     code = facts.code
     for index, token in scan(facts, _ASM):
-        if token.text not in _ASM or (index > 0 and code[index - 1].text in (".", "->")):
-            continue
-        position = index + 1
-        while position < len(code) and code[position].text in _QUALIFIERS:
-            position += 1
-        if position >= len(code) or code[position].text != "(":
-            continue
         function = facts.function_at(token.start)
         if function is not None and not function.on_device:
             continue
-        end = closing(code, position)
-        template = ""
-        for inner in range(position + 1, end):
-            if code[inner].kind == "string":
-                template += _literal(code[inner].text)
-            elif code[inner].text == ":":
-                break
-        opcodes = _opcodes(template)
-        registers = sorted({"%" + name for name in _REGISTER.findall(template)})
-        inventory = ", ".join(opcodes) or "none found"
-        extra = f"; special registers: {', '.join(registers)}" if registers else ""
-        yield finding("W430", f"inline PTX cannot be compiled for AMD GPUs (opcodes: "
-                      f"{inventory}{extra})", token.start,
-                      "rewrite with HIP intrinsics or AMDGCN builtins")
+        found = _statement(code, index)
+        if found is not None:
+            yield found
+    for _, body in macro_bodies(unit):  # a PTX helper macro: the asm is in no function
+        for index, token in enumerate(body):
+            if token.text in _ASM:
+                found = _statement(body, index, ptx_only=True)
+                if found is not None:
+                    yield found
+
+
+def _statement(code, index: int, ptx_only: bool = False) -> Finding | None:
+    """The finding of the asm statement whose keyword is CODE[INDEX]; with PTX_ONLY, only
+    when its template shows PTX (dotted opcodes or special registers): a macro's asm may
+    be x86 for the host."""
+    token = code[index]
+    if token.text not in _ASM or (index > 0 and code[index - 1].text in (".", "->")):
+        return None
+    position = index + 1
+    while position < len(code) and code[position].text in _QUALIFIERS:
+        position += 1
+    if position >= len(code) or code[position].text != "(":
+        return None
+    end = closing(code, position)
+    template = ""
+    for inner in range(position + 1, end):
+        if code[inner].kind == "string":
+            template += _literal(code[inner].text)
+        elif code[inner].text == ":":
+            break
+    opcodes = _opcodes(template)
+    registers = sorted({"%" + name for name in _REGISTER.findall(template)})
+    if ptx_only and not registers and not any("." in opcode for opcode in opcodes):
+        return None
+    inventory = ", ".join(opcodes) or "none found"
+    extra = f"; special registers: {', '.join(registers)}" if registers else ""
+    return finding("W430", f"inline PTX cannot be compiled for AMD GPUs (opcodes: "
+                   f"{inventory}{extra})", token.start,
+                   "rewrite with HIP intrinsics or AMDGCN builtins")
 
 
 def _literal(text: str) -> str:

@@ -35,7 +35,10 @@ banks (``bank``) is not reported; neither is a
 constant hidden behind a macro (see W001). Nor is the bitset idiom, where 32 is the
 width of a word: ``x % 32`` or ``x & 31`` as a shift amount in a statement without a
 ballot, and ``x / 32``/``x >> 5`` of the same ``x`` in that function
-(``words[i / 32] |= 1u << (i % 32)``). Host code is never checked.
+(``words[i / 32] |= 1u << (i % 32)``). Host code is never checked. In the file's
+macros, the operand must name a thread index or the macro must be named like a lane or
+warp index (``#define LANE_ID(t) ((t) & 31)``); a macro is checked once, where it is
+defined, whatever code uses it.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from translator.analysis.hazard import (
     finding,
     fix,
     left_operand,
+    macro_bodies,
     one_warp_block,
 )
 from translator.rules.base import Finding, Rule
@@ -101,6 +105,42 @@ def check(unit) -> Iterator[Finding]:
             "derive lane and warp indices from warpSize" + one_warp_block(unit, code[index].start),
             _fixes(facts, code, first, index, number),
         )
+    if unit.mentions("define"):
+        yield from _macro_findings(unit)
+
+
+def _macro_findings(unit) -> Iterator[Finding]:
+    """Lane and warp arithmetic spelled by the file's macros (``#define LANE_ID(t) ((t) &
+    31)``, ``#define WARP_ID (threadIdx.x / 32)``): a thread index in the operand, or a
+    macro named like a lane or warp index."""
+    for name, tokens in macro_bodies(unit):
+        named = bool(_LANE_TARGET.search(name.text))
+        for index in range(1, len(tokens) - 1):
+            operator = tokens[index].text
+            if operator not in _EXPECTED or tokens[index + 1].kind != "number" or (
+                    integer(tokens[index + 1].text) != _EXPECTED[operator]):
+                continue
+            first = left_operand(tokens, index)
+            words = {t.text for t in tokens[first:index]}
+            if not words or not named and not words & THREAD_SOURCES:
+                continue
+            if _shifted_by(tokens, first, index + 2):
+                continue  # a bit of a word
+            number = tokens[index + 1]
+            text = unit.source[tokens[first].start:number.end]
+            yield finding(
+                "W401", f"'{text}' in macro {name.text} assumes 32 lanes per warp; "
+                f"wavefronts on the target GPUs have {wave_size(unit.options)}",
+                tokens[index].start, "derive lane and warp indices from warpSize",
+                _macro_fixes(tokens[index], number))
+
+
+def _macro_fixes(operator, number):
+    if operator.text in ("%", "/"):
+        return (fix(number, "warpSize", f"{operator.text} warpSize"),)
+    if operator.text == "&":
+        return (fix(number, "(warpSize - 1)", "mask with warpSize - 1"),)
+    return ()
 
 
 def _shifted_by(code, first: int, last: int) -> bool:
