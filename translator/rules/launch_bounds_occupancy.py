@@ -34,7 +34,9 @@ Both arguments must be known in the file (literals, same-file macros and constan
 macro that spells the launch bounds, the template arguments of a kernel template's
 instantiations in the file). A kernel template whose block size is a template
 parameter with no instantiation in the file is reported when its minimum is above 1,
-with the block sizes for which the value keeps its meaning.
+with the block sizes for which the value keeps its meaning; so is a block size the file
+cannot fold (``__launch_bounds__(threadsFor<T>(), 3)``, a traits member, a constant of
+a header outside the tree).
 The equivalent assumes four SIMDs per compute unit (CDNA, gfx9); with only wave32 (RDNA)
 targets nothing is reported.
 """
@@ -60,7 +62,9 @@ def check(unit) -> Iterator[Finding]:
         threads, blocks = found.threads, found.blocks
         if not found.has_blocks or not blocks or blocks < 0:
             continue
-        if threads is None and found.dependent and blocks > 1:
+        if threads is None and blocks > 1:
+            # a template parameter, or an expression the file cannot fold (a constexpr
+            # function's call, a traits member, a header's constant)
             yield _dependent(found, blocks, width)
             continue
         if not threads or threads < 0:
@@ -83,9 +87,12 @@ def _dependent(found, blocks: int, width: int):
              if -(-blocks * w // SIMDS_PER_CU) == blocks]
     meaning = (f"it keeps its meaning only for blocks of {(waves[0] - 1) * width + 1} to "
                f"{waves[-1] * width} threads" if waves else "no block size keeps its meaning")
+    source = (f"from template parameter {found.dependent[0]}" if found.dependent
+              else "not known here")
+    where = f" (in {found.instance})" if found.instance else ""
     return finding(
-        "W207", f"__launch_bounds__ with a block size from template parameter "
-        f"{found.dependent[0]} and minimum {blocks} blocks: HIP reads {blocks} as waves per "
+        "W207", f"__launch_bounds__{where} with a block size {source} and minimum {blocks} "
+        f"blocks: HIP reads {blocks} as waves per "
         f"SIMD, not blocks per compute unit; {meaning}", found.blocks_offset,
         f"give AMD ceil({blocks} * ceil(threads / {width}) / {SIMDS_PER_CU}) "
         "(#ifdef __HIP_PLATFORM_AMD__)")
