@@ -35,10 +35,15 @@ atomicExch(&lock, 0); done = true; } }``), elect one lane per wavefront to take 
 lock (``__ballot``/``__ffs``, ``lane == 0``), or replace the lock with atomics. No
 automatic fix.
 
+Loops that take the lock in their body and leave it held are found too (``do { old =
+atomicCAS(&lock, 0, 1); } while (old != 0);``, ``for (;;) { if (atomicExch(&lock, 1) ==
+0) break; }``): the body must not release the lock, and the lock must be the same on
+every pass (a ``for`` over ``i`` that claims ``&flags[i]`` allocates slots).
+
 Limits
 ------
-Only loops whose condition calls ``atomicCAS``/``atomicExch`` (and their ``_block``
-and ``_system`` forms) are read; a compare-and-swap retry loop with values computed
+Only loops that call ``atomicCAS``/``atomicExch`` (and their ``_block`` and ``_system``
+forms) are read; a compare-and-swap retry loop with values computed
 in the loop (lock-free updates) is not reported, and neither are locks built on
 ``cuda::atomic`` or taken through a helper whose callers are in other files.
 """
@@ -77,13 +82,100 @@ def check(unit) -> Iterator[Finding]:
             continue
         if function.target != "global" and _callers_elected(facts, function):
             continue
-        name = code[call].text
-        yield finding(
-            "W422",
-            f"spin lock: every thread loops on {name} until it holds the lock; lanes of one "
-            "64-lane wavefront that contend livelock on AMD GPUs (no independent thread "
-            "scheduling: the holder cannot reach its release)",
-            code[call].start, _HELP)
+        yield _finding(code, call)
+    for index, call in _acquiring_bodies(facts):
+        function = facts.function_at(code[index].start)
+        if function is None or not function.on_device or _elected(facts, function, index):
+            continue
+        if function.target != "global" and _callers_elected(facts, function):
+            continue
+        yield _finding(code, call)
+
+
+def _finding(code, call: int) -> Finding:
+    name = code[call].text
+    return finding(
+        "W422",
+        f"spin lock: every thread loops on {name} until it holds the lock; lanes of one "
+        "64-lane wavefront that contend livelock on AMD GPUs (no independent thread "
+        "scheduling: the holder cannot reach its release)",
+        code[call].start, _HELP)
+
+
+def _acquiring_bodies(facts) -> Iterator[tuple[int, int]]:
+    """(loop keyword index, acquisition index) of the loops that take a lock in their body
+    and leave it held: ``do { old = atomicCAS(l, 0, 1); } while (old != 0);``, ``for (;;)
+    { if (atomicExch(l, 1) == 0) break; }``, ``while (!held) held = atomicCAS(...) == 0;``.
+    The body must not release the lock (a try-lock does its critical section there), and
+    the lock must be the same on every pass (``&flags[i]`` of a ``for`` over ``i`` claims
+    slots, it does not spin)."""
+    code = facts.code
+    for index in facts.occurrences(("while", "for", "do")):
+        keyword = code[index].text
+        if keyword == "do":
+            first = index + 1
+        else:
+            if index + 1 >= len(code) or code[index + 1].text != "(":
+                continue
+            header_end = closing(code, index + 1)
+            if keyword == "while" and _acquisition(facts, index + 2, header_end) is not None:
+                continue  # the condition takes it: reported above
+            if keyword == "while" and code[index - 1].text == "}":
+                opener = _opener(code, index - 1, "{", "}")
+                if opener > 0 and code[opener - 1].text == "do":
+                    continue  # the end of a do loop: read from its "do"
+            first = header_end + 1
+        if first >= len(code):
+            continue
+        if code[first].text == "{":
+            last = closing(code, first)
+        else:
+            last = first
+            while last < len(code) and code[last].text != ";":
+                last += 1
+        call = _acquisition(facts, first, last)
+        if call is None:
+            continue
+        lock = arguments(code, call + 1)[0]
+        if _released(facts, lock, call, first, last):
+            continue
+        varying = {code[i].text for i in range(*lock) if code[i].kind == "ident"}
+        header = (index + 2, first - 1) if keyword == "for" else (first, first)
+        if _assigned(code, varying, *header) or _assigned(code, varying, first, last):
+            continue
+        yield index, call
+
+
+def _released(facts, lock: tuple[int, int], call: int, first: int, last: int) -> bool:
+    """True when code FIRST..LAST releases the lock spelled by LOCK (another atomicExch
+    or atomicCAS of it, or a store to it) besides the acquisition at CALL."""
+    code = facts.code
+    spelled = [t.text for t in code[lock[0]:lock[1]]]
+    bare = [t for t in spelled if t not in ("&", "(", ")")]
+    for position in range(first, last):
+        if position == call:
+            continue
+        text = code[position].text
+        if text in _ACQUIRE and position + 1 < last and code[position + 1].text == "(":
+            spans = arguments(code, position + 1)
+            if spans and [t.text for t in code[spans[0][0]:spans[0][1]]] == spelled:
+                return True
+        if text == "=" and bare and [t.text for t in code[position - len(bare):position]] == bare:
+            return True
+    return False
+
+
+def _assigned(code, names: set[str], first: int, last: int) -> bool:
+    """True when one of NAMES is assigned, incremented or decremented in FIRST..LAST."""
+    for position in range(first, last):
+        token = code[position]
+        if token.text not in names:
+            continue
+        after = code[position + 1].text if position + 1 < len(code) else ""
+        before = code[position - 1].text if position else ""
+        if after in ("=", "+=", "-=", "++", "--") or before in ("++", "--"):
+            return True
+    return False
 
 
 def _acquisition(facts, first: int, last: int) -> int | None:
