@@ -310,6 +310,9 @@ SNIPPET_SLOTS_DIR = Path(env_str("SNIPPET_SLOTS_DIR", str(DATA_DIR / "snippet-sl
 SNIPPET_RATE = env_str("SNIPPET_RATE", "30/minute")
 if not re.fullmatch(r"\d+/(second|minute|hour|day)", SNIPPET_RATE):
     raise ImproperlyConfigured(f"SNIPPET_RATE must look like 30/minute, not {SNIPPET_RATE!r}")
+# Seconds a signed link to a job page stays valid: what rocport posts on a pull request
+# opens the job for whoever can read the pull request, without an account (webapp/jobs/access.py).
+JOB_LINK_MAX_AGE = env_int("JOB_LINK_MAX_AGE", 30 * 24 * 3600, minimum=60)
 # Absolute address of this service, e.g. https://rocport.example.com: links in GitHub
 # statuses and comments. Empty: no links are sent.
 PUBLIC_BASE_URL = env_str("PUBLIC_BASE_URL", "").rstrip("/")

@@ -77,10 +77,13 @@ def test_browse_filter_open_and_step_through_findings(live_server, job, browser_
     expect(page.locator("table.diff.view-split td.code.del").first).to_be_visible()
     expect(page.locator("table.diff.view-split td.code.ins").first).to_be_visible()
 
-    # Filter: only files with compile errors; the form applies itself.
-    with page.expect_navigation():
-        page.select_option("select[name=show]", "compile-errors")
+    # Filter: only files with compile errors; the form applies itself, without a reload,
+    # and the open file stays open.
+    page.select_option("select[name=show]", "compile-errors")
     expect(page.locator("#shown-count")).to_have_text("1 of 17 files")
+    assert page.evaluate("window.stayed") is True
+    assert "show=compile-errors" in page.url
+    expect(page.locator("#file-title")).to_have_attribute("data-path", "project/app/main.cu")
     open_from_tree(page, "project/src/particles.cu")
     expect(page.locator(".note-compile")).to_contain_text("warpSize64")
     expect(page.locator("#compile-unit pre.output")).to_be_visible()
@@ -88,8 +91,8 @@ def test_browse_filter_open_and_step_through_findings(live_server, job, browser_
     assert box["width"] <= 1280  # the output scrolls inside its panel
 
     # Step through the findings of a file with the keyboard.
-    with page.expect_navigation():
-        page.select_option("select[name=show]", "findings")
+    page.select_option("select[name=show]", "findings")
+    expect(page.locator("#shown-count")).not_to_have_text("1 of 17 files")
     open_from_tree(page, "project/hazards/fix_hazards.cu")
     expect(page.locator("#file-title")).to_have_attribute(
         "data-path", "project/hazards/fix_hazards.cu")

@@ -31,8 +31,22 @@ def done_job(**summary):
 
 
 def test_done_job_with_compile_failures_is_a_failure_status():
-    assert commit_status(done_job(compile_failed=1)) == (
+    assert commit_status(done_job(compile_ok=1, compile_failed=1)) == (
         "failure", "translated 1 of 2 files; 1 units failed to compile with hipcc")
+
+
+def test_a_job_that_compiled_none_of_its_units_is_never_a_success():
+    job = done_job(compile_ok=0, compile_failed=3, compile_translation_errors=0)
+    assert commit_status(job) == (
+        "failure", "not verified: 0 of 3 units compiled; compile check: 0 of 1 units compiled")
+
+
+def test_a_job_with_gpu_sources_left_unchecked_is_never_a_success():
+    job = done_job(compile_ok=2, compile_failed=0, gpu_sources={
+        "total": 5, "checked": 2, "unchecked": [{"path": "a.cu", "reason": "no target"}]})
+    state, description = commit_status(job)
+    assert (state, description.split(";")[0]) == (
+        "failure", "not verified: 2 of 5 GPU sources checked")
 
 
 def test_done_job_that_compiles_is_a_success():
@@ -67,10 +81,10 @@ def test_comment_of_a_failed_job_says_why():
 def test_links_need_a_public_address():
     job = make_job(artifacts=["changes.patch"])
     assert job_links(job, "") == {}
-    assert job_links(job, "https://r.test") == {
-        "job": f"https://r.test/jobs/{job.pk}/",
-        "patch": f"https://r.test/jobs/{job.pk}/files/changes.patch",
-    }
+    links = job_links(job, "https://r.test")
+    assert links["job"].startswith(f"https://r.test/jobs/{job.pk}/?key={job.pk}%3A")
+    assert links["patch"] == f"https://r.test/jobs/{job.pk}/files/changes.patch"
+    assert set(links) == {"job", "patch"}
 
 
 def test_links_offer_the_hip_tree_in_both_formats():
@@ -157,13 +171,13 @@ def test_status_description_is_one_short_line():
 
 
 def test_failures_that_are_not_the_translations_leave_a_success_status():
-    job = done_job(compile_failed=2, compile_translation_errors=0)
+    job = done_job(compile_ok=1, compile_failed=2, compile_translation_errors=0)
     assert commit_status(job) == (
         "success", "translated 1 of 2 files; 2 units failed to compile, none because of the "
         "translation")
 
 
 def test_only_translation_errors_make_a_failure_status():
-    job = done_job(compile_failed=3, compile_translation_errors=1)
+    job = done_job(compile_ok=1, compile_failed=3, compile_translation_errors=1)
     assert commit_status(job) == (
         "failure", "translated 1 of 2 files; 1 units failed to compile with hipcc")

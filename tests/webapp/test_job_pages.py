@@ -128,10 +128,11 @@ def test_job_page_of_a_job_without_review_data_shows_summary_and_compile_results
     assert 'http-equiv="refresh"' not in page
 
 
-def test_running_job_page_refreshes_itself_and_shows_progress(signed_in, user):
+def test_running_job_page_follows_the_job_without_reloading(signed_in, user):
     job = make_job(owner=user, state=Job.State.TRANSLATING, progress_done=3, progress_total=7)
     page = signed_in.get(job.get_absolute_url()).content.decode()
-    assert '<meta http-equiv="refresh" content="2">' in page
+    assert 'http-equiv="refresh"' not in page  # it lost the reviewer's place every 2 s
+    assert f'data-status-url="/jobs/{job.pk}/status/" data-active="1"' in page
     assert "3 / 7 files" in page
 
 

@@ -45,4 +45,4 @@ def test_a_started_compile_check_does_not_wait(compiling):
     compiling.claim_compile()
     page = compiling.page()
     assert "compile-waiting" not in page
-    assert "Waiting for the compile check." in page
+    assert "The compile check is running; its results appear here as units finish." in page

@@ -61,7 +61,8 @@ def test_check_run_goes_from_in_progress_to_completed_with_batched_annotations(
     assert (created.body["name"], created.body["head_sha"], created.body["status"]) == (
         "rocport", SHA, "in_progress")
     assert created.body["external_id"] == str(job.pk)
-    assert created.body["details_url"] == f"http://rocport.test/jobs/{job.pk}/"
+    assert created.body["details_url"].startswith(
+        f"http://rocport.test/jobs/{job.pk}/?key={job.pk}%3A")
     assert created.body["output"]["title"] == "rocport: downloading the head commit"
     completed, *batches = github.received("PATCH", "/check-runs/1$")
     assert (completed.body["status"], completed.body["conclusion"]) == ("completed", "neutral")

@@ -19,6 +19,7 @@ from django.utils.text import Truncator
 
 from webapp.github.messages import code_span, markdown_text, report_lines
 from webapp.jobs.models import Job
+from webapp.jobs.verdict import VERDICTS, gpu_sources, gpu_sources_text, verdict
 
 CHECK_NAME = "rocport"
 #: The check run's button; GitHub limits label 20, description 40, identifier 20 characters.
@@ -54,11 +55,15 @@ def _has_findings(report: dict | None) -> bool:
 
 
 def conclusion(job: Job, report: dict | None) -> str:
+    """A check that compiled none of its units fails; one that left GPU sources unchecked
+    is at best ``neutral``: neither is shown green (``webapp.jobs.verdict``)."""
     if job.state == Job.State.CANCELED:
         return "cancelled"
-    if job.state != Job.State.DONE or translation_errors(report):
+    outcome = verdict(job.summary)
+    if job.state != Job.State.DONE or translation_errors(report) or \
+            outcome == "none-compiled":
         return "failure"
-    return "neutral" if _has_findings(report) else "success"
+    return "neutral" if _has_findings(report) or outcome == "incomplete" else "success"
 
 
 def progress_output(job: Job, links: dict[str, str]) -> dict:
@@ -96,6 +101,9 @@ def final_output(job: Job, report: dict | None, links: dict[str, str],
         if errors:
             lines.append(f"- **Translation errors:** {errors} units do not compile because of "
                          "the translation")
+        outcome = verdict(job.summary)
+        if VERDICTS.get(outcome) and outcome != "translation-errors":
+            lines.append(f"- **Not verified:** {VERDICTS[outcome]}")
     if annotatable:
         where = "the files this pull request changes" if only_changed else "the report's files"
         lines += ["", f"{annotated} annotations on {where}"
@@ -113,6 +121,9 @@ def _done_title(job: Job, report: dict | None) -> str:
     units = summary.get("compile_ok", 0) + summary.get("compile_failed", 0)
     if units:
         title += f", {summary.get('compile_ok', 0)} of {units} units compile"
+    sources = gpu_sources_text(gpu_sources(summary))
+    if sources:
+        title += f", {sources}"
     errors = translation_errors(report)
     if errors:
         title += f", {errors} translation errors"

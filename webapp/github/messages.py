@@ -17,7 +17,9 @@ from collections import Counter
 
 from django.urls import reverse
 
+from webapp.jobs.access import signed_link
 from webapp.jobs.models import Job
+from webapp.jobs.verdict import gpu_sources, gpu_sources_text, verdict
 
 #: At most this many names that could not be converted are listed in a comment.
 MAX_LISTED_NAMES = 10
@@ -68,9 +70,18 @@ def status_text(text: str) -> str:
 
 
 def commit_status(job: Job) -> tuple[str, str]:
-    """(state, description) for ``POST /statuses``: pending, success, failure or error."""
+    """(state, description) for ``POST /statuses``: pending, success, failure or error. A
+    check that compiled none of its units, or left GPU sources unchecked, is no success
+    (``webapp.jobs.verdict``)."""
     if job.state == Job.State.DONE:
         failed = job.summary.get("compile_failed", 0)
+        outcome = verdict(job.summary)
+        sources = gpu_sources_text(gpu_sources(job.summary))
+        if outcome in ("none-compiled", "incomplete"):
+            units = job.summary.get("compile_ok", 0) + failed
+            what = f"{job.summary.get('compile_ok', 0)} of {units} units compiled" \
+                if outcome == "none-compiled" else sources
+            return "failure", status_text(f"not verified: {what}; {job.compile_status}")
         # Only translation errors fail the port (translator/compile/failures.py); a job
         # from before the classes counts every failed unit.
         against = job.summary.get("compile_translation_errors", failed)
@@ -134,6 +145,13 @@ def report_lines(job: Job, report: dict) -> list[str]:
     if failed:
         compile_line += "; failed: " + ", ".join(code_span(path) for path in failed[:5])
     summary = report.get("compile_summary") or {}
+    sources = gpu_sources(summary)
+    if sources and sources["total"] and f"{gpu_sources_text(sources)}" not in \
+            (job.compile_status or ""):
+        compile_line += "; " + gpu_sources_text(sources)
+    if sources and sources["unchecked"]:
+        compile_line += "; not checked: " + ", ".join(
+            code_span(entry["path"]) for entry in sources["unchecked"][:5])
     classes = [f"{count} {kind}" for kind, count in (summary.get("classes") or {}).items()
                if count]
     if classes:  # translator/compile/failures.py: only translation errors are the port's
@@ -145,10 +163,12 @@ def report_lines(job: Job, report: dict) -> list[str]:
 
 
 def job_links(job: Job, base_url: str) -> dict[str, str]:
-    """Absolute links to the job page and its downloads; none without BASE_URL."""
+    """Absolute links to the job page and its downloads; none without BASE_URL. The job
+    page's link is signed (``webapp.jobs.access``): whoever can read the pull request opens
+    the job with it, without a rocport account, until it expires."""
     if not base_url:
         return {}
-    links = {"job": base_url + job.get_absolute_url()}
+    links = {"job": signed_link(job, base_url)}
     for label, name in (("patch", "changes.patch"), ("HIP tree", "hip-tree.tar.gz"),
                         ("HIP tree (zip)", "hip-tree.zip"), ("report", "report.json")):
         if name in job.artifacts:

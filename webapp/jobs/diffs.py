@@ -19,7 +19,6 @@ import bisect
 from dataclasses import dataclass, field
 from functools import cache
 
-from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from pygments.lexer import Lexer
@@ -29,6 +28,8 @@ from pygments.util import ClassNotFound
 
 from translator.output.line_maps import decode as decode_line_map
 from translator.output.patches import line_opcodes
+from webapp.jobs.marks import attach_reviews
+from webapp.jobs.overview import note_matches
 
 #: Lines of unchanged text kept around a change or a note.
 CONTEXT = 3
@@ -54,6 +55,8 @@ class Note:
     fixes: list[dict] = field(default_factory=list)
     suppressed: bool = False
     number: int = 0  # 1-based position among the file's notes, set by file_notes
+    fingerprint: str = ""  # a finding's, for its review (webapp.jobs.marks)
+    review: dict | None = None  # {"state", "reason", "by"} of a resolved or dismissed one
 
 
 @dataclass
@@ -67,17 +70,25 @@ class Row:
     notes: list[Note] = field(default_factory=list)
 
 
-def file_notes(data: dict, compile_diagnostics: list[dict]) -> list[Note]:
-    """Every note of a file in line order, numbered from 1."""
+def file_notes(data: dict, compile_diagnostics: list[dict], chosen: dict | None = None,
+               reviews: dict | None = None) -> list[Note]:
+    """Every note of a file in line order, numbered from 1: those the filters CHOSEN leave
+    (``overview.note_matches``), findings with their REVIEWS (by fingerprint)."""
+    chosen = chosen or {}
+    findings = [dict(f) for f in data.get("findings", [])]
+    attach_reviews(findings, reviews or {})
     notes = [Note(f["line"], "finding", f["severity"], f["message"], f["code"],
                   f.get("name", ""), f.get("help", ""), f.get("fixes", []),
-                  f.get("suppressed", False)) for f in data.get("findings", [])]
-    notes += [Note(u["line"], "unsupported", "warning",
-                   f"{u['name']} has no HIP counterpart and was left as it is"
-                   + (f": {u['reason']}" if u.get("reason") else ""), name=u["name"])
-              for u in data.get("unsupported", [])]
+                  f.get("suppressed", False), fingerprint=f["fingerprint"],
+                  review=f.get("review"))
+             for f in findings if note_matches("finding", f, chosen)]
+    if note_matches("unsupported", None, chosen):
+        notes += [Note(u["line"], "unsupported", "warning",
+                       f"{u['name']} has no HIP counterpart and was left as it is"
+                       + (f": {u['reason']}" if u.get("reason") else ""), name=u["name"])
+                  for u in data.get("unsupported", [])]
     seen = set()
-    for diagnostic in compile_diagnostics:
+    for diagnostic in compile_diagnostics if note_matches("compile", None, chosen) else ():
         key = (diagnostic["line"], diagnostic["severity"], diagnostic["message"])
         if diagnostic["severity"] in _SHOWN_SEVERITIES and key not in seen:
             seen.add(key)
@@ -276,94 +287,3 @@ def _lexer(path: str, cuda: bool) -> Lexer:
         return get_lexer_for_filename(name, **options)
     except ClassNotFound:
         return TextLexer(**options)
-
-
-def note_link(file_link: str, page: Page, number: int) -> str:
-    """The link to note NUMBER of the file at FILE_LINK, on the page it is on."""
-    on = page.note_pages.get(number, page.number)
-    return f"{file_link}&page={on}" if page.count > 1 else file_link
-
-
-def note_html(note: Note, total: int, file_link: str = "", page: Page = Page()) -> SafeString:
-    """One note as HTML: severity, rule link, message, help, suggested fix, next/previous."""
-    parts = [format_html('<span class="sev sev-{}">{}</span> ',
-                         note.severity.replace(" ", "-"),
-                         "hipcc " + note.severity if note.kind == "compile" else note.severity)]
-    if note.code:
-        parts.append(format_html('<a class="rule" href="{}">{}</a> ',
-                                 reverse("rules:detail", args=[note.code]),
-                                 f"{note.code} {note.name}".strip()))
-    parts.append(format_html('<span class="message">{}</span>', note.message))
-    if note.suppressed:
-        parts.append(mark_safe(' <em>(suppressed)</em>'))
-    if note.help:
-        parts.append(format_html('<div class="help">{}</div>', note.help))
-    for fix in note.fixes:
-        parts.append(format_html(
-            '<div class="fix">Suggested fix{}: <code class="old">{}</code> → '
-            '<code class="new">{}</code></div>',
-            f" ({fix['description']})" if fix.get("description") else "",
-            fix.get("old", ""), fix.get("new", "")))
-    steps = []
-    if note.number > 1:
-        steps.append(format_html('<a href="{}#finding-{}" data-step="prev">previous</a>',
-                                 note_link(file_link, page, note.number - 1), note.number - 1))
-    if note.number < total:
-        steps.append(format_html('<a href="{}#finding-{}" data-step="next">next note</a>',
-                                 note_link(file_link, page, note.number + 1), note.number + 1))
-    if steps:
-        parts.append(format_html('<span class="steps">{}</span>',
-                                 mark_safe(" · ".join(steps))))  # noqa: S308
-    return mark_safe("".join(parts))  # noqa: S308 (each part is escaped)
-
-
-def rows_html(rows: list[Row], *, split: bool, link: str, total_notes: int,
-              page: Page = Page()) -> SafeString:
-    """The table body of ROWS (on PAGE); LINK is the file's URL (query string) for line
-    links."""
-    here = f"{link}&page={page.number}" if page.count > 1 else link
-    columns = 4  # unified: numbers, numbers, mark, code; split: number, code, number, code
-    out = []
-    marks = {"delete": "−", "insert": "+", "replace": "±", "equal": " "}
-    for row in rows:
-        if row.kind == "fold":
-            out.append(format_html(
-                '<tr class="fold"><td colspan="{}"><a href="{}&amp;context=all#L{}">'
-                '⋯ {} unchanged line{} (show all)</a></td></tr>', columns, here,
-                row.old or 1, row.folded, "" if row.folded == 1 else "s"))
-            continue
-        old = _number(row.old, "L", link)
-        new = _number(row.new, "H", link)
-        if split:
-            old_kind = "del" if row.kind in ("delete", "replace") else "ctx"
-            new_kind = "ins" if row.kind in ("insert", "replace") else "ctx"
-            if row.old is None:
-                old_kind = "empty"
-            if row.new is None:
-                new_kind = "empty"
-            out.append(format_html(
-                '<tr class="row-{}">{}<td class="code {}">{}</td>{}<td class="code {}">{}</td>'
-                '</tr>', row.kind, old, old_kind, row.old_html, new, new_kind, row.new_html))
-        else:
-            kind = {"delete": "del", "insert": "ins"}.get(row.kind, "ctx")
-            html = row.old_html if row.kind == "delete" else (
-                row.new_html if row.new is not None else row.old_html)
-            out.append(format_html(
-                '<tr class="row-{}">{}{}<td class="mark" aria-hidden="true">{}</td>'
-                '<td class="code {}">{}</td></tr>', row.kind, old, new,
-                marks.get(row.kind, " "), kind, html))
-        for note in row.notes:
-            out.append(format_html(
-                '<tr class="note-row"><td colspan="{}"><div class="note note-{} sev-{}" '
-                'id="finding-{}" tabindex="-1">{}</div></td></tr>', columns, note.kind,
-                note.severity.replace(" ", "-"), note.number,
-                note_html(note, total_notes, link, page)))
-    return mark_safe("".join(out))  # noqa: S308 (every row is format_html's)
-
-
-def _number(line: int | None, prefix: str, link: str) -> SafeString:
-    if line is None:
-        return mark_safe('<td class="num"></td>')
-    target = f"{link}&line={line}" if prefix == "L" else link  # the line stays unfolded
-    return format_html('<td class="num" id="{}{}"><a href="{}#{}{}">{}</a></td>',
-                       prefix, line, target, prefix, line, line)

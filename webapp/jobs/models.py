@@ -40,6 +40,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from webapp.jobs.batches import CompileBatch
+from webapp.jobs.marks import FileView, FindingReview  # noqa: F401 (models of this app)
 
 #: Files a job may store besides its input, with the content type they are served with.
 ARTIFACTS = {
@@ -379,11 +380,13 @@ class Job(models.Model):
 
     def mark_failed(self, code: str, message: str, attempt: int | None = None) -> None:
         """Fail the job (only in ATTEMPT, when given)."""
+        # What the compile check was doing no longer holds ("waiting for a ROCm runner").
         self._move(self.State.FAILED, _attempt_is(attempt), failure_code=code,
-                   failure_message=message, finished_at=timezone.now())
+                   failure_message=message, finished_at=timezone.now(), compile_status="")
 
     def cancel(self) -> None:
-        self._move(self.State.CANCELED, finished_at=timezone.now())
+        """Stop the job; units compiled before it are kept (``keep_compile_results``)."""
+        self._move(self.State.CANCELED, finished_at=timezone.now(), compile_status="")
 
 
 #: Compile checks split into batches: they wait for the batches' messages in the broker.

@@ -1,6 +1,6 @@
-"""What the job page says about a finished job, from its report JSON and review index:
-the summary figures, the files with their status, the filters with their counts, and the
-file tree. Pure functions over dicts (no storage, no requests).
+"""What the job page says about a job's results, from its report JSON and review index:
+the summary figures, the files with their status, the filters with their counts (search
+``q`` too), and the file tree. Pure functions over dicts (no storage, no requests).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from urllib.parse import urlencode
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-#: The query parameters of the filters, in the order the form shows them.
-FILTERS = ("show", "category", "rule", "severity")
+#: The query parameters of the filters, in the order the form shows them (``q``: a file
+#: search, part of a path, any case).
+FILTERS = ("q", "show", "category", "rule", "severity")
 _SEVERITY_ORDER = ("error", "warning", "note")
 _COMPILE_BAD = ("fatal error", "error")
 
@@ -30,13 +31,19 @@ class FileRow:
     unsupported: int = 0
     compile_errors: int = 0
     compile_status: str = ""  # the unit's status when the file is a compile unit
+    viewed: bool = False  # the reviewer marked it viewed
+
+    @property
+    def open_findings(self) -> list[dict]:
+        """The findings nobody resolved or dismissed (``webapp.jobs.marks``)."""
+        return [f for f in self.findings if "review" not in f]
 
     @property
     def state(self) -> str:
         """The one word the tree shows: compile-error, findings, translated, unchanged…"""
         if self.compile_errors or self.compile_status not in ("", "ok"):
             return "compile-error"
-        if self.findings or self.unsupported:
+        if self.open_findings or self.unsupported:
             return "findings"
         if self.status in ("translated", "unchanged") and self.output_path != self.path:
             return "renamed" if self.status == "unchanged" else "translated"
@@ -49,8 +56,10 @@ def tree_order(path: str) -> list[tuple[int, str]]:
     return [(0, part) for part in parts[:-1]] + [(1, parts[-1])]
 
 
-def file_rows(report: dict, index: list[dict] | None) -> list[FileRow]:
-    """Every file of the report (folders left out), in tree order."""
+def file_rows(report: dict, index: list[dict] | None,
+              viewed: set[str] | frozenset[str] = frozenset()) -> list[FileRow]:
+    """Every file of the report (folders left out), in tree order; VIEWED: the paths the
+    reviewer marked viewed."""
     reviewed = {entry["path"] for entry in index or []}
     findings: dict[str, list[dict]] = {}
     for finding in report.get("findings", []):
@@ -74,7 +83,7 @@ def file_rows(report: dict, index: list[dict] | None) -> list[FileRow]:
         rows.append(FileRow(path, entry.get("output_path", path), entry.get("status", ""),
                             path in reviewed, findings.get(path, []),
                             len(entry.get("unsupported", [])), errors[path],
-                            unit_status.get(path, "")))
+                            unit_status.get(path, ""), path in viewed))
     return sorted(rows, key=lambda row: tree_order(row.path))
 
 
@@ -88,7 +97,9 @@ def summary_figures(report: dict, rows: list[FileRow]) -> dict:
         "files": len(rows),
         "reviewed": len(code),
         "ready": sum(1 for row in code if row.state in ("translated", "unchanged", "renamed")),
-        "with_findings": sum(1 for row in code if row.findings or row.unsupported),
+        "with_findings": sum(1 for row in code if row.open_findings or row.unsupported),
+        "viewed": sum(1 for row in code if row.viewed),
+        "dismissed": sum(1 for row in rows for f in row.findings if "review" in f),
         "findings_only": sum(1 for row in code if row.state == "findings"),
         "compile_errors": sum(1 for row in rows if row.state == "compile-error"),
         "copied": len(rows) - len(code),
@@ -127,14 +138,20 @@ def _rank(severity: str) -> int:
 
 def matches(row: FileRow, chosen: dict[str, str]) -> bool:
     """Does ROW pass the filters CHOSEN (query parameters of FILTERS)?"""
+    searched = chosen.get("q", "").strip().lower()
+    if searched and searched not in row.path.lower() and \
+            searched not in row.output_path.lower():
+        return False
     show = chosen.get("show", "")
-    if show == "findings" and not (row.findings or row.unsupported):
+    if show == "findings" and not (row.open_findings or row.unsupported):
         return False
     if show == "compile-errors" and row.state != "compile-error":
         return False
     if show == "changed" and row.status != "translated" and row.output_path == row.path:
         return False
     if show == "reviewed" and not row.reviewed:
+        return False
+    if show == "unviewed" and (row.viewed or not row.reviewed):
         return False
     for key, field_name in (("category", "category"), ("rule", "code"),
                             ("severity", "severity")):
@@ -144,26 +161,53 @@ def matches(row: FileRow, chosen: dict[str, str]) -> bool:
     return True
 
 
-def filter_options(rows: list[FileRow]) -> dict[str, list[tuple[str, str, int]]]:
-    """For each filter, its choices as (value, label, files it leaves)."""
-    def count(**chosen) -> int:
-        return sum(1 for row in rows if matches(row, chosen))
+def note_matches(note_kind: str, finding: dict | None, chosen: dict[str, str]) -> bool:
+    """Is a note of NOTE_KIND (finding, unsupported, compile) shown in a file's diff under
+    the filters CHOSEN? FINDING is the finding of a ``finding`` note. A filter on
+    findings (a category, a rule, a severity) narrows the diff to the findings it picks;
+    ``show=compile-errors`` to hipcc's diagnostics, ``show=findings`` to the rest."""
+    show = chosen.get("show", "")
+    if show == "compile-errors" and note_kind != "compile":
+        return False
+    if show == "findings" and note_kind == "compile":
+        return False
+    narrowed = [(key, name) for key, name in (("category", "category"), ("rule", "code"),
+                                              ("severity", "severity")) if chosen.get(key)]
+    if not narrowed:
+        return True
+    return finding is not None and all(finding.get(name) == chosen[key]
+                                       for key, name in narrowed)
 
-    categories = sorted({f.get("category", "") for row in rows for f in row.findings} - {""})
-    rules = sorted({(f["code"], f.get("name", "")) for row in rows for f in row.findings})
-    severities = sorted({f["severity"] for row in rows for f in row.findings}, key=_rank)
+
+def filter_options(rows: list[FileRow]) -> dict[str, list[tuple[str, str, int]]]:
+    """For each filter, its choices as (value, label, files it leaves), counted in one
+    pass over the files (a 2,000-file job has hundreds of choices)."""
+    shows: Counter[str] = Counter()
+    categories: Counter[str] = Counter()
+    rules: Counter[str] = Counter()
+    severities: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    for row in rows:
+        for show in ("reviewed", "changed", "findings", "compile-errors", "unviewed"):
+            if matches(row, {"show": show}):
+                shows[show] += 1
+        categories.update({f.get("category", "") for f in row.findings} - {""})
+        rules.update({f["code"] for f in row.findings})
+        severities.update({f["severity"] for f in row.findings})
+        names.update((f["code"], f.get("name", "")) for f in row.findings)
     return {
         "show": [("", "all files", len(rows)),
-                 ("reviewed", "code and build files", count(show="reviewed")),
-                 ("changed", "changed files", count(show="changed")),
-                 ("findings", "files with findings", count(show="findings")),
-                 ("compile-errors", "compile errors", count(show="compile-errors"))],
+                 ("reviewed", "code and build files", shows["reviewed"]),
+                 ("changed", "changed files", shows["changed"]),
+                 ("findings", "files with open findings", shows["findings"]),
+                 ("compile-errors", "compile errors", shows["compile-errors"]),
+                 ("unviewed", "not viewed yet", shows["unviewed"])],
         "category": [("", "any category", len(rows))]
-        + [(c, c, count(category=c)) for c in categories],
+        + [(c, c, categories[c]) for c in sorted(categories)],
         "rule": [("", "any rule", len(rows))]
-        + [(code, f"{code} {name}".strip(), count(rule=code)) for code, name in rules],
+        + [(code, f"{code} {names[code]}".strip(), rules[code]) for code in sorted(rules)],
         "severity": [("", "any severity", len(rows))]
-        + [(s, s, count(severity=s)) for s in severities],
+        + [(s, s, severities[s]) for s in sorted(severities, key=_rank)],
     }
 
 
@@ -209,7 +253,7 @@ def _file_item(name: str, row: FileRow, chosen: dict[str, str], current: str) ->
         label = f"{name} → {row.output_path.rsplit('/', 1)[-1]}"
     counts = format_html_join("", '<span class="count count-{}" title="{}">{}</span>', (
         (kind, title, number) for kind, title, number in (
-            ("finding", "findings", len(row.findings) + row.unsupported),
+            ("finding", "open findings", len(row.open_findings) + row.unsupported),
             ("compile", "compile errors", row.compile_errors)) if number))
     state = format_html('<span class="badge badge-{}">{}</span>', row.state,
                         row.state.replace("-", " "))
@@ -217,7 +261,9 @@ def _file_item(name: str, row: FileRow, chosen: dict[str, str], current: str) ->
         return format_html('<li class="file state-{}"><span class="name">{}</span>{}{}</li>',
                            row.state, label, state, counts)
     current_attr = mark_safe(' aria-current="page"') if row.path == current else ""
-    return format_html('<li class="file state-{}"><a href="{}" data-file="{}"{}>'
-                       '<span class="name">{}</span>{}{}</a></li>', row.state,
-                       query(chosen, file=row.path), row.path, current_attr, label, state,
-                       counts)
+    viewed = mark_safe('<span class="viewed-mark" title="viewed">✓<span '
+                       'class="visually-hidden"> viewed</span></span>') if row.viewed else ""
+    return format_html('<li class="file state-{}{}"><a href="{}" data-file="{}"{}>'
+                       '<span class="name">{}</span>{}{}{}</a></li>', row.state,
+                       " viewed" if row.viewed else "", query(chosen, file=row.path),
+                       row.path, current_attr, label, state, counts, viewed)

@@ -1,49 +1,59 @@
-"""Job pages: list, upload, detail (summary, file tree, one file's review), cancel, download."""
+"""Job pages: list, upload, detail (status, results, one file's review), its live status,
+review marks (viewed files, resolved or dismissed findings), cancel, download.
+
+Who may open a job: ``webapp.jobs.access`` (its owner, a superuser, or a session that
+followed a signed link from the pull request); only the owner and superusers cancel.
+"""
 
 from __future__ import annotations
 
+import functools
 import logging
-import re
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+)
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst
+from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_POST
 
 from webapp import runners
-from webapp.jobs.charts import summary_charts
-from webapp.jobs.diffs import file_notes, review_rows, rows_html
+from webapp.jobs import access, live, marks
 from webapp.jobs.downloads import artifact_response
 from webapp.jobs.forms import UploadForm
-from webapp.jobs.models import ARTIFACTS, InvalidTransition, Job
-from webapp.jobs.overview import (
-    FILTERS,
-    FileRow,
-    file_rows,
-    filter_options,
-    matches,
-    query,
-    summary_figures,
-    tree_html,
-    tree_order,
-)
-from webapp.jobs.queue import progress_of
-from webapp.jobs.review import read_file, read_index
+from webapp.jobs.marks import REVIEW_STATES
+from webapp.jobs.models import InvalidTransition, Job
+from webapp.jobs.overview import file_rows, matches
+from webapp.jobs.page import chosen_filters, file_review, live_report, results_context
+from webapp.jobs.review import read_index
 from webapp.jobs.submit import submit_job
 from webapp.jobs.uploads import archive_suffix, declared_too_large, is_disk_full, too_large_message
 
 logger = logging.getLogger(__name__)
 
-_FILTER_TITLES = {"show": "Show", "category": "Category", "rule": "Rule",
-                  "severity": "Severity"}
 
-
-def _visible_job(request: HttpRequest, job_id) -> Job:
-    return get_object_or_404(Job.objects.visible_to(request.user), pk=job_id)
+def with_job(view):
+    """Give VIEW the job of the URL when the request may read it (``webapp.jobs.access``):
+    an anonymous visitor without a grant is sent to sign in, anyone else gets 404."""
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, job_id, *args, **kwargs):
+        try:
+            job = access.readable_job(request, job_id)
+        except access.NeedsSignIn:
+            return access.sign_in_first(request)
+        return view(request, job, *args, **kwargs)
+    return wrapped
 
 
 @login_required
@@ -88,139 +98,123 @@ def _upload(request: HttpRequest) -> HttpResponse:
                   status=form.refusal_status() if form.errors else 200)
 
 
-@login_required
 def job_detail(request: HttpRequest, job_id) -> HttpResponse:
-    job = _visible_job(request, job_id)
-    report = job.read_report() or {}
+    key = request.GET.get("key")
+    if key is not None:  # a signed link: remember the grant, then drop the key
+        job = Job.objects.filter(pk=job_id).first()
+        if job is None or not access.grant(request, job, key):
+            raise Http404("the link is not valid (or no longer)")
+        rest = request.GET.copy()
+        rest.pop("key")
+        return redirect(f"{job.get_absolute_url()}?{rest.urlencode()}" if rest else job)
+    return _job_detail(request, job_id)
+
+
+@with_job
+def _job_detail(request: HttpRequest, job: Job) -> HttpResponse:
+    report = live_report(job)
+    may_change = access.may_change(request, job)
     waits_for_runner = job.state == Job.State.COMPILING and job.compile_started_at is None
     context = {
-        "job": job,
+        **live.status_context(job, may_change),
         "report": report,
-        "compile_units": report.get("compile", []),
-        "compile_summary": report.get("compile_summary", {}),
-        "hipcc": report.get("toolchain", {}).get("hipcc", {}),
         "waits_for_runner": waits_for_runner,
         # Only while the compile check waits: is any ROCm runner there to take it?
         "rocm_runners": runners.online() if waits_for_runner else None,
-        "downloads": [name for name in ARTIFACTS if name in job.artifacts],
-        "progress": progress_of(job),
+        "results_version": live.results_version(job),
     }
     if report:
-        context.update(_review_page(request, job, report))
-    return render(request, "jobs/detail.html", context)
+        context.update(results_context(request, job, report))
+    template = "jobs/_results.html" if request.GET.get("fragment") == "results" else \
+        "jobs/detail.html"
+    return render(request, template, context)
 
 
-def _review_page(request: HttpRequest, job: Job, report: dict) -> dict:
-    """Summary, filters, file tree and the open file of a job with a report."""
-    index = read_index(job)
-    rows = file_rows(report, index)
-    chosen = {key: request.GET.get(key, "")[:200] for key in FILTERS}
-    shown = [row for row in rows if matches(row, chosen)]
-    current = request.GET.get("file") or _first_file(shown) or _first_file(rows)
-    figures = summary_figures(report, rows)
-    context = {
-        "figures": figures,
-        "charts": summary_charts(figures),
-        "filters": [(name, _FILTER_TITLES[name],
-                     [(*choice, choice[0] == chosen[name]) for choice in choices])
-                    for name, choices in filter_options(rows).items()],
-        "chosen": chosen,
-        "filtered": any(chosen.values()),
-        "shown_count": len(shown),
-        "tree": tree_html(shown, chosen, current or ""),
-        "has_review": index is not None,
-    }
-    if index is not None and current:
-        order = [row.path for row in shown if row.reviewed]
-        context["review"] = _file_review(request, job, report, index, current, chosen, order)
-    return context
+@never_cache
+@with_job
+def job_status(request: HttpRequest, job: Job) -> HttpResponse:
+    """The live view's JSON (``webapp.jobs.live``); 304 when nothing changed."""
+    answer, etag = live.status(request, job, access.may_change(request, job))
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse(answer)
+    response["ETag"] = etag
+    return response
 
 
-def _first_file(rows: list[FileRow]) -> str | None:
-    """The file a page opens on: the first with findings or errors, else the first changed."""
-    for wanted in (("compile-error", "findings"), ("translated", "renamed")):
-        for row in rows:
-            if row.reviewed and row.state in wanted:
-                return row.path
-    return next((row.path for row in rows if row.reviewed), None)
-
-
-def _file_review(request: HttpRequest, job: Job, report: dict, index: list[dict], path: str,
-                 chosen: dict, order: list[str]) -> dict:
-    """What the file panel shows for PATH (``missing`` when it has no review data);
-    ORDER is the paths the previous/next links step through."""
-    entry = next((entry for entry in index if entry.get("path") == path), None)
-    data = read_file(job, entry["id"]) if entry else None
-    if data is None:
-        return {"path": path, "missing": True}
-    view = "split" if request.GET.get("view") == "split" else "unified"
-    context = "all" if request.GET.get("context") == "all" else ""
-    line, page = _number(request.GET.get("line", "")), _number(request.GET.get("page", ""))
-    units = report.get("compile", [])
-    diagnostics = [d for unit in units for d in unit.get("diagnostics", [])
-                   if d.get("path") == path and d.get("mapped", True)]
-    unit = next((unit for unit in units if unit.get("path") == path), None)
-    notes = file_notes(data, diagnostics)
-    rows, shown = review_rows(data, notes, split=view == "split", context=context,
-                              keep_line=line, page=page)
-    link = query(chosen, file=path, **({"view": "split"} if view == "split" else {}))
-    position = order if path in order else sorted(
-        (entry.get("path", "") for entry in index), key=tree_order)
-    here = position.index(path)
-    return {
-        "path": path,
-        "data": data,
-        "view": view,
-        "context": context,
-        "link": link,
-        "unified_link": query(chosen, file=path),
-        "split_link": query(chosen, file=path, view="split"),
-        "all_link": link + (f"&page={shown.number}" if shown.count > 1 else "")
-        + "&context=all",
-        "rows": rows_html(rows, split=view == "split", link=link, total_notes=len(notes),
-                          page=shown),
-        "page": shown,
-        "pages": [(number, f"{link}&page={number}") for number in range(1, shown.count + 1)]
-        if shown.count > 1 else [],
-        "notes": len(notes),
-        "findings": sum(1 for note in notes if note.kind == "finding"),
-        "unit": unit,
-        "added": sum(1 for row in rows if row.kind == "insert")
-        + sum(1 for row in rows if row.kind == "replace" and row.new is not None),
-        "removed": sum(1 for row in rows if row.kind == "delete")
-        + sum(1 for row in rows if row.kind == "replace" and row.old is not None),
-        "previous": query(chosen, file=position[here - 1]) if here > 0 else "",
-        "next": query(chosen, file=position[here + 1]) if here + 1 < len(position) else "",
-    }
-
-
-def _number(text: str) -> int | None:
-    """A line or page number from the query string (ASCII digits only: '²' is a digit to
-    str.isdigit), or None."""
-    return int(text) if re.fullmatch(r"[0-9]{1,9}", text) else None
-
-
-@login_required
-def file_review(request: HttpRequest, job_id) -> HttpResponse:
+@with_job
+def file_review_view(request: HttpRequest, job: Job) -> HttpResponse:
     """The file panel alone (for the page's script): ``?file=PATH`` and the page's options."""
-    job = _visible_job(request, job_id)
-    report = job.read_report()
+    report = live_report(job)
     index = read_index(job)
-    if report is None or index is None:
+    if not report or index is None:
         raise Http404("no review data")
-    chosen = {key: request.GET.get(key, "")[:200] for key in FILTERS}
-    order = [row.path for row in file_rows(report, index) if row.reviewed and matches(row, chosen)]
-    review = _file_review(request, job, report, index, request.GET.get("file", ""), chosen,
-                          order)
+    chosen = chosen_filters(request)
+    reviews = marks.reviews_of(job)
+    marks.attach_reviews(report.get("findings", []), reviews)
+    viewed = marks.viewed_paths(job, marks.viewer_of(request))
+    rows = file_rows(report, index, viewed)
+    order = [row.path for row in rows if row.reviewed and matches(row, chosen)]
+    review = file_review(request, job, report, index, request.GET.get("file", ""), chosen,
+                         order, reviews=reviews, rows=rows)
     if review.get("missing"):
         raise Http404("no such file")
     return render(request, "jobs/_file.html", {"job": job, "review": review})
 
 
-@login_required
+def _back(request: HttpRequest, job: Job) -> HttpResponse:
+    target = request.POST.get("next", "")
+    if target.startswith("?") or url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return redirect(job.get_absolute_url() + target if target.startswith("?") else target)
+    return redirect(job)
+
+
 @require_POST
-def cancel(request: HttpRequest, job_id) -> HttpResponse:
-    job = _visible_job(request, job_id)
+@with_job
+def mark_viewed(request: HttpRequest, job: Job) -> HttpResponse:
+    """Mark a file viewed (``viewed=1``) or not (``viewed=0``) for this reviewer."""
+    path = request.POST.get("path", "")
+    if not path:
+        return JsonResponse({"error": {"code": "invalid", "message": "path is missing"}},
+                            status=400)
+    viewed = request.POST.get("viewed") == "1"
+    marks.set_viewed(job, marks.viewer_of(request), path, viewed)
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return JsonResponse({"path": path, "viewed": viewed})
+    return _back(request, job)
+
+
+@require_POST
+@with_job
+def finding_review(request: HttpRequest, job: Job) -> HttpResponse:
+    """Resolve or dismiss a finding with a reason, for the job's repository (kept for its
+    next jobs), or reopen it (``state`` empty)."""
+    state = request.POST.get("state", "")
+    fingerprint = request.POST.get("fingerprint", "")
+    if state not in ("", *REVIEW_STATES) or not 8 <= len(fingerprint) <= 40:
+        return JsonResponse({"error": {"code": "invalid", "message": "state must be "
+                                       "resolved, dismissed or empty, with a fingerprint"}},
+                            status=400)
+    reason = " — ".join(part for part in (request.POST.get("reason", "").strip(),
+                                          request.POST.get("details", "").strip()) if part)
+    findings = (job.read_report() or {}).get("findings") or [] if state else []
+    found = next((finding for finding, printed in zip(findings, marks.fingerprints(findings),
+                                                      strict=True) if printed == fingerprint),
+                 {})
+    marks.review_finding(job, fingerprint, state, reason, marks.reviewer_name(request),
+                         path=found.get("path", ""), code=found.get("code", ""))
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return JsonResponse({"fingerprint": fingerprint, "state": state, "reason": reason})
+    return _back(request, job)
+
+
+@require_POST
+@with_job
+def cancel(request: HttpRequest, job: Job) -> HttpResponse:
+    if not access.may_change(request, job):
+        raise Http404("no such job")
     try:
         job.cancel()
     except InvalidTransition:
@@ -228,6 +222,6 @@ def cancel(request: HttpRequest, job_id) -> HttpResponse:
     return redirect(job)
 
 
-@login_required
-def download(request: HttpRequest, job_id, name: str) -> FileResponse:
-    return artifact_response(_visible_job(request, job_id), name)
+@with_job
+def download(request: HttpRequest, job: Job, name: str) -> FileResponse:
+    return artifact_response(job, name)
