@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, fields
 
+from translator.analysis import clang
 from translator.analysis.hazard import outside_platform_branches
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit, apply_edits, line_map, without_overlaps
@@ -279,21 +280,30 @@ def _run_rule(
 
 
 def _analysis(unit: Unit) -> dict[str, str]:
-    """Result.analysis and analysis_error: whether the rules that asked had types."""
+    """Result.analysis and analysis_error: whether the rules that asked had types. An
+    error of clang spoils its answers in the function that holds it only: the file is
+    analysed with types unless a rule asked there (``Facts.typed_at``)."""
     if "parsed" not in unit.__dict__:
         return {}
     parsed = unit.parsed
     if parsed is None:
         return {"analysis": "tokens", "analysis_error": unit.clang_error}
-    errors = parsed.errors
-    if not errors:
+    facts = unit.__dict__.get("facts")
+    untyped = facts.untyped_at if facts is not None else None
+    if untyped is None:
         return {"analysis": "types"}
-    first = errors[0]
-    where = f"line {first.line}: " if first.in_main_file else ""
-    return {"analysis": "tokens", "analysis_error": where + first.message}
+    line = unit.location(untyped).line
+    # the error clang gave in the function (or statement) that asked
+    errors = [m for m in parsed.errors if m.in_main_file]
+    first = min(errors, key=lambda m: abs(m.line - line)) if errors else None
+    where = f"line {first.line}: " if first is not None else ""
+    return {"analysis": "tokens",
+            "analysis_error": where + (first.message if first is not None else "")}
 
 
 def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:
+    """One E001 note for a file clang reported errors in: the first of them, how many
+    functions it could not analyse, and the headers it did not find (named once)."""
     parsed = unit.parsed
     assert parsed is not None  # asked only when clang parsed the file
     errors = [m for m in parsed.errors if m.in_main_file] or list(parsed.errors)
@@ -304,10 +314,24 @@ def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:
     line = first.line if first.in_main_file else 1
     column = first.column if first.in_main_file else 1
     offset = unit.line_starts[min(line, len(unit.line_starts)) - 1] + column - 1
+    missing = [m.message.split(": ", 1)[1] for m in parsed.messages
+               if m.message.startswith(clang.MISSING_HEADERS)]
+    spoiled = _functions_with_errors(parsed)
+    scope = (f"; {spoiled} of {len(parsed.functions)} functions analysed with tokens"
+             if spoiled else "; every function analysed with types" if parsed.functions
+             else "")
+    headers = f"; headers not found, read as empty: {missing[0]}" if missing else ""
     return [
-        Diagnostic("E001", f"clang: {first.message}{more}; token rules still ran",
+        Diagnostic("E001", f"clang: {first.message}{more}{scope}{headers}",
                    offset=min(offset, len(unit.source)), severity=Severity.NOTE)
     ]
+
+
+def _functions_with_errors(parsed: clang.ParseResult) -> int:
+    lines = {m.line for m in parsed.errors if m.in_main_file}
+    return sum(1 for f in parsed.functions
+               if f.node is not None and any(f.node.line <= line <= f.node.end_line
+                                             for line in lines))
 
 
 def _locate(unit: Unit, diagnostic: Diagnostic) -> Diagnostic:

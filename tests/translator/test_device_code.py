@@ -100,9 +100,10 @@ def test_tokens_find_the_functions_clang_finds():
   float scale_, base_;
 };
 __device__ inline void operator+=(float2 &a, const float2 &b) { a.x += b.x; }
+__device__ void add(float2 &sum, float2 term) { sum += term; }
 """
     by_tokens = _targets(text)
-    assert by_tokens == {"Softmax": "device", "operator+=": "device"}
+    assert by_tokens == {"Softmax": "device", "operator+=": "device", "add": "device"}
     try:
         clang.libclang_version()
     except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine

@@ -173,9 +173,34 @@ def test_each_file_reports_whether_it_had_types():
     needs_types = ("struct Cell { float v[64]; };\n__global__ void k(float *p) {\n"
                    "  __shared__ Cell b[300]; b[threadIdx.x].v[0] = p[0]; }\n")
     assert translate(needs_types, Options(), "a.cu").analysis == "types"
-    broken = translate("UnknownType t;\n" + needs_types, Options(), "a.cu")
+    broken = translate(needs_types.replace("Cell b", "UnknownType b"), Options(), "a.cu")
     assert (broken.analysis, broken.analysis_error) == (
-        "tokens", "line 1: unknown type name 'UnknownType'")
+        "tokens", "line 3: unknown type name 'UnknownType'")
+    assert translate("int main() { return 0; }\n", Options(), "b.cu").analysis == ""
+
+
+def test_an_error_spoils_the_types_of_its_own_function_only():
+    # A type of a header the tree lacks, used by a host function and at file scope: the
+    # kernel that asked for types is analysed with them, and the note says so.
+    needs_types = ("#include <framework/tensor.h>\nstruct Cell { float v[64]; };\n"
+                   "Tensor global_tensor;\nvoid host(Tensor t) { t.fill(0); }\n"
+                   "__global__ void k(float *p) {\n"
+                   "  __shared__ Cell b[300]; b[threadIdx.x].v[0] = p[0]; }\n")
+    result = translate(needs_types, Options(), "a.cu")
+    assert (result.analysis, result.analysis_error) == ("types", "")
+    assert [d.message for d in result.diagnostics if d.code == "E001"] == [
+        "clang: unknown type name 'Tensor' (and 1 more errors); 1 of 2 functions analysed "
+        "with tokens; headers not found, read as empty: framework/tensor.h"]
+    assert [d.code for d in result.diagnostics if d.code == "W202"] == ["W202"]
+
+
+def test_an_invalid_declaration_is_answered_by_tokens():
+    # clang types a variable of an unknown type as int: its size must not be believed
+    source = ("#include <framework/tensor.h>\n__global__ void k(float *p) {\n"
+              "  __shared__ Tensor big[70000]; big[0].x = p[0]; }\n")
+    result = translate(source, Options(), "a.cu")
+    assert result.analysis == "tokens"
+    assert [d.code for d in result.diagnostics if d.code == "W202"] == []
     assert translate("int main() { return 0; }\n", Options(), "b.cu").analysis == ""
 
 
@@ -193,7 +218,7 @@ def test_the_report_counts_files_analysed_with_types(tmp_path):
     assert os.getcwd() == cwd
     entries = {f["path"]: (f["analysis"], f["analysis_error"]) for f in report["files"]}
     assert entries["a.cu"] == ("types", "")
-    assert entries["b.cu"] == ("tokens", "line 1: unknown type name 'Unknown'")
+    assert entries["b.cu"] == ("tokens", "line 3: unknown type name 'Cell'")
     assert report["stats"]["analysis"] == {"types": 1, "tokens": 1, "not_needed": 1,
                                            "rate": 50.0}
     assert "Analysis: 1 files with types, 1 token-only (50.0 % with types)" in report["summary"]

@@ -220,7 +220,7 @@ def _version_key(path: str) -> tuple[int, ...]:
 @functools.cache
 def _stub_files() -> tuple[tuple[str, str], ...]:
     """In-memory headers: the declarations and empty stand-ins for CUDA headers."""
-    from translator.analysis.cuda_declarations import declarations
+    from translator.analysis.cuda_declarations import NCCL_HEADER, declarations
     from translator.data.names import load_names
 
     stubs = _STUBS.read_text(encoding="utf-8")
@@ -229,6 +229,7 @@ def _stub_files() -> tuple[tuple[str, str], ...]:
              (f"{_STUB_DIR}/cuda_names.h", declarations(declared))]
     for header in sorted(load_names().headers):
         files.append((f"{_STUB_DIR}/{header}", "#pragma once\n#include \"cuda_stubs.h\"\n"))
+    files.append((f"{_STUB_DIR}/nccl.h", NCCL_HEADER))
     return tuple(files)
 
 
@@ -295,13 +296,14 @@ def parse(
     offsets = _OffsetMap(data, source)
     messages = tuple(_messages(unit, main, directory, base[base.index("-resource-dir") + 1]))
     if missing:
-        note = ClangMessage("warning", 1, 1, "headers not found, analysed as empty: "
-                            + ", ".join(missing), True)
+        note = ClangMessage("warning", 1, 1, MISSING_HEADERS + ": " + ", ".join(missing), True)
         messages = (note, *messages)
     return ParseResult(Node(unit.cursor, main, offsets, unit), messages)
 
 
 _MAX_MISSING_HEADERS = 4
+#: How the note that names the headers stood in for as empty begins.
+MISSING_HEADERS = "headers not found, analysed as empty"
 #: CXTranslationUnit_KeepGoing: a missing header does not end the parse.
 _KEEP_GOING = 0x200
 
@@ -763,6 +765,11 @@ class Node:
         return self._cursor.location.line
 
     @property
+    def end_line(self) -> int:
+        """The line of the end of the extent."""
+        return self._cursor.extent.end.line
+
+    @property
     def attributes(self) -> frozenset[str]:
         """Kinds of attribute children: ``CUDAGLOBAL_ATTR``, ``CUDADEVICE_ATTR``..."""
         return frozenset(
@@ -799,6 +806,12 @@ class Node:
     def is_shared(self) -> bool:
         """A variable declared ``__shared__``."""
         return "CUDASHARED_ATTR" in self.attributes
+
+    @property
+    def is_invalid_declaration(self) -> bool:
+        """A declaration clang marked invalid: its type names something clang could not
+        resolve (a header the tree lacks), so its type and size are guesses."""
+        return bool(_invalid_declaration()(self._cursor))
 
     @property
     def is_pointer(self) -> bool:
@@ -943,6 +956,18 @@ def _cuda_target(attributes: Collection[str]) -> str:
     if "CUDADEVICE_ATTR" in attributes:
         return "host-device" if "CUDAHOST_ATTR" in attributes else "device"
     return "host"
+
+
+@functools.cache
+def _invalid_declaration():
+    """``clang_isInvalidDeclaration`` (libclang 7 and later), declared for ctypes."""
+    import ctypes
+
+    cindex = _cindex()
+    function = cindex.conf.lib.clang_isInvalidDeclaration
+    function.argtypes = [cindex.Cursor]
+    function.restype = ctypes.c_uint
+    return function
 
 
 @functools.cache

@@ -31,7 +31,7 @@ import re
 
 from translator.data.names import load_names
 
-__all__ = ["declarations"]
+__all__ = ["declarations", "NCCL_HEADER"]
 
 #: Function kinds of the table, by family: the type the functions return.
 _RETURNS = {"runtime": "cudaError_t", "driver": "CUresult"}
@@ -100,7 +100,95 @@ def _declarations(declared: frozenset[str]) -> str:
                       else "", *types, *constants, *functions, ""])
 
 
+#: Types whose real shape code reads (members, arithmetic) and that the name-based forms
+#: below get wrong: as the CUDA headers declare them (members in CUDA's order).
+_SHAPES = {
+    "cufftReal": "typedef float cufftReal;",
+    "cufftDoubleReal": "typedef double cufftDoubleReal;",
+    "cufftComplex": "typedef float2 cufftComplex;",
+    "cufftDoubleComplex": "typedef double2 cufftDoubleComplex;",
+    "cublasMath_t": "typedef int cublasMath_t;",
+    "cublasLtMatmulAlgo_t": "struct cublasLtMatmulAlgo_t { unsigned long long data[8]; };",
+    "cublasLtMatmulHeuristicResult_t": (
+        "struct cublasLtMatmulHeuristicResult_t { cublasLtMatmulAlgo_t algo; "
+        "size_t workspaceSize; int state; float wavesCount; int reserved[4]; };"),
+}
+
+#: ``<nccl.h>``, which the name table does not cover (RCCL's names are NCCL's): its
+#: types and functions as NCCL 2 declares them. A stand-in header of its own, so that a
+#: project that is NCCL itself (its nccl.h is generated at build time) declares them
+#: once.
+NCCL_HEADER = """#pragma once
+#include "cuda_stubs.h"
+#define NCCL_MAJOR 2
+#define NCCL_MINOR 21
+#define NCCL_UNIQUE_ID_BYTES 128
+typedef struct ncclComm *ncclComm_t;
+typedef struct { char internal[NCCL_UNIQUE_ID_BYTES]; } ncclUniqueId;
+typedef enum { ncclSuccess = 0, ncclUnhandledCudaError = 1, ncclSystemError = 2,
+  ncclInternalError = 3, ncclInvalidArgument = 4, ncclInvalidUsage = 5, ncclRemoteError = 6,
+  ncclInProgress = 7, ncclNumResults = 8 } ncclResult_t;
+typedef enum { ncclInt8 = 0, ncclChar = 0, ncclUint8 = 1, ncclInt32 = 2, ncclInt = 2,
+  ncclUint32 = 3, ncclInt64 = 4, ncclUint64 = 5, ncclFloat16 = 6, ncclHalf = 6,
+  ncclFloat32 = 7, ncclFloat = 7, ncclFloat64 = 8, ncclDouble = 8, ncclBfloat16 = 9,
+  ncclNumTypes = 10 } ncclDataType_t;
+typedef enum { ncclSum = 0, ncclProd = 1, ncclMax = 2, ncclMin = 3, ncclAvg = 4,
+  ncclNumOps = 5, ncclMaxRedOp = 0x7fffffff } ncclRedOp_t;
+typedef enum { ncclScalarDevice = 0, ncclScalarHostImmediate = 1 } ncclScalarResidence_t;
+typedef struct { size_t size; unsigned int magic; unsigned int version; int blocking;
+  int cgaClusterSize; int minCTAs; int maxCTAs; const char *netName; int splitShare; }
+  ncclConfig_t;
+#define NCCL_CONFIG_INITIALIZER {}
+ncclResult_t ncclGetVersion(int *version);
+ncclResult_t ncclGetUniqueId(ncclUniqueId *uniqueId);
+ncclResult_t ncclCommInitRank(ncclComm_t *comm, int nranks, ncclUniqueId commId, int rank);
+ncclResult_t ncclCommInitRankConfig(ncclComm_t *comm, int nranks, ncclUniqueId commId,
+                                    int rank, ncclConfig_t *config);
+ncclResult_t ncclCommInitAll(ncclComm_t *comm, int ndev, const int *devlist);
+ncclResult_t ncclCommFinalize(ncclComm_t comm);
+ncclResult_t ncclCommDestroy(ncclComm_t comm);
+ncclResult_t ncclCommAbort(ncclComm_t comm);
+ncclResult_t ncclCommSplit(ncclComm_t comm, int color, int key, ncclComm_t *newcomm,
+                           ncclConfig_t *config);
+const char *ncclGetErrorString(ncclResult_t result);
+const char *ncclGetLastError(ncclComm_t comm);
+ncclResult_t ncclCommGetAsyncError(ncclComm_t comm, ncclResult_t *asyncError);
+ncclResult_t ncclCommCount(const ncclComm_t comm, int *count);
+ncclResult_t ncclCommCuDevice(const ncclComm_t comm, int *device);
+ncclResult_t ncclCommUserRank(const ncclComm_t comm, int *rank);
+ncclResult_t ncclMemAlloc(void **ptr, size_t size);
+ncclResult_t ncclMemFree(void *ptr);
+ncclResult_t ncclRedOpCreatePreMulSum(ncclRedOp_t *op, void *scalar, ncclDataType_t datatype,
+                                      ncclScalarResidence_t residence, ncclComm_t comm);
+ncclResult_t ncclRedOpDestroy(ncclRedOp_t op, ncclComm_t comm);
+ncclResult_t ncclReduce(const void *sendbuff, void *recvbuff, size_t count,
+                        ncclDataType_t datatype, ncclRedOp_t op, int root, ncclComm_t comm,
+                        cudaStream_t stream);
+ncclResult_t ncclBcast(void *buff, size_t count, ncclDataType_t datatype, int root,
+                       ncclComm_t comm, cudaStream_t stream);
+ncclResult_t ncclBroadcast(const void *sendbuff, void *recvbuff, size_t count,
+                           ncclDataType_t datatype, int root, ncclComm_t comm,
+                           cudaStream_t stream);
+ncclResult_t ncclAllReduce(const void *sendbuff, void *recvbuff, size_t count,
+                           ncclDataType_t datatype, ncclRedOp_t op, ncclComm_t comm,
+                           cudaStream_t stream);
+ncclResult_t ncclReduceScatter(const void *sendbuff, void *recvbuff, size_t recvcount,
+                               ncclDataType_t datatype, ncclRedOp_t op, ncclComm_t comm,
+                               cudaStream_t stream);
+ncclResult_t ncclAllGather(const void *sendbuff, void *recvbuff, size_t sendcount,
+                           ncclDataType_t datatype, ncclComm_t comm, cudaStream_t stream);
+ncclResult_t ncclSend(const void *sendbuff, size_t count, ncclDataType_t datatype, int peer,
+                      ncclComm_t comm, cudaStream_t stream);
+ncclResult_t ncclRecv(void *recvbuff, size_t count, ncclDataType_t datatype, int peer,
+                      ncclComm_t comm, cudaStream_t stream);
+ncclResult_t ncclGroupStart();
+ncclResult_t ncclGroupEnd();
+"""
+
+
 def _type(name: str) -> str:
+    if name in _SHAPES:
+        return _SHAPES[name]
     if name == "CUresult":
         return ""
     if _INT_FIRST.match(name):

@@ -117,6 +117,66 @@ class Facts:
         """clang's result, parsing now if needed (None without clang or when switched off)."""
         return self.unit.parsed if self.unit.options.use_clang else None
 
+    # ---- how far clang saw, function by function ----------------------------------
+    #: The first place where a question for clang fell back to tokens because clang's
+    #: answer there cannot be trusted (``typed_at``), or None.
+    untyped_at: int | None = None
+
+    def typed_at(self, offset: int) -> bool:
+        """True when clang's answers at OFFSET can be trusted: no error of the main file
+        lies in the function around it (or, outside functions, in its statement). An
+        error (a type of a header the tree lacks, an ``#error``) spoils what clang knows
+        of that function only: its other functions are analysed with types. Within such
+        a function, a value clang computed and a declaration clang did not mark invalid
+        are still right; the first place that asked and got neither is remembered
+        (``untyped_at``)."""
+        spans = self._broken_spans
+        if not spans or not any(start <= offset < end for start, end in spans):
+            return True  # a few spans at most: one per function with an error
+        if self.untyped_at is None:
+            self.untyped_at = offset
+        return False
+
+    @property
+    def _broken_spans(self) -> list[tuple[int, int]]:
+        """(start, end) of the function definitions clang reported an error in, and of
+        the file-scope statements holding one, sorted by start (none before a parse)."""
+        parsed = self.parsed_already
+        if parsed is None:
+            return []
+        known = self.__dict__.get("_broken_spans_found")
+        if known is None:
+            known = self.__dict__["_broken_spans_found"] = self._find_broken_spans(parsed)
+        return known
+
+    def _find_broken_spans(self, parsed: ParseResult) -> list[tuple[int, int]]:
+        starts, source = self.unit.line_starts, self.unit.source
+        errors = sorted(starts[min(m.line, len(starts)) - 1] + max(m.column - 1, 0)
+                        for m in parsed.errors if m.in_main_file)
+        if not errors:
+            return []
+        spans = set()
+        functions = parsed.functions
+        for offset in errors:
+            around = [f for f in functions if f.start <= offset < f.end]
+            if around:
+                inner = max(around, key=lambda f: f.start)
+                spans.add((inner.start, inner.end))
+                continue
+            index = min(self.index_at(offset), len(self.code) - 1)
+            first = index
+            while first > 0 and self.code[first - 1].text not in (";", "{", "}"):
+                first -= 1
+            last = index
+            while last < len(self.code) - 1 and self.code[last].text not in (";", "}"):
+                last += 1
+            if self.code:
+                spans.add((min(self.code[first].start, offset),
+                           max(self.code[last].end, offset + 1)))
+            else:
+                spans.add((offset, len(source)))
+        return sorted(spans)
+
     # ---- tokens -------------------------------------------------------------
     @cached_property
     def code(self) -> list[Token]:
@@ -274,7 +334,8 @@ class Facts:
                 continue
             value = node.evaluate()
             if isinstance(value, int):
-                return value
+                return value  # a value clang computed is right, errors elsewhere or not
+        self.typed_at(start)  # no value: because of an error around it?
         return None
 
     def header_value(self, first: int, last: int) -> int | None:
@@ -510,7 +571,8 @@ class Facts:
 
     def _merged_origins(self, function: Function) -> list[Origin]:
         found = token_origins(self, function)
-        if function.node is not None:
+        # clang's data flow adds to the tokens' where the function parsed cleanly
+        if function.node is not None and not self._broken(function.start):
             seen = {(o.name, o.kind) for o in found}
             found += [o for o in pointer_origins(function.node)
                       if (o.name, o.kind) not in seen]
@@ -563,9 +625,21 @@ class Facts:
 
     @cached_property
     def clang_declarations(self) -> list[Declaration]:
-        """Every variable and parameter of the file, typed by clang (parses the file)."""
-        return sorted((_typed(node) for nodes in self._clang_declaration_nodes.values()
-                       for node in nodes), key=lambda d: d.start)
+        """Every variable and parameter of the file, typed by clang (parses the file), but
+        those of functions clang could not analyse (``typed_at``)."""
+        typed = [_typed(node) for nodes in self._clang_declaration_nodes.values()
+                 for node in nodes]
+        for declaration in typed:
+            if not declaration.valid:
+                self.typed_at(declaration.start)
+        return sorted((d for d in typed if d.valid), key=lambda d: d.start)
+
+    def _broken(self, offset: int) -> bool:
+        """``not typed_at(OFFSET)``, without remembering the place."""
+        remembered = self.untyped_at
+        broken = not self.typed_at(offset)
+        self.untyped_at = remembered
+        return broken
 
     @cached_property
     def _clang_declaration_nodes(self) -> dict[str, list]:
@@ -605,8 +679,11 @@ class Facts:
             return None  # clang would find none either, after a parse of the file
         found = _latest(self._token_declarations_of(name), name, offset)
         if found is None or found.size is None or found.pointer and not found.pointee_size:
-            semantic = self._clang_declarations_of(name)
-            found = _latest(semantic, name, offset) or found
+            latest = _latest(self._clang_declarations_of(name), name, offset)
+            if latest is not None and not latest.valid:
+                self.typed_at(latest.start)  # clang could not type it: tokens answer
+            else:
+                found = latest or found
         return found
 
     def may_declare(self, name: str, types: frozenset[str]) -> bool:
@@ -766,6 +843,9 @@ def last_between(indexes: list[int], first: int, last: int) -> int | None:
 
 
 def _typed(node: Node) -> Declaration:
+    if node.is_invalid_declaration:
+        return Declaration(node.spelling, node.start, node.type_spelling, None, False, None,
+                           "", valid=False)
     return Declaration(node.spelling, node.start, node.type_spelling, node.type_size,
                        node.is_pointer, node.pointee_size, node.pointee_spelling)
 

@@ -53,6 +53,9 @@ class Declaration:
     pointer: bool
     pointee_size: int | None  # bytes of one element for pointers and arrays
     pointee: str = ""  # element type spelling
+    #: False for a declaration clang marked invalid (its type names what clang could not
+    #: resolve, a header the tree lacks): its type and sizes are clang's guesses.
+    valid: bool = True
 
 
 def token_functions(facts) -> list[Function]:

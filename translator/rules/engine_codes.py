@@ -16,9 +16,12 @@ __all__ = ["ENGINE_CODES"]
 _PARSE_ERROR = """\
 What it means
 -------------
-clang could not parse the file (a missing header, code clang does not accept), or
-could not run at all (libclang unavailable). The rules that need types saw only
-tokens; the token rules ran as usual, so the output is still translated.
+clang reported errors in the file (a missing header, code clang does not accept), or
+could not run at all (libclang unavailable). An error spoils clang's answers in the
+function that holds it only: the message says how many functions that is and names the
+headers that were not found (read as empty) once; there, and everywhere when clang did
+not run, the rules that need types saw only tokens. The token rules ran as usual, so
+the output is still translated.
 
 What to do
 ----------

@@ -82,7 +82,15 @@ def _clang_bytes(facts, function) -> int:
         if not same:
             return 0
         node = same[-1].node
-    return sum(n.type_size or 0 for n in node.descendants("VAR_DECL") if n.is_shared)
+    total = 0
+    for variable in node.descendants("VAR_DECL"):
+        if not variable.is_shared:
+            continue
+        if variable.is_invalid_declaration:  # a type clang could not resolve
+            facts.typed_at(variable.start)
+            continue
+        total += variable.type_size or 0
+    return total
 
 
 def _token_bytes(facts, function, limit: int) -> tuple[int, int] | None:
