@@ -48,8 +48,12 @@ in a header outside the tree is reported. Arithmetic with a directed rounding mo
 declares it only under ``OCML_BASIC_ROUNDED_OPERATIONS`` and then fails to link; the
 ``_rn`` forms keep their names (HIP has them), and the half-precision ``__hadd_rn``-style
 forms become ``__hadd``. Unknown names in ``#if``/``#ifdef`` tests are
-build switches and are not reported. A variable or member declared with an API
-name (``int cudaMalloc;``) is the user's and keeps its name. Caffe2's names
+build switches and are not reported. The include guards of CUDA headers that helpers test
+(``#ifdef CUBLAS_API_H_``, ``__CUDA_RUNTIME_H__``, ``__cuda_cuda_h__``) become the
+documented version macro of the HIP or ROC header that replaces the CUDA one
+(``hipblasVersionMajor``, ``HIP_VERSION``), not AMD's own include guards. A variable
+or member declared with an API name (``int cudaMalloc;``) is the user's and keeps its
+name. Caffe2's names
 (``cuda_stream``, ``CUDAContext``) are renamed only in files that mention Caffe2 (its
 headers or namespace): other libraries use the same words (``rmm::cuda_stream``).
 """

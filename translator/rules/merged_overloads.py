@@ -30,8 +30,9 @@ it, and the two types are one there too.)
 Limits
 ------
 Definitions in branches that test a CUDA header's include guard which the translation
-leaves as it is (``#ifdef __cuda_cuda_h__``) are skipped: HIP never defines it, so the
-branch vanishes. Guards the table maps to HIP's (``__CUDA_RUNTIME_H__``) keep their branch.
+leaves as it is (``#ifdef __CUDA_FP16_H__``) are skipped: HIP never defines it, so the
+branch vanishes. Guards the table maps to a macro of the HIP header (``__cuda_cuda_h__``
+and ``__CUDA_RUNTIME_H__`` both to ``HIP_VERSION``) keep their branch.
 Declarations without bodies, templates and overloads in different files are not seen;
 only pairs with a driver API type (``CUresult``, ``CUstream``...) on one side are looked
 for.

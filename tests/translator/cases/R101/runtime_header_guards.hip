@@ -4,11 +4,11 @@
 #include <cstdio>
 #include <hip/hip_runtime.h>
 
-#ifdef HIP_INCLUDE_HIP_DRIVER_TYPES_H
+#ifdef HIP_VERSION
 static const char *error_name(hipError_t error) { return hipGetErrorName(error); }
 #endif
 
-#if defined(HIP_INCLUDE_HIP_HIP_RUNTIME_H) && defined(HIP_INCLUDE_HIP_HIP_RUNTIME_API_H)
+#if defined(HIP_VERSION) && defined(HIP_VERSION)
 template <typename T>
 void check(T result, const char *what) {
   if (result) std::fprintf(stderr, "%s: %s\n", what, error_name(result));

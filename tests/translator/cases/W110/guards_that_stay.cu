@@ -1,6 +1,6 @@
 // check: nvcc
-// A branch on __cuda_cuda_h__ vanishes in HIP (nothing defines it), so its overload
-// cannot collide; __CUDA_RUNTIME_H__ becomes HIP's own guard, so its branch stays.
+// The include guards of cuda.h and cuda_runtime.h become HIP_VERSION, which HIP's
+// runtime header defines: both branches stay, and both pairs collide.
 #include <cuda.h>
 #include <cuda_runtime.h>
 

@@ -1,14 +1,14 @@
 // check: nvcc
-// A branch on __cuda_cuda_h__ vanishes in HIP (nothing defines it), so its overload
-// cannot collide; __CUDA_RUNTIME_H__ becomes HIP's own guard, so its branch stays.
+// The include guards of cuda.h and cuda_runtime.h become HIP_VERSION, which HIP's
+// runtime header defines: both branches stay, and both pairs collide.
 #include <hip/hip_runtime.h>
 
 
-#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#ifdef HIP_VERSION
 static const char *errorName(hipError_t error) { return hipGetErrorName(error); }
 #endif
 
-#ifdef __cuda_cuda_h__
+#ifdef HIP_VERSION
 static const char *errorName(hipError_t error) {
   const char *name = nullptr;
   hipDrvGetErrorName(error, &name);
@@ -18,7 +18,7 @@ static const char *errorName(hipError_t error) {
 
 static const char *describe(hipError_t error) { return hipGetErrorString(error); }
 
-#ifdef HIP_INCLUDE_HIP_HIP_RUNTIME_H
+#ifdef HIP_VERSION
 static const char *describe(hipError_t error) {
   const char *text = nullptr;
   hipDrvGetErrorString(error, &text);
