@@ -28,6 +28,13 @@ In ``#if``, ``#elif``, ``#ifdef`` and ``#ifndef`` lines:
   becomes ``defined(__HIP_PLATFORM_AMD__)`` (``#ifdef`` becomes ``#if defined(...)``) and
   ``__NVCC__`` becomes ``__HIPCC__``, so the code is not silently dropped on HIP; when it
   does not, the test is left (undefined on HIP: the block stays off) with a finding.
+  A ``defined(__NVCC__)`` test whose ``#else`` is an ``#error`` ("wrong compiler
+  detected") is switched on all the same, with a note: kept off, every HIP build would
+  stop there.
+- Compiler detection: clang's CUDA macro ``__CUDA__`` becomes ``__HIP__`` (hipcc is
+  clang in HIP mode), and ``!defined(__NVCC__)`` beside ``defined(__CUDACC__)`` or
+  ``defined(__CUDA__)`` ("clang compiling CUDA") is left as it is: hipcc passes it
+  (R101 renames ``__CUDACC__`` to ``__HIPCC__``).
 
 Why
 ---
@@ -93,6 +100,8 @@ from translator.source.tokens import Token
 from translator.unit import Unit
 
 ARCH = "__CUDA_ARCH__"
+#: clang's macro for "compiling CUDA"; in HIP mode it defines __HIP__ instead.
+CLANG_CUDA = "__CUDA__"
 COMPILER_MAJOR = "__CUDACC_VER_MAJOR__"
 VERSIONS = ("CUDART_VERSION", "CUDA_VERSION", COMPILER_MAJOR)
 DEVICE_PASS = "__HIP_DEVICE_COMPILE__"
@@ -124,7 +133,7 @@ def check(unit: Unit) -> Iterator[Finding]:
             continue  # none of the macros (all contain "CUDA"): no need to lex the line
         tokens = directive.tokens
         if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
-            if tokens and tokens[0].text in (ARCH, *VERSIONS):
+            if tokens and tokens[0].text in (ARCH, CLANG_CUDA, *VERSIONS):
                 yield _renamed(tokens[0])
             elif tokens and _gate_macro(tokens[0].text):
                 yield from _gate_test(unit, conditionals, index, 0)
@@ -135,7 +144,8 @@ def check(unit: Unit) -> Iterator[Finding]:
 
 def _mentions_tests(unit: Unit) -> bool:
     offsets = unit.api_offsets
-    return (ARCH in offsets or COMPILER in offsets or any(name in offsets for name in VERSIONS)
+    return (ARCH in offsets or COMPILER in offsets or CLANG_CUDA in offsets
+            or any(name in offsets for name in VERSIONS)
             or any(FEATURE.fullmatch(name) for name in offsets if name.startswith("__CUDA_")))
 
 
@@ -177,8 +187,19 @@ def _gate_positions(directive: Directive) -> Iterator[int]:
     for position, token in enumerate(tokens):
         if token.text in VERSIONS and _comparison(tokens, position) is not None:
             yield position
-        elif _gate_macro(token.text) and _defined_operand(tokens, position):
+        elif (_gate_macro(token.text) and _defined_operand(tokens, position)
+              and not _clang_cuda_test(tokens, position)):
             yield position
+
+
+def _clang_cuda_test(tokens: list[Token], index: int) -> bool:
+    """True for ``!defined(__NVCC__)`` beside ``defined(__CUDACC__)`` or
+    ``defined(__CUDA__)`` in a conjunction: a test of clang's CUDA compiler ("CUDA, but
+    not nvcc"), which hipcc, a clang, passes as it stands (R101 renames the other test)."""
+    if tokens[index].text != COMPILER or not _negated(tokens, index) or not _conjunction(tokens):
+        return False
+    return any(token.text in ("__CUDACC__", "__CUDA__") and _defined_operand(tokens, position)
+               and not _negated(tokens, position) for position, token in enumerate(tokens))
 
 
 def _defined_operand(tokens: list[Token], index: int) -> bool:
@@ -215,8 +236,50 @@ def _gate(unit: Unit, conditionals: list[Directive], index: int,
         else:
             positive = not _negated(tokens, position)
         block = enabled_block(conditionals, index, positive)
-        cache[key] = (block, first_missing(unit, conditionals, *block) if block else "")
+        missing = first_missing(unit, conditionals, *block) if block else ""
+        if (missing and tokens[position].text == COMPILER
+                and _error_alternative(unit, conditionals, index, positive)):
+            missing = ""  # kept off, the build would stop at the #error: switched on
+        cache[key] = (block, missing)
     return cache[key]
+
+
+def _error_alternative(unit: Unit, conditionals: list[Directive], index: int,
+                       positive: bool) -> bool:
+    """True when the branch a false test takes is an ``#else`` holding an ``#error``
+    outside nested groups (``#else`` / ``#error "wrong compiler"``): keeping the
+    test's block off would stop every HIP build there."""
+    following = next_branch(conditionals, index)
+    if following is None:
+        return False
+    if not positive:
+        return False  # the block is the #else: the test's own branch is the alternative
+    if following.keyword != "else":
+        return False
+    at = next(i for i in range(index + 1, len(conditionals)) if conditionals[i] is following)
+    end = next_branch(conditionals, at)
+    if end is None:
+        return False
+    nested = _nested_groups(conditionals, following.end, end.start)
+    return any(d.keyword == "error" and following.end <= d.start < end.start
+               and not _inside(nested, d.start) for d in unit.directives)
+
+
+def _nested_groups(conditionals: list[Directive], start: int, end: int) -> list[tuple[int, int]]:
+    """Spans of the outermost groups that open between START and END."""
+    spans, depth, opened = [], 0, 0
+    for directive in conditionals:
+        if not start <= directive.start < end:
+            continue
+        if directive.keyword in ("if", "ifdef", "ifndef"):
+            if depth == 0:
+                opened = directive.start
+            depth += 1
+        elif directive.keyword == "endif" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((opened, directive.end))
+    return spans
 
 
 def _gate_test(unit: Unit, conditionals: list[Directive], index: int,
@@ -231,6 +294,12 @@ def _gate_test(unit: Unit, conditionals: list[Directive], index: int,
                          "does not define the macro, so the block stays off on HIP",
                          offset=token.start)
         return
+    if token.text == COMPILER and block is not None:
+        lacking = first_missing(unit, conditionals, *block)
+        if lacking:  # switched on although HIP lacks something: its alternative is #error
+            yield Diagnostic("R003", f"{token.text}: the block it enables uses {lacking}, but "
+                             "its #else stops the build with #error: the block is switched on "
+                             "for hipcc", offset=token.start, severity=Severity.NOTE)
     hip_test = "__HIPCC__" if token.text == COMPILER else HIP_PLATFORM
     if directive.keyword in ("if", "elif"):
         yield Edit(token.start, token.end, hip_test)
@@ -323,14 +392,19 @@ def _first_nvidia_only(unit: Unit, start: int, end: int, skipped: list[tuple[int
 
 
 def _renamed(token: Token) -> Edit:
-    return Edit(token.start, token.end, DEVICE_PASS if token.text == ARCH else "HIP_VERSION")
+    hip = {ARCH: DEVICE_PASS, CLANG_CUDA: "__HIP__"}.get(token.text, "HIP_VERSION")
+    return Edit(token.start, token.end, hip)
 
 
 def _condition(tokens: list[Token], nvidia_only: str, unit: Unit,
                conditionals: list[Directive], at: int) -> Iterator[Finding]:
     for index, token in enumerate(tokens):
         if _gate_macro(token.text) and _defined_operand(tokens, index):
-            yield from _gate_test(unit, conditionals, at, index)
+            if not _clang_cuda_test(tokens, index):
+                yield from _gate_test(unit, conditionals, at, index)
+            continue
+        if token.text == CLANG_CUDA:
+            yield _renamed(token)  # defined or not, a test of the compiler
             continue
         if token.text != ARCH and token.text not in VERSIONS:
             continue

@@ -1,8 +1,8 @@
 // RUN: %run_test hipify "%s" "%t" %hipify_args %clang_args
 
-// Thrust keeps its namespace and headers (rocThrust uses the same), thrust::cuda
-// included; Thrust's CUDA backend namespace thrust::cuda_cub becomes rocThrust's
-// thrust::hip_rocprim. As with hipify-clang, which renames identifier tokens, a
+// Thrust keeps its namespace and headers (rocThrust uses the same), but its CUDA
+// system is rocThrust's HIP system: thrust::cuda becomes thrust::hip, and the CUDA
+// backend namespace thrust::cuda_cub becomes rocThrust's thrust::hip_rocprim. As with hipify-clang, which renames identifier tokens, a
 // CUDA name is renamed wherever it appears, declarations in a user's namespace
 // included, so the user's code stays consistent.
 
@@ -27,7 +27,7 @@ int main() {
   thrust::device_vector<int> values(16, 1);
   // CHECK: hipStream_t stream;
   cudaStream_t stream;
-  // CHECK: thrust::sort(thrust::cuda::par.on(stream), values.begin(), values.end());
+  // CHECK: thrust::sort(thrust::hip::par.on(stream), values.begin(), values.end());
   thrust::sort(thrust::cuda::par.on(stream), values.begin(), values.end());
   // CHECK: thrust::sort(thrust::hip_rocprim::par.on(stream), values.begin(), values.end());
   thrust::sort(thrust::cuda_cub::par.on(stream), values.begin(), values.end());
