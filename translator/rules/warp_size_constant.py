@@ -46,7 +46,8 @@ from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
 
 _WARP_NAME = re.compile(r"(?i)warp")
-_COUNT_NAME = re.compile(r"(?i)warps(?!ize|hift)|num|count|per_?(block|cta|sm)")
+_COUNT_NAME = re.compile(r"(?i)warps(?!ize|hift)|num|count|per_?(block|cta|sm)"
+                         r"|^warp_?[mnk]$|tile")  # WARP_M, WARP_N: a warp's tile of a GEMM
 _LOG_NAME = re.compile(r"(?i)log|shift|bits")
 _HELP = ("use warpSize in device code; for a compile-time constant use 64 on CDNA (gfx9) "
          "targets and 32 on RDNA")

@@ -120,13 +120,18 @@ def _updates_with(body, variable: str) -> bool:
 
 def _is_step(code, index: int) -> bool:
     """``name [ ... ] op= ... name [ ... + K ]`` starting at INDEX (statement start)."""
+    return _step_offset(code, index) is not None
+
+
+def _step_offset(code, index: int) -> int | None:
+    """K of the step at INDEX (``_is_step``), or None."""
     if code[index].kind != "ident" or index + 1 >= len(code) or code[index + 1].text != "[":
-        return False
+        return None
     if index > 0 and code[index - 1].text not in (";", "{", "}", ")", "else"):
-        return False
+        return None
     end = closing(code, index + 1)
     if end + 1 >= len(code) or code[end + 1].text not in ("+=", "=", "*="):
-        return False
+        return None
     name = code[index].text
     position = end + 2
     while position < len(code) and code[position].text != ";":
@@ -134,10 +139,11 @@ def _is_step(code, index: int) -> bool:
                 code[position + 1].text == "["):
             inner = closing(code, position + 1)
             words = [t.text for t in code[position + 2:inner]]
-            if "+" in words and integer(words[-1]) in (1, 2, 4, 8, 16, 32, 64):
-                return True
+            offset = integer(words[-1]) if words else None
+            if "+" in words and offset in (1, 2, 4, 8, 16, 32, 64):
+                return offset
         position += 1
-    return False
+    return None
 
 
 _BARRIERS = frozenset({"__syncthreads", "__syncwarp", "sync", "__threadfence_block",
@@ -145,7 +151,9 @@ _BARRIERS = frozenset({"__syncthreads", "__syncwarp", "sync", "__threadfence_blo
 
 
 def _report(run, code):
-    if len(run) >= 2:
+    # the steps of a reduction halve their distance; steps at one distance move items
+    # (``keys[j] = keys[j + 1]; vals[j] = vals[j + 1];`` of a sort)
+    if len(run) >= 2 and len({_step_offset(code, index) for index in run}) >= 2:
         return [finding("W420", f"{len(run)} warp-synchronous updates of {code[run[0]].text}[] "
                         "without a barrier rely on lock-step warps of 32 lanes",
                         code[run[0]].start, "use wavefront shuffles or put __syncthreads() "
