@@ -70,7 +70,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     if not unit.mentions_any(("isfinite", "isinf", "isnan", "isnormal", "signbit",
                               "fpclassify", "isgreater", "isless", "isunordered")):
         return
-    if unit.suffix == ".c" or unit.is_header and next(unit.regions.code_matches(_CPP),
+    if unit.suffix == ".c" or unit.is_header and next(unit.regions.iter_code_matches(_CPP),
                                                       None) is None:
         return
     skipped = _named_by_the_file(unit)
