@@ -71,6 +71,7 @@ from translator.edits import Edit
 from translator.options import Options
 from translator.rules.base import Findings, Rule
 from translator.source.scan import Regions
+from translator.source.scopes import Brackets, scope_of, starts_statement
 from translator.source.syntax import is_member_name
 from translator.unit import API_PREFIXES, Spans, Unit
 
@@ -124,7 +125,16 @@ def check(unit: Unit) -> Findings:
         entry, reason, api, kind, converted, target_name, special = decision
         renamed = converted and target_name != name
         length = len(name)
+        # Declarations of the name as a variable (``cublasStatus_t cublasStatus;``): the
+        # variable keeps its name, and so do the uses it hides the API name from.
+        declared = [start for start in offsets
+                    if source[start + length : start + length + 1] in _MAYBE_DECLARED
+                    and _maybe_declared(source, start + length)
+                    and _declares(source, start, start + length)]
+        hidden = _hidden_by(unit, declared) if declared else ()
         for start in offsets:
+            if hidden and any(first <= start < last for first, last in hidden):
+                continue
             before = source[start - 1] if start else "\n"
             if before == "." or before == ">" and source[start - 2] == "-" or (
                     before in " \t" and start > 1 and source[start - 2] in " \t.>"
@@ -142,8 +152,7 @@ def check(unit: Unit) -> Findings:
                     diagnostics.append(
                         Diagnostic("R101", f"{name} not translated: {reason}", offset=start))
                 continue
-            if (source[end : end + 1] in _MAYBE_DECLARED and _maybe_declared(source, end)
-                    and _declares(source, start, end)):
+            if declared and start in declared:
                 continue
             add_usage(_new(Usage, (name, api, kind, start, True, target_name, "", "R101")))
             if renamed:
@@ -318,6 +327,29 @@ _maybe_declared = re.compile(r"[ \t]*[;=,\[)]").match
 _TYPE_BEFORE = re.compile(rf"(?<![\w$])(?!{_KEYWORDS}\b)[A-Za-z_][\w$]*[\s*&]*$")
 
 
+def _hidden_by(unit: Unit, declarations: list[int]) -> list[tuple[int, int]]:
+    """The spans where the variables declared at DECLARATIONS hide the API name: C++'s
+    scope of each, from the declaration on (translator/source/scopes.py). Only a
+    declaration that begins its statement counts (``x = a * cudaSuccess;`` is no
+    declaration, whatever ``_declares`` guessed)."""
+    source = unit.source
+    brackets = unit.shared("brackets", lambda unit: Brackets(unit.source, unit.regions))
+    spans = []
+    for start in declarations:
+        type_word = _TYPE_BEFORE.search(source, max(0, start - 64), start)
+        if type_word is None or not starts_statement(source, type_word.start()):
+            continue
+        word = _WORD_AT.match(source, type_word.start())
+        if word is not None and word.group() not in _NOT_VARIABLES:
+            spans.append(scope_of(source, brackets, start))
+    return spans
+
+
+#: Words before a declared name that make it no variable (an alias, a type, a macro).
+_NOT_VARIABLES = frozenset({"using", "typedef", "namespace", "struct", "class", "union",
+                            "enum", "typename", "template", "friend", "define", "concept"})
+
+
 def _declares(source: str, start: int, end: int) -> bool:
     """True when the name at START..END is being declared as a variable or member
     (``int cudaMalloc;``, ``float cudaSuccess = 1``): a user's own name, not the API."""
@@ -333,7 +365,29 @@ def _declares(source: str, start: int, end: int) -> bool:
         before -= 1
     if before < 0 or not (source[before].isalnum() or source[before] in "_$*&"):
         return False  # after "(", ",", "=", an operator...: a use, not a declaration
-    return _TYPE_BEFORE.search(source, max(0, start - 64), start) is not None
+    type_word = _TYPE_BEFORE.search(source, max(0, start - 64), start)
+    if type_word is None:
+        return False
+    if source[before] in "*&":
+        # "T *name" or "flags & name": a declarator only after what reads as a type
+        word = _WORD_AT.match(source, type_word.start())
+        return word is not None and _looks_like_type(word.group())
+    return True
+
+
+_WORD_AT = re.compile(r"[A-Za-z_][\w$]*")
+_BUILTIN_TYPES = frozenset({"void", "bool", "char", "short", "int", "long", "float", "double",
+                            "unsigned", "signed", "auto", "size_t", "const", "volatile",
+                            "half", "dim3"})
+
+
+def _looks_like_type(word: str) -> bool:
+    """True for a word that names a type by its look: a built-in type, a ``_t`` name, a
+    capitalised name (``Matrix``), or a type of the API table (``cudaStream_t``)."""
+    if word in _BUILTIN_TYPES or word.endswith("_t") or word[:1].isupper():
+        return True
+    entry = load_names().identifiers.get(word)
+    return entry is not None and entry.kind in ("type", "device_type")
 
 
 def _in_context(entry, target: Target, unit: Unit) -> Target:
