@@ -318,8 +318,7 @@ def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:
                if m.message.startswith(clang.MISSING_HEADERS)]
     spoiled = _functions_with_errors(parsed)
     scope = (f"; {spoiled} of {len(parsed.functions)} functions analysed with tokens"
-             if spoiled else "; every function analysed with types" if parsed.functions
-             else "")
+             if spoiled else "")
     headers = f"; headers not found, read as empty: {missing[0]}" if missing else ""
     return [
         Diagnostic("E001", f"clang: {first.message}{more}{scope}{headers}",

@@ -303,3 +303,21 @@ def test_sizes_of_undeduced_types_are_unknown_not_a_crash(parsed):
                           cwd=Path(__file__).resolve().parents[2])
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "{'broken': None, 'fine': 4}"
+
+
+def test_the_cuda_cpp_library_stand_in_sizes_its_atomics(tmp_path):
+    # libcu++ is nowhere without a CUDA toolkit: its stand-in declares what sizes data
+    source = ("#include <cuda/atomic>\n#include <cuda/std/cstddef>\n"
+              "__global__ void count(int *out) {\n"
+              "  extern __shared__ cuda::std::byte scratch[];\n"
+              "  using counter = cuda::atomic<int, cuda::thread_scope_block>;\n"
+              "  __shared__ counter hits;\n"
+              "  hits.fetch_add(1, cuda::std::memory_order_relaxed);\n"
+              "  out[0] = static_cast<int>(scratch[0]) + hits.load();\n}\n")
+    try:
+        parsed = clang.parse(source, "count.cu", directory=str(tmp_path))
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
+    assert [m.message for m in parsed.errors] == []
+    shared = [n for n in parsed.root.walk() if n.kind == "VAR_DECL" and n.is_shared]
+    assert [(n.spelling, n.type_size) for n in shared] == [("scratch", None), ("hits", 4)]

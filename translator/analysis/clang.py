@@ -230,6 +230,7 @@ def _stub_files() -> tuple[tuple[str, str], ...]:
     for header in sorted(load_names().headers):
         files.append((f"{_STUB_DIR}/{header}", "#pragma once\n#include \"cuda_stubs.h\"\n"))
     files.append((f"{_STUB_DIR}/nccl.h", NCCL_HEADER))
+    files.append((f"{_STUB_DIR}/__rocport_libcudacxx.h", _LIBCUDACXX))
     return tuple(files)
 
 
@@ -272,7 +273,7 @@ def parse(
     missing = _absent_headers(source, os.path.dirname(main), include_dirs,
                               _system_folders(base[base.index("-resource-dir") + 1]),
                               every_header=not _names_include_folders(extra_args))
-    unsaved += [(f"{_STUB_DIR}/{h}", b"#pragma once\n") for h in missing]
+    unsaved += [(f"{_STUB_DIR}/{h}", _stand_in(h)) for h in missing]
     for _attempt in range(_MAX_MISSING_HEADERS + 1):
         try:
             unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
@@ -292,7 +293,7 @@ def parse(
         # again, so unavailable headers do not cost the analysis. Parsing goes on past
         # the first (KeepGoing), so one more parse usually finds them all.
         missing += headers
-        unsaved += [(f"{_STUB_DIR}/{h}", b"#pragma once\n") for h in headers]
+        unsaved += [(f"{_STUB_DIR}/{h}", _stand_in(h)) for h in headers]
     offsets = _OffsetMap(data, source)
     messages = tuple(_messages(unit, main, directory, base[base.index("-resource-dir") + 1]))
     if missing:
@@ -302,6 +303,64 @@ def parse(
 
 
 _MAX_MISSING_HEADERS = 4
+
+
+def _stand_in(header: str) -> bytes:
+    """The text of the stand-in for a header that is nowhere: empty, but for the CUDA C++
+    library's (``<cuda/atomic>``, ``<cuda/std/cstddef>``), which declare the few names
+    that size data (``cuda::atomic<int, cuda::thread_scope_block>``, ``cuda::std::byte``)."""
+    if header.startswith("cuda/"):
+        return b'#pragma once\n#include "__rocport_libcudacxx.h"\n'
+    return b"#pragma once\n"
+
+
+#: The CUDA C++ library's names that size data, for ``_stand_in``.
+_LIBCUDACXX = """#pragma once
+namespace cuda {
+enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2,
+                    thread_scope_thread = 3 };
+namespace std {
+enum class byte : unsigned char {};
+enum memory_order { memory_order_relaxed, memory_order_consume, memory_order_acquire,
+                    memory_order_release, memory_order_acq_rel, memory_order_seq_cst };
+typedef decltype(sizeof(0)) size_t;
+}  // namespace std
+template <class T, thread_scope Scope = thread_scope_system> struct atomic {
+  T __value;
+  atomic() = default;
+  __host__ __device__ constexpr atomic(T value) : __value(value) {}
+  __host__ __device__ T load(std::memory_order = std::memory_order_seq_cst) const;
+  __host__ __device__ void store(T, std::memory_order = std::memory_order_seq_cst);
+  __host__ __device__ T exchange(T, std::memory_order = std::memory_order_seq_cst);
+  __host__ __device__ bool compare_exchange_strong(T &, T, std::memory_order =
+                                                   std::memory_order_seq_cst);
+  __host__ __device__ bool compare_exchange_weak(T &, T, std::memory_order =
+                                                 std::memory_order_seq_cst);
+  __host__ __device__ T fetch_add(T, std::memory_order = std::memory_order_seq_cst);
+  __host__ __device__ T fetch_sub(T, std::memory_order = std::memory_order_seq_cst);
+  __host__ __device__ T fetch_min(T, std::memory_order = std::memory_order_seq_cst);
+  __host__ __device__ T fetch_max(T, std::memory_order = std::memory_order_seq_cst);
+  __host__ __device__ operator T() const;
+};
+template <class T, thread_scope Scope = thread_scope_system> struct atomic_ref {
+  T *__pointer;
+  __host__ __device__ explicit atomic_ref(T &value) : __pointer(&value) {}
+  __host__ __device__ T load(std::memory_order = std::memory_order_seq_cst) const;
+  __host__ __device__ void store(T, std::memory_order = std::memory_order_seq_cst) const;
+  __host__ __device__ T exchange(T, std::memory_order = std::memory_order_seq_cst) const;
+  __host__ __device__ bool compare_exchange_strong(T &, T, std::memory_order =
+                                                   std::memory_order_seq_cst) const;
+  __host__ __device__ T fetch_add(T, std::memory_order = std::memory_order_seq_cst) const;
+  __host__ __device__ T fetch_sub(T, std::memory_order = std::memory_order_seq_cst) const;
+  __host__ __device__ T fetch_min(T, std::memory_order = std::memory_order_seq_cst) const;
+  __host__ __device__ T fetch_max(T, std::memory_order = std::memory_order_seq_cst) const;
+};
+namespace std {
+template <class T> using atomic = ::cuda::atomic<T>;
+template <class T> using atomic_ref = ::cuda::atomic_ref<T>;
+}  // namespace std
+}  // namespace cuda
+"""
 #: How the note that names the headers stood in for as empty begins.
 MISSING_HEADERS = "headers not found, analysed as empty"
 #: CXTranslationUnit_KeepGoing: a missing header does not end the parse.
