@@ -52,6 +52,7 @@ from translator.rules import (
     hip_defined_overload,
     hip_guarded_code,
     host_float_classification,
+    host_weak_alias,
     implicit_cuda_runtime,
     inline_ptx,
     integer_min_max,
@@ -97,6 +98,7 @@ RULES: tuple[Rule, ...] = (
     cuda_include.RULE,
     implicit_cuda_runtime.RULE,
     extern_c_cuda_include.RULE,
+    host_weak_alias.RULE,
     cuda_macro_test.RULE,
     hip_guarded_code.RULE,
     # Call rewrites come before the plain rename (R101), whose edits are fallbacks anyway.
