@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
@@ -243,6 +244,7 @@ class Unit:
                 extra_args=self.options.clang_args,
                 resource_dir=self.options.clang_resource_dir,
                 directory=self.options.tree.tree_root,
+                context=self._includer_context(),
             )
         except clang.ClangUnavailable as error:
             self.clang_error = str(error)
@@ -253,6 +255,23 @@ class Unit:
                                 f"of {budget:.1f} s for {len(self.source) // 1024} KB)")
             return None
         return parsed
+
+    def _includer_context(self) -> tuple[str, str] | tuple[()]:
+        """For a header of a tree: (the source file that includes it, that file's text up
+        to the end of the include line, its own includes fenced as the header's are), the
+        context clang parses the header in (``TreeFacts.includer``); () otherwise."""
+        tree = self.options.tree
+        if not tree.includer or not tree.tree_root:
+            return ()
+        path, length = tree.includer
+        try:
+            with open(os.path.join(tree.tree_root, path), encoding="utf-8",
+                      errors="surrogateescape") as file:
+                text = file.read(length)
+        except OSError:
+            return ()
+        prefix = Unit(text, self.options, path)
+        return path, fence_includes(text, prefix.directives, path)
 
     @property
     def analysis_budget(self) -> float:

@@ -253,3 +253,21 @@ def test_files_with_the_same_folders_share_their_analysis_options(tmp_path):
     assert y.defines == ("ONLY_Y",)  # the database's macros tell them apart
     assert y is not x
     assert paths.analysis_options(Options(roc=True), "a/x.cu")[0].roc  # per caller's options
+
+
+def test_a_header_is_analysed_in_the_context_of_a_file_that_includes_it(tmp_path):
+    # The header relies on what its includer declared first (no include of its own), as
+    # library-style CUDA does; alone it cannot be typed.
+    source = tmp_path / "src"
+    (source / "detail").mkdir(parents=True)
+    (source / "detail" / "kernels.cuh").write_text(
+        "#pragma once\n__global__ void fill(float *p) {\n"
+        "  __shared__ Cell cells[300]; cells[threadIdx.x].v[0] = p[0]; p[1] = cells[0].v[1];\n}\n")
+    (source / "table.cu").write_text(
+        "#include <cuda_runtime.h>\nstruct Cell { float v[64]; };\n"
+        '#include "detail/kernels.cuh"\nvoid run(float *p) { fill<<<1, 64>>>(p); }\n')
+    report = build_report(migrate_tree(source, tmp_path / "out", jobs=1))
+    entries = {f["path"]: (f["analysis"], f["analysis_error"]) for f in report["files"]}
+    assert entries["detail/kernels.cuh"] == ("types", "")
+    findings = [f for f in report["findings"] if f["path"] == "detail/kernels.cuh"]
+    assert [f["code"] for f in findings] == ["W202"]  # 300 * 256 bytes: 75 KiB

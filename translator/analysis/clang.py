@@ -244,16 +244,36 @@ def parse(
     resource_dir: str | None = None,
     library_file: str | None = None,
     directory: str = "",
+    context: tuple[str, str] | tuple[()] = (),
 ) -> ParseResult:
     """Parse SOURCE as CUDA; never raises on bad code, only on a missing libclang.
 
     PATH is relative to DIRECTORY (the tree's root; default: the working folder), where
-    clang finds the file's quoted includes next to it, as a compiler does.
+    clang finds the file's quoted includes next to it, as a compiler does. CONTEXT, for a
+    header, is (the path of a file that includes it, that file's text up to the end of
+    its include line): the header is parsed as that file's compiler sees it, after what
+    the file declared first, and the result is the header's. When that text turns out
+    not to reach the header, it is parsed alone.
     """
+    if context:
+        found = _parse(source, path, include_dirs, defines, extra_args, resource_dir,
+                       library_file, directory, context)
+        if found is not None:
+            return found
+    parsed = _parse(source, path, include_dirs, defines, extra_args, resource_dir,
+                    library_file, directory, ())
+    assert parsed is not None  # alone, the main file is always there
+    return parsed
+
+
+def _parse(source: str, path: str, include_dirs: Sequence[str], defines: Sequence[str],
+           extra_args: Sequence[str], resource_dir: str | None, library_file: str | None,
+           directory: str, context: tuple[str, str] | tuple[()]) -> ParseResult | None:
     cindex = _cindex()
     index = _index(library_file)
     directory = os.path.abspath(directory or os.getcwd())
     main = os.path.normpath(os.path.join(directory, path or "input.cu"))
+    entry = os.path.normpath(os.path.join(directory, context[0])) if context else main
     base = _base_args(find_resource_dir(resource_dir), tuple(extra_args))
     precompiled = _precompiled(index, base)
     args = [
@@ -265,18 +285,21 @@ def parse(
     ]
     data = source.encode("utf-8", "surrogateescape")
     unsaved = [(main, data), *_stub_files_bytes()]
+    if context:
+        unsaved.insert(0, (entry, context[1].encode("utf-8", "surrogateescape")))
     options = (
         cindex.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD
         | cindex.TranslationUnit.PARSE_INCOMPLETE
         | _KEEP_GOING
     )
-    missing = _absent_headers(source, os.path.dirname(main), include_dirs,
+    missing = _absent_headers(context[1] + "\n" + source if context else source,
+                              os.path.dirname(entry), include_dirs,
                               _system_folders(base[base.index("-resource-dir") + 1]),
                               every_header=not _names_include_folders(extra_args))
     unsaved += [(f"{_STUB_DIR}/{h}", _stand_in(h)) for h in missing]
     for _attempt in range(_MAX_MISSING_HEADERS + 1):
         try:
-            unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
+            unit = index.parse(entry, args=args, unsaved_files=unsaved, options=options)
         except cindex.TranslationUnitLoadError as error:
             if not precompiled:
                 raise ClangUnavailable(f"libclang failed to load {path}: {error}") from error
@@ -284,7 +307,7 @@ def parse(
             _PRECOMPILED[tuple(base)] = precompiled = None
             args[args.index("-include-pch"):args.index("-include-pch") + 2] = [
                 "-include", "cuda_stubs.h", "-include", "cuda_names.h"]
-            unit = index.parse(main, args=args, unsaved_files=unsaved, options=options)
+            unit = index.parse(entry, args=args, unsaved_files=unsaved, options=options)
         headers = [h for h in _missing_headers(unit) if h not in missing]
         if not headers:
             break
@@ -294,6 +317,8 @@ def parse(
         # the first (KeepGoing), so one more parse usually finds them all.
         missing += headers
         unsaved += [(f"{_STUB_DIR}/{h}", _stand_in(h)) for h in headers]
+    if context and unit.get_file(main) is None:
+        return None  # the includer's text did not reach the header (another was found)
     offsets = _OffsetMap(data, source)
     messages = tuple(_messages(unit, main, directory, base[base.index("-resource-dir") + 1]))
     if missing:

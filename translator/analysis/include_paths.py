@@ -18,6 +18,12 @@ folders, tree-relative, best first:
 The C++ standard the nearest build file names (``-std=c++20``, ``CMAKE_CXX_STANDARD``)
 is passed too; C++17 otherwise.
 
+A header that a source file of the tree includes with quotes is analysed in that file's
+context (``IncludePaths.includers``, ``TreeFacts.includer``): clang parses the source
+file's text up to the include line and the header through it, as clang-tidy analyses a
+header through a unit of the compile database, so a header that relies on what its
+includer declared first (library-style ``detail/`` headers) is typed.
+
 Only folders inside the tree are kept: absolute folders and folders that climb out
 (``../x``) are dropped, as the include fence (``translator.analysis.include_fence``) refuses
 such includes.
@@ -45,6 +51,8 @@ _INCLUDE = re.compile(rb'#[ \t]*include[ \t]*(?:"(?P<quoted>[^"\n]+)"|<(?P<angle
 #: keeps): trees rarely have more sets of folders, and a compile database that gives each
 #: file macros of its own would keep one per file.
 _MADE_OPTIONS_KEPT = 256
+#: Files whose includes give headers their context.
+_SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c")
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,9 @@ class IncludePaths:
     #: (options, key) -> what analysis_options made of them
     _made_options: dict[tuple[Options, str], Options] = field(
         default_factory=dict, compare=False, repr=False)
+    #: header -> (a source file that includes it, characters of that file up to the end
+    #: of the include line): the context its analysis parses it in
+    includers: Mapping[str, tuple[str, int]] = field(default_factory=dict)
     #: folder -> (the build folders at and above it, nearest first; the others, sorted):
     #: asked for every file, answered once per folder
     _build_folders: dict[str, tuple[list[str], list[str]]] = field(
@@ -82,13 +93,16 @@ class IncludePaths:
         include_dirs = self.for_file(path)
         defines = self.database.flags_for(path).defines
         standard = self.standard_for(path)
+        includer = self.includers.get(path, ())
         key = "\0".join(include_dirs) + "\1" + "\0".join(defines) + "\1" + standard
+        if includer:
+            key += "\1" + includer[0] + "\0" + str(includer[1])
         made = self._made_options.get((options, key))
         if made is None:
             if len(self._made_options) >= _MADE_OPTIONS_KEPT:
                 self._made_options.clear()
             made = self._made_options[options, key] = options.with_tree_facts(
-                tree_root=self.root).with_changes(
+                tree_root=self.root, includer=includer).with_changes(
                 include_dirs=options.include_dirs
                 + tuple(posixpath.join(self.root, d) for d in include_dirs),
                 defines=options.defines + defines,
@@ -138,7 +152,40 @@ def include_paths(root: str, contents: Mapping[str, bytes], c_files: list[str],
     known = [*(d for dirs in build.values() for d in dirs),
              *(d for flags in database.files.values() for d in flags.include_dirs)]
     guessed = _guessed(contents, c_files, tuple(dict.fromkeys(known)))
-    return IncludePaths(build, database, guessed, root, standards)
+    paths = IncludePaths(build, database, guessed, root, standards)
+    object.__setattr__(paths, "includers", _includers(contents, c_files, paths))
+    return paths
+
+
+def _includers(contents: Mapping[str, bytes], c_files: list[str],
+               paths: IncludePaths) -> dict[str, tuple[str, int]]:
+    """For each header of the tree that a source file includes with quotes: the first
+    such source file (in path order) and the characters of its text up to the end of the
+    include line, the context a header is analysed in (clang-tidy analyses a header
+    through a unit that includes it). Headers included only by other headers have none."""
+    found: dict[str, tuple[str, int]] = {}
+    for includer in sorted(c_files):
+        if not includer.endswith(_SOURCE_SUFFIXES):
+            continue
+        data = contents[includer]
+        folder = posixpath.dirname(includer)
+        for match in directive_matches(_INCLUDE, data):
+            raw = match["quoted"]
+            if not raw:
+                continue
+            name = posixpath.normpath(raw.decode("utf-8", "replace").strip())
+            if name.startswith(("/", "..")) or ".." in name.split("/"):
+                continue
+            candidates = [posixpath.normpath(posixpath.join(folder, name)),
+                          *(posixpath.normpath(posixpath.join(d, name))
+                            for d in paths.for_file(includer))]
+            header = next((c for c in candidates if c in contents), None)
+            if header is None or header in found or header == includer:
+                continue
+            end = data.find(b"\n", match.end())
+            end = len(data) if end < 0 else end + 1
+            found[header] = (includer, len(data[:end].decode("utf-8", "surrogateescape")))
+    return found
 
 
 def _flags(path: str, data: bytes) -> Flags:
