@@ -1,4 +1,6 @@
-// Not compiled: neither cuBLAS (nvcc) nor rocBLAS (hipcc) headers are installed here.
+// check: rocm-6.4
+// With --roc the BLAS data take rocBLAS's types, and their constructors and
+// conversions follow, so the calls need no casts.
 #include <cublas_v2.h>
 #include <cuComplex.h>
 #include <cuda_fp16.h>
