@@ -4,7 +4,7 @@
 PYTHON := .venv/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: run test bench lint bootstrap-run bootstrap-test example-zip
+.PHONY: run test bench lint bootstrap-run bootstrap-test example-zip token
 
 run: bootstrap-run
 	$(PYTHON) scripts/run.py
@@ -41,3 +41,9 @@ example-zip:
 	@rm -f var/examples/$(EXAMPLE).zip
 	cd examples && python3 -m zipfile -c ../var/examples/$(EXAMPLE).zip $(EXAMPLE)
 	@echo "upload var/examples/$(EXAMPLE).zip at http://127.0.0.1:8000/jobs/new/"
+
+# An API token for NAME on the service `make run` serves (its database in var/, its
+# development settings): make token NAME=rocport (-r replaces one: RESET=-r).
+NAME ?= rocport
+token:
+	@DEBUG=$${DEBUG:-true} $(PYTHON) manage.py drf_create_token $(RESET) $(NAME)

@@ -326,7 +326,7 @@ def main() -> int:
         supervisor.run_once([*manage, "createlocaluser"])
         if have_redis:
             supervisor.start("worker", [PYTHON, "-m", "celery", "-A", "workers", "worker",
-                                        "-Q", "translate,rocm", "--concurrency", "1",
+                                        "-Q", "translate,rocm,rocm-snippets", "--concurrency", "1",
                                         "--loglevel", "INFO"])
         build_runner_in_background(supervisor)
         web = supervisor.start("web", web_command(port))

@@ -54,7 +54,7 @@ from webapp.redis_health import redis_answered, redis_failed, redis_unhealthy
 __all__ = ["ROCM_QUEUE", "HEARTBEAT_SECONDS", "beat", "forget", "online", "toolchains",
            "probe_toolchain", "default_hip_version", "report_load", "busy_units",
            "served_runners", "runner_for_job", "runner_toolchains", "runner_builds",
-           "workers"]
+           "workers", "default_hip_version_and_reason"]
 
 logger = logging.getLogger(__name__)
 
@@ -256,6 +256,20 @@ def _version_text(path: str) -> str:
 def _major_minor(version: str) -> str:
     match = re.match(r"(\d+)\.(\d+)", version or "")
     return f"{match[1]}.{match[2]}" if match else ""
+
+
+def default_hip_version_and_reason() -> tuple[str, str]:
+    """(``default_hip_version()``, why that one, for the pages that offer it)."""
+    online = [entry.get("hip_version") for toolchain in (toolchains() or {}).values()
+              for entry in toolchain.get("runners") or [toolchain] if entry.get("hip_version")]
+    version = default_hip_version()
+    if not version:
+        return "", "no ROCm runner or hipcc is known, so the newest HIP rocport knows"
+    if online:
+        return version, "the newest HIP version the ROCm runners online compile with"
+    if settings.DEFAULT_HIP_VERSION:
+        return version, "DEFAULT_HIP_VERSION, the operator's choice while no ROCm runner is online"
+    return version, "the version of this host's hipcc, as no ROCm runner is online"
 
 
 def default_hip_version() -> str:

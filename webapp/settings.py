@@ -80,7 +80,10 @@ DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY (or SECRET_KEY_FILE) is required unless DEBUG=true")
+        raise ImproperlyConfigured(
+            "SECRET_KEY (or SECRET_KEY_FILE) is required unless DEBUG=true (for the "
+            "development service of `make run`: DEBUG=true python manage.py ..., or make "
+            "token NAME=... for an API token)")
     SECRET_KEY = development_secret_key(DATA_DIR / "secret_key")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -308,6 +311,10 @@ SNIPPET_SLOTS_DIR = Path(env_str("SNIPPET_SLOTS_DIR", str(DATA_DIR / "snippet-sl
 # Requests to /api/translate/ per client (signed-in user, else IP address): N/second,
 # N/minute, N/hour or N/day. Counted per web process (Django's local-memory cache).
 SNIPPET_RATE = env_str("SNIPPET_RATE", "30/minute")
+# The playground's "compile on a runner": seconds one snippet's compile may take on a ROCm
+# worker (queue rocm-snippets), and how many may wait at once on the service (one per client).
+SNIPPET_COMPILE_TIME_LIMIT = env_int("SNIPPET_COMPILE_TIME_LIMIT", 60, minimum=5)
+SNIPPET_COMPILE_QUEUE = env_int("SNIPPET_COMPILE_QUEUE", 20, minimum=1)
 if not re.fullmatch(r"\d+/(second|minute|hour|day)", SNIPPET_RATE):
     raise ImproperlyConfigured(f"SNIPPET_RATE must look like 30/minute, not {SNIPPET_RATE!r}")
 # Seconds a signed link to a job page stays valid: what rocport posts on a pull request
@@ -395,6 +402,8 @@ CELERY_TASK_ROUTES = {
     "workers.tasks.translate_job": {"queue": "translate"},
     "workers.tasks.compile_job": {"queue": "rocm"},
     "workers.tasks.compile_batch": {"queue": "rocm"},
+    # The playground's snippets: a queue of their own, never behind a repository's batches.
+    "workers.tasks.compile_snippet": {"queue": "rocm-snippets"},
     # GitHub downloads and reports run beside translations, on hosts with network access.
     "workers.tasks.fetch_pull_request": {"queue": "translate"},
     "workers.tasks.notify_github": {"queue": "translate"},

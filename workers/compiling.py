@@ -270,3 +270,31 @@ def compile_summary(outcome: dict, report_summary: dict | None = None) -> dict:
 
 def _json(value: dict) -> bytes:
     return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def compile_snippet_source(path: str, source: str, scratch: Path) -> dict:
+    """The playground's compile of one HIP file (SOURCE as PATH) on the newest runner this
+    worker serves, within SNIPPET_COMPILE_TIME_LIMIT: its status, diagnostics (on the HIP
+    lines), output and the toolchain."""
+    tree = scratch / "snippet"
+    tree.mkdir()
+    (tree / path).write_text(source, encoding="utf-8", errors="surrogatepass")
+    served = runners.served_runners()
+    limit = settings.SNIPPET_COMPILE_TIME_LIMIT
+    options = dataclasses.replace(
+        compile_options(), temporary_parent=str(scratch), jobs=1, build_system=False,
+        cache_dir=None, runner=served[0].name if served else "host",
+        limits=SandboxLimits(wall_seconds=max(limit - 5, 1)), total_seconds=max(limit - 5, 1))
+    outcome = compile_check(tree, options)
+    hipcc = outcome.get("toolchain", {}).get("hipcc", {})
+    unit = (outcome.get("compile") or [{}])[0]
+    return {"runner": hipcc.get("runner", ""), "hip_version": hipcc.get("hip_version", ""),
+            "offload_archs": hipcc.get("offload_archs", []),
+            "skipped": outcome.get("skipped", ""), "status": unit.get("status", "skipped"),
+            "ok": bool(unit.get("ok")), "message": unit.get("message", ""),
+            "seconds": unit.get("seconds", 0.0),
+            "diagnostics": [{key: diagnostic.get(key) for key in
+                             ("severity", "message", "line", "column", "option")}
+                            for diagnostic in unit.get("diagnostics", [])
+                            if diagnostic.get("path") == path],  # not in system headers
+            "output": (unit.get("output") or "")[:64 << 10]}

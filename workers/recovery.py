@@ -189,6 +189,14 @@ def recover_batches() -> int:
     return count
 
 
+def forget_old_snippet_compiles() -> int:
+    """The playground's compiles are kept a day (``webapp.api.compiles``)."""
+    from webapp.api.compiles import KEPT_FOR
+    from webapp.api.models import SnippetCompile
+
+    return SnippetCompile.objects.filter(created_at__lt=timezone.now() - KEPT_FOR).delete()[0]
+
+
 def _redis() -> redis.Redis:
     return redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
 
@@ -212,6 +220,7 @@ def recover() -> None:
     sweep_scratch()
     requeue_stranded()
     recover_batches()
+    forget_old_snippet_compiles()
     lost = broker_lost_messages()
     if lost is None:
         return  # nothing can be sent now; the next pass tries again

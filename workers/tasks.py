@@ -39,6 +39,7 @@ from celery import Task
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.files import File
+from django.utils import timezone
 
 from translator.options import Options
 from translator.sandbox.confinement import (
@@ -49,6 +50,7 @@ from translator.sandbox.confinement import (
     translate_archive,
 )
 from translator.tree.archive import ArchiveError
+from webapp.api.models import SnippetCompile
 from webapp.github.models import PortRequest
 from webapp.github.ports import PortRefused
 from webapp.jobs import compile_queue
@@ -297,6 +299,28 @@ def _settle(batch: CompileBatch, outcome: dict | None) -> None:
         compiling.keep(job)
     elif then == "keep":
         compile_queue.forget_batches(job)
+
+
+@app.task(soft_time_limit=settings.SNIPPET_COMPILE_TIME_LIMIT,
+          time_limit=settings.SNIPPET_COMPILE_TIME_LIMIT + 15)
+def compile_snippet(compile_id: str) -> None:
+    """The playground's compile of one file on a ROCm runner (``webapp.api.compiles``)."""
+    taken = SnippetCompile.objects.filter(pk=compile_id, state=SnippetCompile.State.QUEUED) \
+        .update(state=SnippetCompile.State.RUNNING)
+    if not taken:
+        return
+    compiled = SnippetCompile.objects.get(pk=compile_id)
+    state, result = SnippetCompile.State.DONE, {}
+    try:
+        with tempfile.TemporaryDirectory(prefix="rocport-snippet-") as scratch:
+            result = compiling.compile_snippet_source(compiled.path, compiled.source,
+                                                      Path(scratch))
+    except SoftTimeLimitExceeded:
+        state, result = SnippetCompile.State.FAILED, {
+            "status": "timeout", "message": f"the compile took longer than "
+            f"{settings.SNIPPET_COMPILE_TIME_LIMIT} s (SNIPPET_COMPILE_TIME_LIMIT)"}
+    SnippetCompile.objects.filter(pk=compile_id).update(state=state, result=result,
+                                                        finished_at=timezone.now())
 
 
 # --- GitHub pull requests ---------------------------------------------------------------

@@ -1,5 +1,7 @@
 """The playground in headless Chromium: type CUDA, read HIP, the diff and the findings."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
@@ -83,3 +85,72 @@ def test_findings_are_marked_in_the_cuda_editor_and_listed_with_labels(live_serv
     expect(page.locator("#cuda-editor .cm-lintRange-warning").first).to_be_visible()
     expect(page.locator("#findings .rule", has_text="W401")).to_have_count(1)
     expect(page.locator("label[for=flag-roc]")).to_have_text("rocBLAS, rocRAND, rocFFT… names")
+
+
+def type_cuda(page, text):
+    page.click("#cuda-editor .cm-content")
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(text)
+
+
+@pytest.fixture
+def fresh_rate_window():
+    """The tests above used this address's snippet rate (SNIPPET_RATE, counted in the
+    live server's process): start a new window."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+def test_edits_survive_a_reload_and_a_share_link_opens_them_elsewhere(live_server, page,
+                                                                      fresh_rate_window):
+    page.goto(f"{live_server.url}/playground/")
+    type_cuda(page, "__global__ void kept(int* x) { x[threadIdx.x] = warpSize; }\n")
+    page.fill("input[name=path]", "kept.cu")
+    page.click("details.options summary")
+    page.check("#flag-roc")
+    # debounced, and after the translation of the page's own sample
+    expect(page.locator("#hip-output")).to_contain_text("void kept(int* x)", timeout=20_000)
+    page.reload()
+    page.click("details.options summary")
+    expect(page.locator("#cuda-editor")).to_contain_text("void kept(int* x)")
+    expect(page.locator("input[name=path]")).to_have_value("kept.cu")
+    expect(page.locator("#flag-roc")).to_be_checked()
+    page.click("#share-button")
+    expect(page.locator("#share-link")).to_have_value(
+        re.compile(re.escape(f"{live_server.url}/playground/#s=") + "[A-Za-z0-9_-]+$"))
+    link = page.locator("#share-link").input_value()
+    expect(page.locator("#status")).to_contain_text("link")
+    page.close()  # its translations must not hold this address's snippet slot
+    # Another browser, with nothing stored: the link alone brings the text and options.
+    other = page.context.browser.new_context().new_page()
+    other.goto(link)
+    other.click("details.options summary")
+    expect(other.locator("#cuda-editor")).to_contain_text("void kept(int* x)")
+    expect(other.locator("input[name=path]")).to_have_value("kept.cu")
+    expect(other.locator("#flag-roc")).to_be_checked()
+    expect(other.locator("#hip-output")).to_contain_text("void kept(int* x)", timeout=20_000)
+
+
+def test_the_snippet_compiles_on_a_runner_and_its_errors_are_marked(
+    live_server, page, redis_url, tmp_path, fresh_rate_window
+):
+    from tests.services import start_worker
+
+    worker = start_worker(redis_url, tmp_path / "snippet-worker", queues="rocm-snippets")
+    try:
+        page.goto(f"{live_server.url}/playground/")
+        type_cuda(page, "#include <cuda_runtime.h>\n__global__ void k(float* x) {\n"
+                        "  x[threadIdx.x] = laneCount;\n}\n")
+        expect(page.locator("#hip-output")).to_contain_text("hip_runtime.h")
+        page.click("#compile-button")
+        expect(page.locator("#compiled")).to_contain_text("failed on the", timeout=60_000)
+        expect(page.locator("#compiled")).to_contain_text(
+            "HIP line 3: use of undeclared identifier 'laneCount'")
+        expect(page.locator("#hip-output .cm-lintRange-error")).to_have_count(1)
+        type_cuda(page, "__global__ void k(float* x) { x[threadIdx.x] = 1.0f; }\n")
+        page.click("#compile-button")
+        expect(page.locator("#compiled")).to_contain_text("compiled on the", timeout=60_000)
+    finally:
+        worker.stop()

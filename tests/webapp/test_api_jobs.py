@@ -189,6 +189,23 @@ def test_detail_shows_state_progress_summary_and_links(api, user):
     }
 
 
+def test_detail_says_what_the_compile_check_is_worth(api, user):
+    sources = {"total": 4, "checked": 3, "unchecked": [{"path": "k.cu", "reason": "no target"}],
+               "unchecked_count": 1}
+    job = make_job(owner=user, state=Job.State.DONE, summary={
+        "compile_ok": 2, "compile_failed": 0, "gpu_sources": sources},
+        compile_status="compile check: 2 of 2 units compiled; 3 of 4 GPU sources checked")
+    body = api.get(f"/api/jobs/{job.pk}/").json()
+    assert (body["compile_verdict"], body["summary"]["gpu_sources"]) == ("incomplete", sources)
+    nothing = make_job(owner=user, state=Job.State.DONE,
+                       summary={"compile_ok": 0, "compile_failed": 5})
+    assert api.get(f"/api/jobs/{nothing.pk}/").json()["compile_verdict"] == "none-compiled"
+    older = make_job(owner=user, state=Job.State.DONE, summary={"compile_ok": 1})
+    assert api.get(f"/api/jobs/{older.pk}/").json()["compile_verdict"] == "ok"
+    running = make_job(owner=user, state=Job.State.COMPILING)
+    assert api.get(f"/api/jobs/{running.pk}/").json()["compile_verdict"] == ""
+
+
 def test_detail_of_a_failed_job_has_code_and_message(api, user):
     job = make_job(owner=user, state=Job.State.FAILED, failure_code="unsafe-path",
                    failure_message="../x: '..' in a path is not allowed")

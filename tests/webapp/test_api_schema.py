@@ -18,6 +18,8 @@ ENDPOINTS = {
     "/api/jobs/{id}/hip-port/": {"post"},
     "/api/jobs/{id}/files/{name}": {"get"},
     "/api/translate/": {"post"},
+    "/api/translate/compile/": {"post"},
+    "/api/translate/compile/{compile_id}/": {"get"},
     "/api/rules/": {"get"},
     "/api/runners/": {"get"},
 }
@@ -74,3 +76,13 @@ def test_docs_page_loads_its_assets_from_this_server(client):
     # Shipped by drf-spectacular-sidecar: collectstatic and whitenoise serve them.
     assert all(finders.find(asset) for asset in assets), assets
 
+
+
+def test_swaggers_example_for_translate_is_a_request_the_api_answers(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    content = schema["paths"]["/api/translate/"]["post"]["requestBody"]["content"]
+    examples = content["application/json"]["examples"]
+    first = next(iter(examples.values()))["value"]  # what "Try it out" sends
+    answer = client.post("/api/translate/", first, content_type="application/json")
+    assert answer.status_code == 200, answer.content
+    assert "hipMalloc" in answer.json()["source"]

@@ -127,3 +127,26 @@ def test_migration_hashes_the_raw_keys_of_old_tokens(transactional_db):
             cursor.execute("DROP TABLE authtoken_token")
     assert APIToken.objects.get(user=user).prefix == raw[:8]
     assert status_with(raw) == 200
+
+
+def test_make_token_creates_a_token_on_the_make_run_service(tmp_path):
+    """The README's command works in the `make run` setup, whose settings are development
+    ones (no SECRET_KEY in the environment)."""
+    import os
+    import subprocess
+
+    from tests.factories import ROOT
+
+    env = {"PATH": os.environ["PATH"], "DATA_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    python = str(ROOT / ".venv/bin/python")
+    subprocess.run([python, "manage.py", "migrate", "-v", "0"], cwd=ROOT, check=True,
+                   env={**env, "DEBUG": "true"}, capture_output=True, timeout=120)
+    subprocess.run([python, "manage.py", "shell", "-c",
+                    "from django.contrib.auth.models import User; "
+                    "User.objects.create_user('carol')"], cwd=ROOT, check=True,
+                   env={**env, "DEBUG": "true"}, capture_output=True, timeout=60)
+    made = subprocess.run(["make", "-s", "token", "NAME=carol"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.startswith("Generated token ")
+    assert made.stdout.rstrip().endswith(" for user carol")

@@ -54,7 +54,7 @@ def test_translates_anonymously_with_hip_text_diff_and_findings():
 
 
 def test_options_reach_the_translator():
-    body = translate(ignore=["R101"], path="k.cu").json()
+    body = translate(ignore=["R101"], skip_rewrites=["R101"], path="k.cu").json()
     assert "cudaMalloc(&d, 64);" in body["source"]
     assert "#include <hip/hip_runtime.h>" in body["source"]
     assert body["path"] == "k.cu"

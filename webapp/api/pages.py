@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from webapp import runners
 from webapp.api.models import APIToken
 from webapp.api.serializers import OptionsSerializer
 from webapp.api.tokens import issue_token
@@ -32,7 +33,11 @@ def playground(request: HttpRequest) -> HttpResponse:
     flags = [(name, labels[name].label, labels[name].help_text)
              for name, field in OptionsSerializer().fields.items()
              if field.__class__.__name__ == "BooleanField" and name in labels]
+    version, reason = runners.default_hip_version_and_reason()
     return render(request, "api/playground.html", {
         "flags": flags,
         "max_bytes": settings.SNIPPET_MAX_BYTES,
+        "hip_version": version,
+        "hip_version_reason": reason,
+        "compile_seconds": settings.SNIPPET_COMPILE_TIME_LIMIT,
     })

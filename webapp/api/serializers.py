@@ -15,18 +15,23 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from translator.options import parse_version
+from translator.options import Options, parse_version
+from translator.rules import CODES
 from webapp import runners
 from webapp.api.errors import PayloadTooLarge
 from webapp.jobs.models import ARCHIVE_SUFFIXES, ARTIFACTS, Job
 from webapp.jobs.queue import progress_of
 from webapp.jobs.uploads import UploadRefused, check_archive
+from webapp.jobs.verdict import VERDICTS, verdict
 
 # Anchored: DRF's RegexField searches, it does not match the whole value.
 _ARCH = re.compile(r"\Agfx[0-9a-f]{3,5}(?::[a-z-]+[+-])*\Z")
 _RULE_PREFIX = re.compile(r"\A[REW][0-9]{0,3}\Z")
 _DEFINE = re.compile(r"\A[A-Za-z_][A-Za-z0-9_]*(?:=[^\n]{0,200})?\Z")
 _FILE_NAME = re.compile(r"\A[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}\Z")
+_REWRITE_CODE = re.compile(r"\AR[0-9]{3}\Z")
+#: Options of the API that are not the translator's (kept on the job, for people).
+NOT_TRANSLATOR_OPTIONS = ("skip_rewrites",)
 
 
 def _flag(help_text: str) -> serializers.BooleanField:
@@ -61,7 +66,12 @@ class OptionsSerializer(serializers.Serializer):
         help_text="rule codes or prefixes to run (default: all)")
     ignore = serializers.ListField(
         child=serializers.RegexField(_RULE_PREFIX), required=False, max_length=100,
-        help_text="rule codes or prefixes to skip")
+        help_text="rule codes or prefixes to skip; a rewrite rule (R…) it skips must be named "
+        "in skip_rewrites too, since its code then stays CUDA")
+    skip_rewrites = serializers.ListField(
+        child=serializers.RegexField(_REWRITE_CODE), required=False, max_length=100,
+        help_text="rewrite rules (full codes, e.g. R542) whose rewrite is turned off: the "
+        "code they would rewrite stays CUDA (and may not compile)")
     defines = serializers.ListField(
         child=serializers.RegexField(_DEFINE), required=False, max_length=100,
         help_text="macros for analysis, NAME or NAME=VALUE")
@@ -77,6 +87,27 @@ class OptionsSerializer(serializers.Serializer):
                     f"unknown field; the allowed names are: {allowed}"] for name in unknown})
         return super().to_internal_value(data)
 
+    def validate(self, data):
+        """A rewrite rule that select or ignore leaves out must be named in skip_rewrites:
+        skipping it silently left CUDA in the port (and failed its compile check)."""
+        data = super().validate(data)
+        skipped = rewrites_left_out(data.get("select") or (), data.get("ignore") or ())
+        named = set(data.get("skip_rewrites") or ())
+        unknown = sorted(named - {rule.code for rule in CODES if rule.kind == "rewrite"})
+        if unknown:
+            raise serializers.ValidationError({"skip_rewrites": [
+                f"{', '.join(unknown)}: not a rewrite rule (see /api/rules/)"]})
+        missing = [rule for rule in skipped if rule.code not in named]
+        if missing:
+            listed = "; ".join(f"{rule.code} {rule.name} ({rule.summary.rstrip('.')})"
+                               for rule in missing[:5])
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            raise serializers.ValidationError({"skip_rewrites": [
+                f"select/ignore turn off rewrite rules, which leaves their code CUDA: "
+                f"{listed}{more}. Name them in skip_rewrites to confirm: "
+                f"{' '.join(rule.code for rule in missing)}"]})
+        return data
+
     def validate_hip_version(self, value: str):
         if not value:
             return None
@@ -87,16 +118,35 @@ class OptionsSerializer(serializers.Serializer):
 
     def options(self) -> dict:
         """The options the client chose, JSON-ready (a Job's ``options`` field). Options
-        left empty or at their default are not stored, whichever way they came in."""
-        return {name: value for name, value in self.validated_data.items()
-                if name in OptionsSerializer._declared_fields
-                and value not in (None, False, [], "") and (name, value) != ("naming", "keep")}
+        left empty or at their default are not stored, whichever way they came in. The
+        rewrites named in ``skip_rewrites`` are ignored by the translator too."""
+        chosen = {name: value for name, value in self.validated_data.items()
+                  if name in OptionsSerializer._declared_fields
+                  and value not in (None, False, [], "") and (name, value) != ("naming", "keep")}
+        skipped = [code for code in chosen.get("skip_rewrites", ())
+                   if code not in chosen.get("ignore", ())]
+        if skipped:
+            chosen["ignore"] = [*chosen.get("ignore", ()), *skipped]
+        return chosen
+
+
+def rewrites_left_out(select, ignore) -> list:
+    """The rewrite rules that SELECT and IGNORE (rule codes or prefixes) turn off."""
+    options = Options(select=tuple(select), ignore=tuple(ignore))
+    return [rule for rule in CODES if rule.kind == "rewrite" and not options.rule_enabled(
+        rule.code)]
+
+
+def translator_options(options: dict) -> dict:
+    """OPTIONS (a job's, or a request's) without those that are not the translator's."""
+    return {name: value for name, value in options.items()
+            if name not in NOT_TRANSLATOR_OPTIONS}
 
 
 def with_default_hip_version(options: dict) -> dict:
-    """A job's OPTIONS with the default target HIP version when none was chosen: the one
-    the ROCm runners compile with (webapp.runners.default_hip_version), so that a correct
-    translation also compiles there."""
+    """OPTIONS (a job's, a snippet's) with the default target HIP version when none was
+    chosen: the one the ROCm runners compile with (webapp.runners.default_hip_version),
+    so that a correct translation also compiles there."""
     if options.get("hip_version"):
         return options
     default = runners.default_hip_version()
@@ -203,6 +253,7 @@ class HipVersionSerializer(serializers.Serializer):
 
 class JobSerializer(serializers.ModelSerializer):
     progress = serializers.SerializerMethodField()
+    compile_verdict = serializers.SerializerMethodField()
     failure = serializers.SerializerMethodField()
     hip_version = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField()
@@ -210,8 +261,8 @@ class JobSerializer(serializers.ModelSerializer):
     class Meta:
         model = Job
         fields = ["id", "state", "source_kind", "source_name", "options", "progress",
-                  "failure", "compile_status", "hip_version", "summary", "created_at",
-                  "started_at", "finished_at", "links"]
+                  "failure", "compile_status", "compile_verdict", "hip_version", "summary",
+                  "created_at", "started_at", "finished_at", "links"]
         read_only_fields = fields
 
     @extend_schema_field(HipVersionSerializer)
@@ -220,6 +271,13 @@ class JobSerializer(serializers.ModelSerializer):
         return {"target": ".".join(str(part) for part in target) if target else "newest",
                 "toolchain": job.summary.get("toolchain_hip_version") or None,
                 "mismatch": job.summary.get("version_mismatch", "")}
+
+    @extend_schema_field(serializers.ChoiceField(
+        ("", *VERDICTS), help_text="what the compile check of a done job is worth: ok, "
+        "skipped, translation-errors, none-compiled (no unit compiled) or incomplete (GPU "
+        "sources left unchecked: summary.gpu_sources says which); '' before the job is done"))
+    def get_compile_verdict(self, job: Job) -> str:
+        return verdict(job.summary) if job.state == Job.State.DONE else ""
 
     @extend_schema_field(ProgressSerializer)
     def get_progress(self, job: Job) -> dict:

@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import SimpleRouter
 
-from webapp.api import pages, views
+from webapp.api import compiles, pages, views
 
 app_name = "api"
 router = SimpleRouter()
@@ -16,6 +16,9 @@ urlpatterns = [
          views.JobViewSet.as_view({"get": "file"}, content_negotiation_class=views.AnyAccept),
          name="job-file"),
     path("translate/", views.TranslateView.as_view(), name="translate"),
+    path("translate/compile/", compiles.CompileView.as_view(), name="snippet-compiles"),
+    path("translate/compile/<uuid:compile_id>/", compiles.CompileResultView.as_view(),
+         name="snippet-compile"),
     path("rules/", views.rules_view, name="rules"),
     path("runners/", views.runners_view, name="runners"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
 from rest_framework.exceptions import NotFound, Throttled
@@ -31,6 +31,8 @@ from webapp.api.serializers import (
     RuleSerializer,
     SnippetResultSerializer,
     SnippetSerializer,
+    translator_options,
+    with_default_hip_version,
 )
 from webapp.api.snippet_slots import SlotTaken, client_of, snippet_slot
 from webapp.api.snippets import SnippetFailed, translate_snippet
@@ -137,6 +139,18 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         return artifact_response(self.get_object(), name)
 
 
+#: The request Swagger UI offers for /api/translate/ (a test posts it).
+SNIPPET_EXAMPLE = {
+    "path": "saxpy.cu",
+    "source": "__global__ void saxpy(int n, float a, float* x, float* y) {\n"
+              "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+              "  if (i < n) y[i] = a * x[i] + y[i];\n}\n\n"
+              "void run(int n, float* x, float* y) {\n"
+              "  float* d;\n  cudaMalloc(&d, n * sizeof(float));\n"
+              "  saxpy<<<(n + 255) / 256, 256>>>(n, 2.0f, d, d);\n  cudaFree(d);\n}\n",
+}
+
+
 class TranslateView(APIView):
     """Translate one file synchronously; anonymous callers are rate-limited by address."""
 
@@ -147,12 +161,18 @@ class TranslateView(APIView):
 
     @extend_schema(tags=["translate"], request=SnippetSerializer,
                    responses={200: SnippetResultSerializer},
-                   summary="Translate one CUDA file now (size- and time-limited)")
+                   summary="Translate one CUDA file now (size- and time-limited)",
+                   # Swagger UI's "Try it out" sends the first example: without one it made
+                   # up "string" for every field, which the options refuse.
+                   examples=[OpenApiExample("A kernel and its launch", request_only=True,
+                                            value=SNIPPET_EXAMPLE)])
     def post(self, request):
         refuse_large_body(request, settings.SNIPPET_MAX_BYTES, "the request")
         data = SnippetSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        options = Options(**data.options(), clang_resource_dir=settings.CLANG_RESOURCE_DIR)
+        # The same default HIP version as a job's: the ROCm runners' (webapp.runners).
+        options = Options(**translator_options(with_default_hip_version(data.options())),
+                          clang_resource_dir=settings.CLANG_RESOURCE_DIR)
         try:
             with snippet_slot(client_of(request)):
                 answer = translate_snippet(data.validated_data["source"], options,

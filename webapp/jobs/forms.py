@@ -33,7 +33,8 @@ class UploadForm(forms.Form):
          ("roc", "miopen", "experimental", "amap")),
         ("Code", "How much rocport rewrites beyond renaming.",
          ("hip_kernel_execution_syntax", "fix_hazards", "skip_excluded_preprocessor_blocks")),
-        ("Analysis", "What the checks see and which run.", ("defines", "select", "ignore")),
+        ("Analysis", "What the checks see and which run.",
+         ("defines", "select", "ignore", "skip_rewrites")),
     )
 
     archive = forms.FileField(
@@ -77,12 +78,20 @@ class UploadForm(forms.Form):
         help_text="rule codes or prefixes separated by spaces, e.g. R1 W201 (empty: all)")
     ignore = forms.CharField(
         required=False, max_length=1000, label="Skip these rules",
-        help_text="rule codes or prefixes separated by spaces, e.g. W5")
+        help_text="rule codes or prefixes separated by spaces, e.g. W5; a rewrite rule (R…) "
+        "must be named below too")
+    skip_rewrites = forms.CharField(
+        required=False, max_length=1000, label="Turn these rewrites off",
+        help_text="rewrite rules whose code stays CUDA, full codes separated by spaces, e.g. "
+        "R542: the port may then not compile")
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        # The version a new job targets unless the user picks another: the runners'.
-        self.fields["hip_version"].initial = runners.default_hip_version()
+        # The version a new job targets unless the user picks another: the runners', and why.
+        version, reason = runners.default_hip_version_and_reason()
+        self.fields["hip_version"].initial = version
+        if version:
+            self.fields["hip_version"].help_text += f" (now {version}: {reason})"
 
     def groups(self):
         """(legend, explanation, bound fields) per fieldset, for the template."""
@@ -111,7 +120,7 @@ class UploadForm(forms.Form):
             "fix_hazards", "skip_excluded_preprocessor_blocks") if data.get(name)}
         values.update(hip_version=(data.get("hip_version") or "").strip(),
                       naming=data.get("naming") or "keep")
-        for name in ("offload_archs", "select", "ignore"):
+        for name in ("offload_archs", "select", "ignore", "skip_rewrites"):
             values[name] = _words(data.get(name) or "")
         values["defines"] = [line.strip() for line in (data.get("defines") or "").splitlines()
                              if line.strip()]

@@ -17,6 +17,7 @@ from django.middleware.csrf import get_token
 from django.urls import reverse
 
 from translator.compile.check import merge_into_report, merge_outcomes
+from translator.rules import RULES_BY_CODE
 from webapp.jobs.charts import summary_charts
 from webapp.jobs.compile_queue import done_outcomes
 from webapp.jobs.diffs import file_notes, review_rows
@@ -102,6 +103,8 @@ def compile_context(job: Job, report: dict) -> dict:
         "gpu_sources": gpu_sources(summary),
         "top_errors": top_errors(summary),
         "hipcc": report.get("toolchain", {}).get("hipcc", {}),
+        "skipped_rewrites": [RULES_BY_CODE[code] for code in job.options.get("skip_rewrites", ())
+                             if code in RULES_BY_CODE],
     }
 
 

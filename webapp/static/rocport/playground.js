@@ -2,10 +2,13 @@
 // HIP on the right, findings marked in the CUDA text and listed below, and the diff.
 // Translates on submit, on Ctrl+Enter, and one second after typing stops. Errors are shown
 // above the panes and the results they make stale are marked as such. Without the editor
-// bundle the plain text area is used.
+// bundle the plain text area is used. The text and options survive a reload (kept in the
+// browser's localStorage); "Share link" puts them, compressed, in the link's #fragment
+// (nothing is stored on the server); "Compile on a runner" compiles the HIP text with hipcc
+// on a ROCm runner and marks its diagnostics in the HIP text.
 "use strict";
 
-(function () {
+(async function () {
   const form = document.getElementById("playground");
   if (!form) return;
   const findings = document.getElementById("findings");
@@ -22,6 +25,64 @@
   let sent = 0;
   let cuda = null;
   let hip = null;
+  let saveTimer = null;
+  const STORE = "rocport.playground.v1";
+
+  // --- the text and options: kept across reloads, and in share links ------------------
+  function currentState() {
+    const options = {};
+    for (const box of form.querySelectorAll("input[type=checkbox]")) {
+      if (box.checked) options[box.name] = true;
+    }
+    return { source: cuda ? cuda.state.doc.toString() : textarea.value,
+             path: form.elements.path.value, hip_version: form.elements.hip_version.value,
+             options };
+  }
+
+  function applyState(state) {
+    if (!state || typeof state.source !== "string") return;
+    textarea.value = state.source;
+    if (typeof state.path === "string") form.elements.path.value = state.path;
+    if (typeof state.hip_version === "string") form.elements.hip_version.value = state.hip_version;
+    for (const box of form.querySelectorAll("input[type=checkbox]")) {
+      box.checked = Boolean(state.options && state.options[box.name]);
+    }
+  }
+
+  function save() {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      try { localStorage.setItem(STORE, JSON.stringify(currentState())); } catch (error) { /* full or off */ }
+    }, 300);
+  }
+
+  function base64url(bytes) {
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  async function packState(state) {
+    const stream = new Blob([JSON.stringify(state)]).stream()
+      .pipeThrough(new CompressionStream("deflate-raw"));
+    return base64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+  }
+
+  async function unpackState(text) {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return JSON.parse(await new Response(stream).text());
+  }
+
+  let restored = null;
+  if (location.hash.startsWith("#s=")) {
+    try { restored = await unpackState(location.hash.slice(3)); } catch (error) { restored = null; }
+  }
+  if (!restored) {
+    try { restored = JSON.parse(localStorage.getItem(STORE) || "null"); } catch (error) { restored = null; }
+  }
+  applyState(restored);
 
   function cudaKeywords() {
     const decorator = new CM.MatchDecorator({
@@ -59,11 +120,12 @@
     if (editable) {
       extensions.push(cudaKeywords(), CM.lintGutter(), CM.highlightActiveLine(),
         CM.EditorView.updateListener.of((update) => {
-          if (update.docChanged) { textarea.value = update.state.doc.toString(); later(); }
+          if (update.docChanged) { textarea.value = update.state.doc.toString(); later(); save(); }
         }),
         CM.keymap.of([{ key: "Mod-Enter", run: () => { form.requestSubmit(); return true; } }]));
     } else {
-      extensions.push(CM.EditorState.readOnly.of(true), CM.EditorView.editable.of(false));
+      extensions.push(CM.lintGutter(), CM.EditorState.readOnly.of(true),
+                      CM.EditorView.editable.of(false));
     }
     return new CM.EditorView({ parent, state: CM.EditorState.create({ doc: text, extensions }) });
   }
@@ -195,18 +257,42 @@
     panes.classList.remove("stale");
   }
 
+  // One translation at a time: the service runs one per client (a second one at once is
+  // refused), so a request asked for meanwhile waits for the one in flight, then goes.
+  let inFlight = false;
+  let again = false;
+
   async function translate() {
+    if (inFlight) { again = true; return; }
+    inFlight = true;
+    try {
+      await translateOnce();
+    } finally {
+      inFlight = false;
+      if (again) { again = false; translate(); }
+    }
+  }
+
+  async function translateOnce() {
     const number = ++sent;
     status.textContent = "translating…";
     let answer;
     try {
-      const response = await fetch(form.dataset.endpoint, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
-        body: JSON.stringify(request()),
-      });
-      answer = await response.json().catch(() => ({}));
+      let response;
+      // "throttled": this client's other translation (another tab, a page just closed)
+      // still runs on the server; it ends within seconds, so wait for it, a few times.
+      for (let tries = 0; ; tries += 1) {
+        response = await fetch(form.dataset.endpoint, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
+          body: JSON.stringify(request()),
+        });
+        answer = await response.json().catch(() => ({}));
+        if (response.status !== 429 || (answer.error || {}).code !== "throttled" || tries >= 5) break;
+        status.textContent = "waiting for your other translation…";
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
       if (!response.ok) {
         const error = answer.error || {};
         throw new Error(error.message || "the server answered " + response.status);
@@ -238,7 +324,101 @@
     translate();
   });
   form.addEventListener("input", (event) => {
+    if (event.target.id === "share-link") return;
     if (!event.target.closest(".cm-editor")) later();
+    save();
   });
+
+  // --- share -------------------------------------------------------------------------
+  document.getElementById("share-button").addEventListener("click", async () => {
+    const link = location.origin + location.pathname + "#s=" + await packState(currentState());
+    history.replaceState(null, "", link);
+    const box = document.getElementById("share");
+    const field = document.getElementById("share-link");
+    field.value = link;
+    box.hidden = false;
+    field.focus();
+    field.select();
+    try { await navigator.clipboard.writeText(link); status.textContent = "link copied"; }
+    catch (error) { status.textContent = "link ready to copy"; }
+  });
+
+  // --- compile on a runner ------------------------------------------------------------
+  const compiled = document.getElementById("compiled");
+  const compileButton = document.getElementById("compile-button");
+
+  function showCompile(answer) {
+    compiled.replaceChildren();
+    const result = answer.result || {};
+    if (answer.state === "queued" || answer.state === "running") {
+      compiled.append(element("p", answer.state === "queued" ? "waiting for a ROCm runner…"
+                                                              : "compiling…"));
+      return;
+    }
+    const where = result.runner ? " on the " + result.runner + " runner (hipcc " +
+      (result.hip_version || "?") + ", " + (result.offload_archs || []).join(", ") + ")" : "";
+    const verdict = result.skipped ? result.skipped :
+      (result.ok ? "compiled" : (result.status || "failed")) + where +
+      (result.message && !result.ok ? ": " + result.message : "");
+    compiled.append(element("p", verdict, result.ok ? "ok" : "bad"));
+    const list = element("ul", undefined, "finding-list");
+    for (const diagnostic of result.diagnostics || []) {
+      const item = element("li", undefined, "note sev-" + String(diagnostic.severity).replace(" ", "-"));
+      item.append(element("span", "hipcc " + diagnostic.severity, "sev"),
+        "HIP line " + diagnostic.line + ": ", element("span", diagnostic.message));
+      list.append(item);
+    }
+    if (list.children.length) compiled.append(list);
+    if (result.output) compiled.append(element("pre", result.output, "output"));
+    if (hip) {
+      const doc = hip.state.doc;
+      const marks = (result.diagnostics || []).filter((d) => d.line >= 1 && d.line <= doc.lines)
+        .map((d) => {
+          const line = doc.line(d.line);
+          const from = Math.min(line.from + Math.max((d.column || 1) - 1, 0), line.to);
+          return { from, to: line.to, source: "hipcc",
+                   severity: d.severity === "warning" ? "warning" : d.severity === "note" ? "info" : "error",
+                   message: d.message };
+        });
+      hip.dispatch(CM.setDiagnostics(hip.state, marks));
+    }
+  }
+
+  async function compileOnRunner() {
+    compileButton.disabled = true;
+    compiled.replaceChildren(element("p", "translating and sending to a ROCm runner…"));
+    try {
+      // It translates too: wait for the translation in flight, and hold the next one.
+      while (inFlight) await new Promise((resolve) => setTimeout(resolve, 100));
+      inFlight = true;
+      let response;
+      try {
+        response = await fetch(form.dataset.compile, {
+          method: "POST", credentials: "same-origin",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
+          body: JSON.stringify(request()),
+        });
+      } finally {
+        inFlight = false;
+        if (again) { again = false; translate(); }
+      }
+      let answer = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error((answer.error || {}).message || "the server answered " + response.status);
+      showCompile(answer);
+      while (answer.state === "queued" || answer.state === "running") {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const next = await fetch(answer.url, { credentials: "same-origin", cache: "no-store" });
+        if (!next.ok) throw new Error("the server answered " + next.status);
+        answer = await next.json();
+        showCompile(answer);
+      }
+    } catch (error) {
+      compiled.replaceChildren(element("p", "Compile failed: " + error.message, "error"));
+    } finally {
+      compileButton.disabled = false;
+    }
+  }
+
+  compileButton.addEventListener("click", compileOnRunner);
   translate();
 })();
