@@ -22,7 +22,18 @@ In ``#if``, ``#elif``, ``#ifdef`` and ``#ifndef`` lines:
   branch for ``>=``/``>``, the branch after it for ``<``/``<=``) translates at
   ``--hip-version``, headers included. Otherwise the block stays off on HIP: the
   comparison gains ``&& !defined(__HIP_PLATFORM_AMD__)`` (or ``|| defined(...)`` for
-  ``<``), the block is left as written, and a finding names what HIP lacks.
+  ``<``), the block is left as written, and a finding names what HIP lacks. Lacking
+  counts: a CUDA header or name without HIP counterpart, an ``__nv_*`` extension no
+  table knows (CUDA 12.8's fp4 and e8m0 conversions), a bfloat16 name whose HIP header
+  the file does not include (``cuda_fp16.h`` brings bfloat16 in CUDA, ``hip_fp16.h``
+  does not), ``__CUDA_ARCH__`` in a ``#define`` body, and a function, type or macro the
+  file defines only in blocks kept off (a call must not be switched on while its
+  definition stays off).
+- A device-pass test (``#ifdef __CUDA_ARCH__``, ``defined(__CUDA_ARCH__)`` in a
+  conjunction without an architecture comparison) is judged the same way: renamed when
+  its block translates, else left (off on HIP, so its alternative is compiled in both
+  passes) with a finding: ``#define ARCH __CUDA_ARCH__`` would be an undeclared name in
+  the device pass.
 - Feature macros (``__CUDA_BF16_TYPES_EXIST__``, any ``__CUDA_*_TYPES_EXIST__``) and
   nvcc's ``__NVCC__`` are judged the same way: when their block translates, the test
   becomes ``defined(__HIP_PLATFORM_AMD__)`` (``#ifdef`` becomes ``#if defined(...)``) and
@@ -88,13 +99,17 @@ import re
 from collections.abc import Iterator
 
 from translator.data import DIRECTORY as DATA_DIRECTORY
-from translator.data.names import resolve_header, resolve_name
+from translator.data.names import resolve_name
 from translator.diagnostics import Diagnostic, Severity
 from translator.edits import Edit
 from translator.options import parse_version
+from translator.rules._shared.gate_blocks import (
+    defined_names,
+    enabled_block,
+    first_missing,
+    inside,
+)
 from translator.rules.base import Finding, Rule
-from translator.rules.cuda_api_name import UNKNOWN, declared_in_file
-from translator.source.hip_guards import is_hip_macro
 from translator.source.scan import IDENTIFIER, Directive, next_branch
 from translator.source.tokens import Token
 from translator.unit import Unit
@@ -133,7 +148,9 @@ def check(unit: Unit) -> Iterator[Finding]:
             continue  # none of the macros (all contain "CUDA"): no need to lex the line
         tokens = directive.tokens
         if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
-            if tokens and tokens[0].text in (ARCH, CLANG_CUDA, *VERSIONS):
+            if tokens and tokens[0].text == ARCH and directive.keyword.endswith("ifdef"):
+                yield from _device_gate(unit, conditionals, index, 0)
+            elif tokens and tokens[0].text in (ARCH, CLANG_CUDA, *VERSIONS):
                 yield _renamed(tokens[0])
             elif tokens and _gate_macro(tokens[0].text):
                 yield from _gate_test(unit, conditionals, index, 0)
@@ -178,10 +195,12 @@ def _kept_off_blocks(unit: Unit) -> list[tuple[int, int]]:
 
 
 def _gate_positions(directive: Directive) -> Iterator[int]:
-    """Token positions of the version comparisons and feature tests of DIRECTIVE."""
+    """Token positions of the version comparisons, feature tests and device-pass tests
+    (``#ifdef __CUDA_ARCH__``, ``defined(__CUDA_ARCH__)`` in a conjunction) of DIRECTIVE."""
     tokens = directive.tokens
     if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
-        if tokens and _gate_macro(tokens[0].text):
+        if tokens and (_gate_macro(tokens[0].text)
+                       or tokens[0].text == ARCH and directive.keyword.endswith("ifdef")):
             yield 0
         return
     for position, token in enumerate(tokens):
@@ -190,6 +209,18 @@ def _gate_positions(directive: Directive) -> Iterator[int]:
         elif (_gate_macro(token.text) and _defined_operand(tokens, position)
               and not _clang_cuda_test(tokens, position)):
             yield position
+        elif _device_test(tokens, position):
+            yield position
+
+
+def _device_test(tokens: list[Token], position: int) -> bool:
+    """True for ``defined(__CUDA_ARCH__)`` in a conjunction, not negated and without an
+    architecture comparison beside it: a test whose block runs in the device pass
+    (judged like a gate: kept off when HIP lacks what the block names)."""
+    return (tokens[position].text == ARCH and _defined_operand(tokens, position)
+            and not _negated(tokens, position) and _conjunction(tokens)
+            and not any(token.text == ARCH and _comparison(tokens, index) is not None
+                        for index, token in enumerate(tokens)))  # _nvidia_only_branch's
 
 
 def _clang_cuda_test(tokens: list[Token], index: int) -> bool:
@@ -218,30 +249,85 @@ def _gate(unit: Unit, conditionals: list[Directive], index: int,
           position: int) -> tuple[tuple[int, int] | None, str]:
     """(the block the test at POSITION of CONDITIONALS[INDEX] enables, the first thing in
     it that HIP lacks at the target version, or '')."""
-    def compute(unit: Unit) -> dict:
-        return {}
-    cache = unit.shared("R003 gates", compute)
+    judged = _judgements(unit)
     key = (index, position)
-    if key not in cache:
-        directive = conditionals[index]
-        tokens = directive.tokens
-        if directive.keyword in ("ifdef", "elifdef"):
-            positive = True
-        elif directive.keyword in ("ifndef", "elifndef"):
-            positive = False
-        elif tokens[position].text in VERSIONS:
-            comparison = _comparison(tokens, position)
-            assert comparison is not None  # _condition asks only about a comparison
-            positive = comparison[2] in (">", ">=")
-        else:
-            positive = not _negated(tokens, position)
-        block = enabled_block(conditionals, index, positive)
-        missing = first_missing(unit, conditionals, *block) if block else ""
-        if (missing and tokens[position].text == COMPILER
-                and _error_alternative(unit, conditionals, index, positive)):
-            missing = ""  # kept off, the build would stop at the #error: switched on
-        cache[key] = (block, missing)
-    return cache[key]
+    if key not in judged:  # not a gate _gate_positions lists: judged alone
+        judged[key] = _judge(unit, conditionals, index, position, _unavailable(unit))
+    return judged[key]
+
+
+def _judgements(unit: Unit) -> dict[tuple[int, int], tuple[tuple[int, int] | None, str]]:
+    """Every gate of UNIT judged, to a fixed point: a name the file defines only in
+    blocks kept off on HIP is missing for the other gates too (a call switched on while
+    its definition stays off would not compile)."""
+    return unit.shared("R003 gates", _judge_all)
+
+
+def _unavailable(unit: Unit) -> dict[str, str]:
+    """Names the file defines only in blocks kept off on HIP, with why."""
+    _judgements(unit)
+    return unit.shared("R003 unavailable names", lambda unit: {})
+
+
+def _judge_all(unit: Unit) -> dict[tuple[int, int], tuple[tuple[int, int] | None, str]]:
+    unavailable: dict[str, str] = unit.shared("R003 unavailable names", lambda unit: {})
+    if not _mentions_tests(unit):
+        return {}
+    conditionals = unit.conditionals
+    keys = [(index, position) for index, directive in enumerate(conditionals)
+            if directive.keyword in ("if", "elif", "ifdef", "ifndef", "elifdef", "elifndef")
+            for position in _gate_positions(directive)]
+    judged: dict[tuple[int, int], tuple[tuple[int, int] | None, str]] = {}
+    while True:  # the names only grow, and the blocks kept off with them
+        for key in keys:
+            if key not in judged or not judged[key][1]:
+                judged[key] = _judge(unit, conditionals, *key, unavailable)
+        blocks = [judged[key][0] for key in keys if judged[key][1] and judged[key][0]]
+        found = {name: why for name, why in _defined_only_in(unit, blocks).items()
+                 if name not in unavailable}
+        if not found:
+            return judged
+        unavailable.update(found)
+
+
+def _defined_only_in(unit: Unit, blocks: list) -> dict[str, str]:
+    """Names defined in BLOCKS (kept off on HIP) and nowhere else in the file."""
+    found: dict[str, str] = {}
+    for start, end in blocks:
+        for name in defined_names(unit, start, end):
+            found.setdefault(name, f"defined only in the block at line "
+                             f"{unit.location(start).line}, kept off on HIP")
+    if not found:
+        return found
+    elsewhere: set[str] = set()
+    position = 0
+    for start, end in sorted(blocks) + [(len(unit.source), len(unit.source))]:
+        if start > position:
+            elsewhere |= defined_names(unit, position, start)
+        position = max(position, end)
+    return {name: why for name, why in found.items() if name not in elsewhere}
+
+
+def _judge(unit: Unit, conditionals: list[Directive], index: int, position: int,
+           unavailable: dict[str, str]) -> tuple[tuple[int, int] | None, str]:
+    directive = conditionals[index]
+    tokens = directive.tokens
+    if directive.keyword in ("ifdef", "elifdef"):
+        positive = True
+    elif directive.keyword in ("ifndef", "elifndef"):
+        positive = False
+    elif tokens[position].text in VERSIONS:
+        comparison = _comparison(tokens, position)
+        assert comparison is not None  # _condition asks only about a comparison
+        positive = comparison[2] in (">", ">=")
+    else:
+        positive = not _negated(tokens, position)
+    block = enabled_block(conditionals, index, positive)
+    missing = first_missing(unit, conditionals, *block, unavailable) if block else ""
+    if (missing and tokens[position].text == COMPILER
+            and _error_alternative(unit, conditionals, index, positive)):
+        missing = ""  # kept off, the build would stop at the #error: switched on
+    return block, missing
 
 
 def _error_alternative(unit: Unit, conditionals: list[Directive], index: int,
@@ -262,7 +348,7 @@ def _error_alternative(unit: Unit, conditionals: list[Directive], index: int,
         return False
     nested = _nested_groups(conditionals, following.end, end.start)
     return any(d.keyword == "error" and following.end <= d.start < end.start
-               and not _inside(nested, d.start) for d in unit.directives)
+               and not inside(nested, d.start) for d in unit.directives)
 
 
 def _nested_groups(conditionals: list[Directive], start: int, end: int) -> list[tuple[int, int]]:
@@ -381,7 +467,7 @@ def _first_nvidia_only(unit: Unit, start: int, end: int, skipped: list[tuple[int
     for match in IDENTIFIER.finditer(unit.source, start, end):
         name = match.group()
         if (name[0] not in "_acCn" or not regions.in_code(match.start())
-                or skipped and _inside(skipped, match.start())):
+                or skipped and inside(skipped, match.start())):
             continue
         if name in ("asm", "__asm__", "__asm"):
             return "inline PTX"
@@ -389,6 +475,31 @@ def _first_nvidia_only(unit: Unit, start: int, end: int, skipped: list[tuple[int
         if resolved is not None and resolved[1].name is None and resolved[0].kind != "preprocessor":
             return name
     return ""
+
+
+def _defined_test(unit: Unit, conditionals: list[Directive], index: int,
+                  position: int) -> Iterator[Finding]:
+    """``defined(__CUDA_ARCH__)`` or ``defined(CUDART_VERSION)``: renamed, unless a
+    device-pass test that stays off."""
+    tokens = conditionals[index].tokens
+    if _device_test(tokens, position):
+        yield from _device_gate(unit, conditionals, index, position)
+    else:
+        yield _renamed(tokens[position])
+
+
+def _device_gate(unit: Unit, conditionals: list[Directive], index: int,
+                 position: int) -> Iterator[Finding]:
+    """A device-pass test: renamed, or left (off on HIP) when its block names what HIP
+    lacks (``#define ARCH __CUDA_ARCH__``, an intrinsic HIP has not)."""
+    token = conditionals[index].tokens[position]
+    missing = _gate(unit, conditionals, index, position)[1]
+    if missing:
+        yield Diagnostic("R003", f"{ARCH}: the block it enables uses {missing}; it stays off "
+                         "on HIP (its alternative is compiled in both passes)",
+                         offset=token.start)
+    else:
+        yield _renamed(token)
 
 
 def _renamed(token: Token) -> Edit:
@@ -408,11 +519,8 @@ def _condition(tokens: list[Token], nvidia_only: str, unit: Unit,
             continue
         if token.text != ARCH and token.text not in VERSIONS:
             continue
-        before = tokens[index - 1].text if index else ""
-        if before == "defined" or (
-            before == "(" and index > 1 and tokens[index - 2].text == "defined"
-        ):
-            yield _renamed(token)
+        if _defined_operand(tokens, index):
+            yield from _defined_test(unit, conditionals, at, index)
             continue
         comparison = _comparison(tokens, index)
         if comparison is None:
@@ -548,87 +656,3 @@ RULE = Rule(
     category="unsupported-api",
     doc=__doc__,
 )
-
-
-# The block a version or feature gate enables, and the first thing in it that HIP lacks at
-# the target version.
-_CUDA_HEADER = re.compile(r"cu(?:da|[a-z]+)\w*(?:[./]\w+)*")
-_FEATURE = re.compile(r"__CUDA_\w+_TYPES_EXIST__")
-#: Macros of gates that are judged on their own when nested in another gate's block.
-_GATE_MACRO = re.compile(
-    r"__CUDA_ARCH__|CUDART_VERSION|CUDA_VERSION|__CUDACC_VER_MAJOR__|__NVCC__"
-    r"|__CUDA_\w+_TYPES_EXIST__")
-
-
-def enabled_block(conditionals: list[Directive], index: int,
-                   positive: bool) -> tuple[int, int] | None:
-    """The body of the branch a test enables: its own branch when the test being true
-    enables it (POSITIVE), else the ``#elif``/``#else`` branch after it, if any."""
-    following = next_branch(conditionals, index)
-    if following is None:
-        return None
-    if positive:
-        return conditionals[index].end, following.start
-    if following.keyword == "endif":
-        return None
-    at = next(i for i in range(index + 1, len(conditionals)) if conditionals[i] is following)
-    after = next_branch(conditionals, at)
-    return None if after is None else (following.end, after.start)
-
-
-def first_missing(unit: Unit, conditionals: list[Directive], start: int, end: int) -> str:
-    """The first name or header between START and END (outside nested gates, which are
-    judged on their own) that does not translate at the target HIP version, with why."""
-    skipped = _nested_gates(conditionals, start, end, unit.options.tree.hip_macros)
-    source = unit.source
-    table = unit.names.identifiers
-    for include in unit.includes:
-        if start <= include.start < end and not _inside(skipped, include.start):
-            header = include.tokens[0].text[1:-1]
-            resolved = resolve_header(header, unit.options)
-            if resolved is not None and resolved[1].name is None:
-                return f"{header} ({resolved[1].reason})"
-            if resolved is None and _CUDA_HEADER.fullmatch(header):
-                return f"{header} (a CUDA header HIP has no counterpart of)"
-    regions = unit.regions
-    for match in IDENTIFIER.finditer(source, start, end):
-        name = match.group()
-        if name[0] not in "_cCn" or not regions.in_code(match.start()) \
-                or _inside(skipped, match.start()):
-            continue
-        resolved = resolve_name(name, unit.options)
-        if resolved is not None:
-            entry, target = resolved
-            if target.name is None and entry.kind not in ("preprocessor", "define"):
-                return f"{name} ({target.reason})"
-        elif (name not in table and UNKNOWN.fullmatch(name) and not _FEATURE.fullmatch(name)
-              and name not in unit.options.tree.project_names and not declared_in_file(unit, name)):
-            return f"{name} (not in the CUDA->HIP table)"
-    return ""
-
-
-def _nested_gates(conditionals, start: int, end: int, extra) -> list[tuple]:
-    """Spans of the groups nested between START and END whose conditions are gates or
-    HIP tests: judged on their own."""
-    spans = []
-    stack: list[tuple[int, bool]] = []
-    for directive in conditionals:
-        if directive.start < start or directive.start >= end:
-            continue
-        if directive.keyword in ("if", "ifdef", "ifndef"):
-            stack.append((directive.start, False))
-        if not stack:
-            continue
-        if directive.keyword != "else" and directive.keyword != "endif" and any(
-                _GATE_MACRO.fullmatch(t.text) or is_hip_macro(t.text, extra)
-                for t in directive.tokens):
-            stack[-1] = (stack[-1][0], True)
-        if directive.keyword == "endif":
-            opened, gated = stack.pop()
-            if gated:
-                spans.append((opened, directive.end))
-    return spans
-
-
-def _inside(spans: list[tuple[int, int]], offset: int) -> bool:
-    return any(first <= offset < last for first, last in spans)
