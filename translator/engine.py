@@ -250,6 +250,8 @@ def _run_rule(
                 found = list(outside_platform_branches(unit, found))
         elif type(found) is not Findings:
             found = list(found)  # run a generator's checks inside the try
+    except MemoryError:
+        raise  # not a rule's bug: the file is too big for the job's memory, which ends it
     except Exception as error:  # noqa: BLE001 - any rule bug, see below
         # A rule bug must cost only that rule's findings, whatever it raised (an
         # assertion, a division by zero, a libclang binding's error): report it as data

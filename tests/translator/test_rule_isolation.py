@@ -45,3 +45,12 @@ def test_a_failing_rule_keeps_the_other_rules_findings(monkeypatch, caplog, erro
     kept = [d for d in result.diagnostics if d.code != "E003"]
     assert [(d.code, d.line) for d in kept] == [(d.code, d.line) for d in expected.diagnostics]
     assert result.source == expected.source
+
+
+def test_running_out_of_memory_is_not_a_rule_failure(monkeypatch):
+    """MemoryError ends the translation: the sandbox reports the job as too big for its
+    memory (test_confinement) instead of a file with every rule "failed"."""
+    monkeypatch.setattr(engine, "_enabled_rules",
+                        lambda options, language: (_failing(MemoryError()), *RULES))
+    with pytest.raises(MemoryError):
+        translate(KERNEL, Options(use_clang=False), "k.cu")
