@@ -165,8 +165,8 @@ def measure(tree: Path, mode: str, stubs: Path, projects: bool = False) -> dict:
                          "--stubs-dir", str(stubs), *CLI_MODES[mode]])
             else:
                 changes, jobs = MODES[mode]
-                clang.keep_stubs_in(str(stubs))
-                migrated = migrate_tree(one, hip, Options(**changes), jobs=jobs)
+                migrated = migrate_tree(one, hip, Options(**changes), jobs=jobs,
+                                        stubs=clang.StubCache(lasting=str(stubs)))
                 usages += sum(len(f.result.usages) for f in migrated.files if f.result)
         wall = time.perf_counter() - wall
         # before the output folder is removed: deleting it is the benchmark's work

@@ -25,10 +25,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from translator import __version__
 from translator.options import Options, parse_version
 from translator.output.report_json import Report
+
+if TYPE_CHECKING:
+    from translator.analysis.clang import StubCache
 
 __all__ = ["main", "build_parser", "normalize_arguments", "options_from", "parse_arguments"]
 
@@ -335,12 +339,12 @@ def main(argv: list[str] | None = None) -> int:
     options = options_from(arguments)
     from translator.analysis import clang
 
-    clang.keep_stubs_in(_stubs_dir(arguments))
+    stubs = clang.StubCache(lasting=_stubs_dir(arguments))
     if len(arguments.sources) == 1 and Path(arguments.sources[0]).is_dir():
-        return _translate_folder(Path(arguments.sources[0]), arguments, options)
+        return _translate_folder(Path(arguments.sources[0]), arguments, options, stubs)
     from translator.cli_files import translate_files
 
-    return translate_files(arguments, options)
+    return translate_files(arguments, options, stubs)
 
 
 def _stubs_dir(arguments: argparse.Namespace) -> str:
@@ -357,7 +361,8 @@ def _stubs_dir(arguments: argparse.Namespace) -> str:
     return str(home / ".cache" / "rocport" / "clang-stubs") if home.is_absolute() else ""
 
 
-def _translate_folder(source: Path, arguments: argparse.Namespace, options: Options) -> int:
+def _translate_folder(source: Path, arguments: argparse.Namespace, options: Options,
+                      stubs: StubCache) -> int:
     from translator.output.packing import pack
     from translator.output.report import build_report, tree_patch
     from translator.output.sarif import to_sarif
@@ -369,7 +374,7 @@ def _translate_folder(source: Path, arguments: argparse.Namespace, options: Opti
     bar = _progress_bar(arguments.quiet)
     try:
         tree = migrate_tree(source, arguments.output, options, jobs=arguments.jobs,
-                            cache_dir=arguments.cache_dir, progress=bar)
+                            cache_dir=arguments.cache_dir, progress=bar, stubs=stubs)
     except ValueError as error:
         print(f"rocport: {error}", file=sys.stderr)
         return 2

@@ -13,6 +13,7 @@ import shlex
 import sys
 from pathlib import Path
 
+from translator.analysis.clang import StubCache
 from translator.config import ConfigError, configure
 from translator.engine import Result, translate
 from translator.options import Options
@@ -22,7 +23,8 @@ from translator.output.statistics import file_statistics, format_statistics, mer
 __all__ = ["translate_files"]
 
 
-def translate_files(arguments: argparse.Namespace, options: Options) -> int:
+def translate_files(arguments: argparse.Namespace, options: Options,
+                    stubs: StubCache | None = None) -> int:
     sources = [Path(source) for source in arguments.sources]
     no_output = arguments.no_output or arguments.examine
     if len(sources) > 1 and arguments.output and not no_output:
@@ -48,7 +50,7 @@ def translate_files(arguments: argparse.Namespace, options: Options) -> int:
         except ConfigError as error:
             print(f"rocport: {error}", file=sys.stderr)
             return 2
-        result = translate(data, file_options, source.name)
+        result = translate(data, file_options, source.name, stubs=stubs)
         results.append((source, result))
         if not arguments.quiet_warnings:
             _print_findings(source, result)

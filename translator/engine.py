@@ -85,14 +85,16 @@ def decode(data: bytes) -> tuple[str, bool]:
         return data.decode("utf-8", "surrogateescape"), False
 
 
-def translate(source: str | bytes, options: Options | None = None, path: str = "") -> Result:
-    """Translate one CUDA file to HIP.
+def translate(source: str | bytes, options: Options | None = None, path: str = "", *,
+              stubs: clang.StubCache | None = None) -> Result:
+    """Translate one CUDA file to HIP. STUBS is where clang's precompiled stubs are
+    found or built (default: in this process, kept nowhere).
 
     Never raises for bad input: undecodable bytes, unbalanced code or parse failures
     become diagnostics. Raises TypeError for a SOURCE that is neither str nor bytes.
     """
     with collector_paused():
-        return _translate(source, options or Options(), path)
+        return _translate(source, options or Options(), path, stubs)
 
 
 @contextlib.contextmanager
@@ -111,8 +113,9 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _translate(source: str | bytes, options: Options, path: str) -> Result:
-    unit, utf8, diagnostics = _begin(source, options, path)
+def _translate(source: str | bytes, options: Options, path: str,
+               stubs: clang.StubCache | None) -> Result:
+    unit, utf8, diagnostics = _begin(source, options, path, stubs)
     edits: list[Edit] = []
     usages: list[Usage] = []
     for rule in _enabled_rules(options, unit_language(unit)):
@@ -147,8 +150,8 @@ def _translate(source: str | bytes, options: Options, path: str) -> Result:
     return result
 
 
-def _begin(source: str | bytes, options: Options,
-          path: str) -> tuple[Unit, bool, list[Diagnostic]]:
+def _begin(source: str | bytes, options: Options, path: str,
+           stubs: clang.StubCache | None = None) -> tuple[Unit, bool, list[Diagnostic]]:
     """The start of every file's translation: SOURCE's unit (bytes decoded losslessly),
     whether it was UTF-8, and the diagnostics so far (E004 when it was not)."""
     if isinstance(source, bytes):
@@ -158,7 +161,7 @@ def _begin(source: str | bytes, options: Options,
     else:
         raise TypeError(f"translate() takes str or bytes, not {type(source).__name__}")
     diagnostics = [] if utf8 else [Diagnostic("E004", _first_bad_byte(text), offset=0)]
-    return Unit(text, options, path), utf8, diagnostics
+    return Unit(text, options, path, stubs=stubs), utf8, diagnostics
 
 
 def _finish(unit: Unit, utf8: bool, edits: list[Edit], diagnostics: list[Diagnostic],

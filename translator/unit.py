@@ -65,11 +65,12 @@ class Unit:
 
     def __init__(
         self, source: str, options: Options | None = None, path: str = "",
-        names: NameTable | None = None,
+        names: NameTable | None = None, stubs: clang.StubCache | None = None,
     ) -> None:
         self.source = source
         self.options = options or Options()
         self.path = path
+        self.stubs = stubs  # where clang's precompiled stubs are (None: this process's)
         self.names = names or load_names()
         self.clang_error = ""  # why semantic analysis is unavailable, when it is
         # location() counts newlines from the last offset it counted (see there).
@@ -245,6 +246,7 @@ class Unit:
                 resource_dir=self.options.clang_resource_dir,
                 directory=self.options.tree.tree_root,
                 context=self._includer_context(),
+                stubs=self.stubs,
             )
         except clang.ClangUnavailable as error:
             self.clang_error = str(error)

@@ -180,13 +180,11 @@ def test_clang_stubs_last_in_the_users_cache_unless_told_otherwise(tmp_path, mon
         missing(f"libclang ({error})")
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setattr(clang, "_lasting_folder", "")
     path = tmp_path / "cells.cu"  # only clang sizes a __shared__ array of a struct
     path.write_text("struct Cell { float v[3]; };\n"
                     "__global__ void k() { __shared__ Cell cells[8]; }\n")
 
     def run(*extra: str) -> list[str]:
-        monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a new process
         assert main(["translate", str(path), "-o", str(tmp_path / "out.hip"), *extra]) == 0
         return sorted(p.suffix for p in home.rglob("*") if p.is_file())
 

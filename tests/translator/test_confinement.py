@@ -187,9 +187,10 @@ def test_sandboxed_parses_read_the_stubs_precompiled_outside_and_cannot_change_t
     probe = ("import json, os\n"
              "from translator.analysis import clang\n"
              f"folder = {shared!r}\n"
-             "clang.use_precompiled_stubs(folder)\n"
-             "found = clang.parse('#include <vector>\\nstd::vector<int> v;\\n', 'a.cu')\n"
-             "print('SEEN' + json.dumps({'used': list(clang._PRECOMPILED.values()),\n"
+             "stubs = clang.StubCache(shared=folder)\n"
+             "found = clang.parse('#include <vector>\\nstd::vector<int> v;\\n', 'a.cu',\n"
+             "                    stubs=stubs)\n"
+             "print('SEEN' + json.dumps({'used': stubs.used(),\n"
              "    'errors': len(found.errors), 'writable': os.access(folder, os.W_OK)}))\n")
     seen = probe_in(confinement.sandbox, confinement.python, probe, tmp_path)
     assert seen["errors"] == 0

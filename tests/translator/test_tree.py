@@ -17,6 +17,8 @@ import jsonschema
 import pytest
 
 from tests.tools import missing, require
+from translator.analysis import clang
+from translator.analysis.clang import stubs as stub_files
 from translator.options import Options
 from translator.output.packing import pack_tar_gz, pack_zip
 from translator.output.report import build_report, tree_patch
@@ -277,32 +279,38 @@ def test_pool_workers_collect_although_forked_while_the_collector_was_paused(tmp
         gc.enable()
 
 
-def test_pool_workers_share_one_precompiled_stubs_build(tmp_path, monkeypatch):
-    """The clang stubs are precompiled once, by one pool worker while this process reads
-    the tree, not again in every worker (about a second each): a worker that needs them
-    first waits for them. Workers log their builds to a file."""
-    from translator.analysis import clang
+class LoggedStubs(clang.StubCache):
+    """A stub cache that logs each build it makes, with its process, to LOG (pool
+    workers use copies of it)."""
 
+    def __init__(self, log: Path, **folders: str) -> None:
+        super().__init__(**folders)
+        self.log = log
+
+    def build(self, arguments: list[str], target: str) -> str:
+        with open(self.log, "a") as out:
+            out.write(f"{os.getpid()}\n")
+        return super().build(arguments, target)
+
+
+def _needs_libclang() -> None:
     try:
         clang.libclang_version()
     except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
         missing(f"libclang ({error})")
+
+
+def test_pool_workers_share_one_precompiled_stubs_build(tmp_path, monkeypatch):
+    """The clang stubs are precompiled once, by one pool worker while this process reads
+    the tree, not again in every worker (about a second each): a worker that needs them
+    first waits for them."""
+    _needs_libclang()
     log = tmp_path / "builds.log"
-    build = clang._build_precompiled
-
-    def logged_build(*args):
-        with open(log, "a") as out:
-            out.write(f"{os.getpid()}\n")
-        return build(*args)
-
-    monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a fresh process
-    monkeypatch.setattr(clang, "_build_precompiled", logged_build)
     monkeypatch.setattr(migrate, "POOL_MIN_BYTES", 0)
-    lasting = tmp_path / "lasting"
-    monkeypatch.setattr(clang, "_lasting_folder", "")
-    clang.keep_stubs_in(str(lasting))  # none kept there yet
+    lasting = tmp_path / "lasting"  # none kept there yet
     source = _parsed_tree(tmp_path / "src")
-    tree = migrate_tree(source, tmp_path / "out", Options(), jobs=2)
+    tree = migrate_tree(source, tmp_path / "out", Options(), jobs=2,
+                        stubs=LoggedStubs(log, lasting=str(lasting)))
     assert {f.result.analysis for f in tree.files if f.result} == {"types"}
     builders = log.read_text().split()
     assert len(builders) == 1
@@ -321,28 +329,18 @@ def _parsed_tree(folder: Path) -> Path:
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_stubs_kept_by_one_run_serve_the_next_without_a_build(tmp_path, monkeypatch, jobs):
-    from translator.analysis import clang
-
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
-    lasting = tmp_path / "lasting"
-    monkeypatch.setattr(clang, "_lasting_folder", "")
-    clang.keep_stubs_in(str(lasting))
-    monkeypatch.setattr(clang, "_PRECOMPILED", {})
+    _needs_libclang()
+    lasting, log = tmp_path / "lasting", tmp_path / "builds.log"
     monkeypatch.setattr(migrate, "POOL_MIN_BYTES", 0)
     source = _parsed_tree(tmp_path / "src")
-    first = migrate_tree(source, tmp_path / "one", Options(), jobs=jobs)
+    first = migrate_tree(source, tmp_path / "one", Options(), jobs=jobs,
+                         stubs=clang.StubCache(lasting=str(lasting)))
     (kept,) = lasting.iterdir()
     os.utime(kept, (1, 1))  # as if long unused
 
-    def no_build(*args):
-        raise AssertionError("the stubs were built again")
-
-    monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a new run
-    monkeypatch.setattr(clang, "_build_precompiled", no_build)
-    second = migrate_tree(source, tmp_path / "two", Options(), jobs=jobs)
+    stubs = LoggedStubs(log, lasting=str(lasting))  # as in a new run
+    second = migrate_tree(source, tmp_path / "two", Options(), jobs=jobs, stubs=stubs)
+    assert not log.exists()  # nothing built again
     assert {f.result.analysis for f in second.files if f.result} == {"types"}
     assert _files(tmp_path / "one") == _files(tmp_path / "two")
     assert [f.result.diagnostics for f in first.files] == [f.result.diagnostics
@@ -352,54 +350,38 @@ def test_stubs_kept_by_one_run_serve_the_next_without_a_build(tmp_path, monkeypa
         assert kept.stat().st_nlink == 2
 
 
-def test_without_a_folder_to_keep_them_in_the_stubs_last_only_for_the_run(tmp_path,
-                                                                         monkeypatch):
-    from translator.analysis import clang
-
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
-    monkeypatch.setattr(clang, "_lasting_folder", "")
-    monkeypatch.setattr(clang, "_PRECOMPILED", {})
-    builds = []
-    build = clang._build_precompiled
-    monkeypatch.setattr(clang, "_build_precompiled",
-                        lambda *args: builds.append(args) or build(*args))
-    migrate_tree(_parsed_tree(tmp_path / "src"), tmp_path / "one", Options(), jobs=1)
-    monkeypatch.setattr(clang, "_PRECOMPILED", {})  # as in a new run
-    migrate_tree(_parsed_tree(tmp_path / "src2"), tmp_path / "two", Options(), jobs=1)
-    assert len(builds) == 2
+def test_without_a_folder_to_keep_them_in_the_stubs_last_only_for_the_run(tmp_path):
+    _needs_libclang()
+    log = tmp_path / "builds.log"
+    migrate_tree(_parsed_tree(tmp_path / "src"), tmp_path / "one", Options(), jobs=1,
+                 stubs=LoggedStubs(log))
+    migrate_tree(_parsed_tree(tmp_path / "src2"), tmp_path / "two", Options(), jobs=1,
+                 stubs=LoggedStubs(log))
+    assert len(log.read_text().split()) == 2
 
 
 def test_a_lasting_stubs_folder_keeps_the_most_recently_used_few(tmp_path):
-    from translator.analysis import clang
-
     built = tmp_path / "built.pch"
     built.write_bytes(b"stubs")
     folder = tmp_path / "lasting"
-    for age in range(clang._KEPT_STUBS + 2):
-        clang._keep(str(built), str(folder / f"stubs-{age}.pch"))
+    for age in range(stub_files.KEPT_STUBS + 2):
+        stub_files.keep(str(built), str(folder / f"stubs-{age}.pch"))
         os.utime(folder / f"stubs-{age}.pch", (1000 - age, 1000 - age))
-    clang._keep(str(built), str(folder / "stubs-new.pch"))
+    stub_files.keep(str(built), str(folder / "stubs-new.pch"))
     kept = sorted(p.name for p in folder.iterdir())
     assert kept == sorted(["stubs-new.pch", *(f"stubs-{age}.pch"
-                                              for age in range(clang._KEPT_STUBS - 1))])
+                                              for age in range(stub_files.KEPT_STUBS - 1))])
 
 
 def test_a_stubs_build_that_fails_ends_its_claim(tmp_path):
     """Workers wait for stubs while their folder is claimed: a build that fails must end
     the claim, or each would wait a minute before building its own."""
-    from translator.analysis import clang
-
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
-    clang.claim_stubs(str(tmp_path))
-    assert (tmp_path / clang._BUILDING).exists()
-    assert clang.precompile_stubs(str(tmp_path), extra_args=("-std=c++nonsense",)) is None
-    assert not (tmp_path / clang._BUILDING).exists()
+    _needs_libclang()
+    clang.claim(str(tmp_path))
+    assert (tmp_path / stub_files.BUILDING).exists()
+    stubs = clang.StubCache()
+    assert stubs.precompile_into(str(tmp_path), extra_args=("-std=c++nonsense",)) is None
+    assert not (tmp_path / stub_files.BUILDING).exists()
     assert not list(tmp_path.iterdir())
 
 

@@ -7,6 +7,7 @@ counterpart, with 1-based lines and columns.
 
 from __future__ import annotations
 
+from translator.analysis.clang import StubCache
 from translator.engine import translate
 from translator.options import Options
 from translator.output.patches import file_diff
@@ -14,9 +15,10 @@ from translator.output.patches import file_diff
 __all__ = ["snippet_result"]
 
 
-def snippet_result(source: str, options: Options, path: str) -> dict:
-    """The translation of SOURCE as the file PATH."""
-    result = translate(source, options, path)
+def snippet_result(source: str, options: Options, path: str,
+                   stubs: StubCache | None = None) -> dict:
+    """The translation of SOURCE as the file PATH (STUBS: see ``translate``)."""
+    result = translate(source, options, path, stubs=stubs)
     return {
         "path": path,
         "source": result.source,

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
 from translator.options import Options, TreeFacts
 from translator.output.report_json import Report
@@ -48,6 +48,9 @@ from translator.sandbox.bubblewrap import (
 from translator.sandbox.leftovers import Refused, open_regular
 from translator.tree.archive import ArchiveError
 from translator.tree.archive import Limits as ArchiveLimits
+
+if TYPE_CHECKING:
+    from translator.analysis.clang import StubCache
 
 __all__ = ["Confinement", "ConfinementFailed", "TreeTranslation", "translate_archive",
            "translate_snippet", "open_output", "read_output", "ARTIFACT_NAMES", "REVIEW_NAME",
@@ -382,7 +385,7 @@ def _say(**message) -> None:
     print(MARK + json.dumps(message), flush=True)
 
 
-def _tree(source: Path, out: Path) -> int:
+def _tree(source: Path, out: Path, stubs: StubCache) -> int:
     import translator
     from translator.output.packing import pack
     from translator.output.patches import write_tree_patch
@@ -408,7 +411,7 @@ def _tree(source: Path, out: Path) -> int:
     for folder in (hip, artifacts):
         shutil.rmtree(folder, ignore_errors=True)
     tree = migrate_tree(tree_root, hip, _options_from_json(request["options"]), jobs=1,
-                        cache_dir=out / "cache", token_only=request["token_only"],
+                        cache_dir=out / "cache", token_only=request["token_only"], stubs=stubs,
                         starting=lambda path: _say(file=path),
                         progress=lambda done, total: _say(progress=[done, total]))
     for outcome in tree.files:
@@ -466,12 +469,12 @@ def _summary(report: Report) -> dict:
     }
 
 
-def _snippet(source: Path, out: Path) -> int:
+def _snippet(source: Path, out: Path, stubs: StubCache) -> int:
     from translator.output.snippet import snippet_result
 
     request = json.loads((source / "request.json").read_text())
     answer = snippet_result(request["source"], _options_from_json(request["options"]),
-                            request["path"])
+                            request["path"], stubs)
     (out / "result.json").write_text(json.dumps(answer))
     _say(done={})
     return 0
@@ -486,15 +489,14 @@ def _write_json(value: Mapping[str, object], path: Path) -> None:
 
 def main(argv: list[str]) -> int:
     command, source, out, precompiled_stubs = argv
-    if precompiled_stubs:
-        from translator.analysis.clang import use_precompiled_stubs
+    from translator.analysis.clang import StubCache
 
-        use_precompiled_stubs(precompiled_stubs)
+    stubs = StubCache(shared=precompiled_stubs)  # built outside the sandbox, when it could
     # Room to report running out of memory: without it, printing the message can itself
     # raise MemoryError, and the job would end as a crash.
     reserve = bytearray(4 << 20)
     try:
-        return {"tree": _tree, "snippet": _snippet}[command](Path(source), Path(out))
+        return {"tree": _tree, "snippet": _snippet}[command](Path(source), Path(out), stubs)
     except MemoryError:
         pass  # leaving the handler frees the traceback, and the translation's data with it
     except OSError as error:

@@ -98,15 +98,22 @@ class TreeResult:
     hip_build: HipBuild = field(default_factory=HipBuild)
 
 
-def translate_file(data: bytes, options: Options, path: str, language: str) -> Result:
+def translate_file(data: bytes, options: Options, path: str, language: str,
+                   stubs: clang.StubCache | None = None) -> Result:
     """Translate one file with the engine that fits its language."""
     if language == "c++":
-        return translate(data, options, path)
+        return translate(data, options, path, stubs=stubs)
     return translate_build_file(data, options, path)
 
 
+#: A pool worker's stub cache (``_start_worker``), which all its files read.
+_worker_stubs: clang.StubCache | None = None
+
+
 def _translate_job(job: tuple[bytes, Options, str, str]) -> Result:
-    return translate_file(*job)
+    """One file's translation in a pool worker."""
+    data, options, path, language = job
+    return translate_file(data, options, path, language, _worker_stubs)
 
 
 # the collector paused: each pass went over every result held so far (a tenth of this
@@ -123,6 +130,7 @@ def migrate_tree(
     jobs: int | None = None,
     cache_dir: str | os.PathLike | None = None,
     max_file_bytes: int = MAX_TRANSLATED_BYTES,
+    stubs: clang.StubCache | None = None,
 ) -> TreeResult:
     """Migrate every entry under SOURCE into OUTPUT (created; must not be inside SOURCE).
 
@@ -133,8 +141,9 @@ def migrate_tree(
     processes (default: the CPU count; 1 = in this process; a tree with less than
     POOL_MIN_BYTES to translate is translated in this process; ``run["jobs"]`` says
     how many translated it). CACHE_DIR, when given, is a
-    private folder for cached results. Raises ValueError for overlapping folders or an
-    unknown naming policy.
+    private folder for cached results. STUBS is where clang's precompiled stubs are
+    found, built or kept (``clang.StubCache``; default: this process's, kept
+    nowhere). Raises ValueError for overlapping folders or an unknown naming policy.
     """
     started = time.monotonic()
     source_root, output_root = Path(source).resolve(), Path(output).resolve()
@@ -151,7 +160,7 @@ def migrate_tree(
     contents, outcomes = _read_and_classify(source_root, entries, outputs, max_file_bytes)
     cache = ResultCache(cache_dir) if cache_dir is not None else None
     sizes = [len(contents[path]) for path, o in outcomes.items() if o.language and path in contents]
-    with _workers(jobs, sizes, options) as pool:
+    with _workers(jobs, sizes, options, stubs or clang.PROCESS_STUBS) as pool:
         translated = _migrate(tree, entries, contents, outcomes, notes, pool, cache,
                               progress, starting, frozenset(token_only))
     tree.run = {
@@ -215,21 +224,22 @@ class _Pool:
     """Where files are translated: in this process, or in a process pool (``executor``).
 
     clang's stubs (about a second to precompile) are built once for all, or copied from
-    the folder that keeps them between runs (``clang.keep_stubs_in``): in this
+    the folder that keeps them between runs (``clang.StubCache.lasting``): in this
     process by a thread while the tree is read and scanned; for a pool, by its first
     worker as its first task, in a folder the other workers wait on when they need the
     stubs before they are done (the pool is forked first, so that no thread runs in a
     child)."""
 
-    def __init__(self, executor: ProcessPoolExecutor | None = None, workers: int = 1,
-                 stubs: threading.Thread | None = None) -> None:
+    def __init__(self, stubs: clang.StubCache, executor: ProcessPoolExecutor | None = None,
+                 workers: int = 1, preparing: threading.Thread | None = None) -> None:
+        self.stubs = stubs  # this process's
         self.executor = executor
         self.workers = workers
-        self._stubs = stubs
+        self._preparing = preparing
 
     def stubs_ready(self) -> None:
-        if self._stubs is not None:
-            self._stubs.join()
+        if self._preparing is not None:
+            self._preparing.join()
 
     def map(self, function: Callable[[_Item], _Answer], items: Iterable[_Item], count: int,
             chunks_per_worker: int = 8) -> Iterator[_Answer]:
@@ -243,31 +253,34 @@ class _Pool:
 
 
 @contextlib.contextmanager
-def _workers(jobs: int | None, sizes: list[int], options: Options) -> Iterator[_Pool]:
-    """The _Pool for files of SIZES (bytes) to translate with OPTIONS."""
+def _workers(jobs: int | None, sizes: list[int], options: Options,
+             stubs: clang.StubCache) -> Iterator[_Pool]:
+    """The _Pool for files of SIZES (bytes) to translate with OPTIONS, reading STUBS."""
     workers = min(_job_count(jobs), len(sizes))
     if workers <= 1 or sum(sizes) < POOL_MIN_BYTES:
         thread = None
         if options.use_clang:
-            thread = threading.Thread(target=clang.prepare_stubs, daemon=True,
+            thread = threading.Thread(target=stubs.prepare, daemon=True,
                                       args=(options.clang_resource_dir, options.clang_args))
             thread.start()
-        yield _Pool(stubs=thread)
+        yield _Pool(stubs, preparing=thread)
         return
     with tempfile.TemporaryDirectory(prefix="rocport-stubs-") as folder:
         if options.use_clang:
-            clang.claim_stubs(folder)
+            clang.claim(folder)
+        shared = stubs.with_shared(folder)
         with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
-                                 initargs=(folder,)) as executor:
+                                 initargs=(shared,)) as executor:
             if options.use_clang:  # without libclang it ends the claim, and parse() says why
-                executor.submit(clang.precompile_stubs, folder, options.clang_resource_dir,
+                executor.submit(shared.precompile_into, folder, options.clang_resource_dir,
                                 options.clang_args)
-            yield _Pool(executor, workers)
+            yield _Pool(stubs, executor, workers)
 
 
-def _start_worker(stubs_folder: str) -> None:
+def _start_worker(stubs: clang.StubCache) -> None:
+    global _worker_stubs
     gc.enable()  # forked while migrate_tree paused it in the parent; engine pauses it per file
-    clang.use_precompiled_stubs(stubs_folder)
+    _worker_stubs = stubs
 
 
 class _Contents(Mapping[str, bytes]):
@@ -436,17 +449,17 @@ def _run(jobs_list: Iterator[tuple], count: int, pool: _Pool,
     this process, which reads each file's bytes only when it comes to it; or from the
     pool, which has them all from the call on."""
     if pool.executor is None:
-        return _run_here(jobs_list, starting)
+        return _run_here(jobs_list, starting, pool.stubs)
     # small chunks: the last ones left, when a worker waits for the other, are short
     return pool.map(_translate_job, jobs_list, count, chunks_per_worker=32)
 
 
-def _run_here(jobs_list: Iterator[tuple],
-              starting: Callable[[str], None] | None) -> Iterator[Result]:
-    for job in jobs_list:
+def _run_here(jobs_list: Iterator[tuple], starting: Callable[[str], None] | None,
+              stubs: clang.StubCache) -> Iterator[Result]:
+    for data, options, path, language in jobs_list:
         if starting is not None:
-            starting(job[2])
-        yield _translate_job(job)
+            starting(path)
+        yield translate_file(data, options, path, language, stubs)
 
 
 def _write_file(target: Path, data: bytes, mode: int) -> None:
