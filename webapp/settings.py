@@ -130,6 +130,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "webapp.proxies.ForwardedMiddleware",  # first: everything after sees the real client
     "django.middleware.security.SecurityMiddleware",
+    # Pages compressed (a 2,000-file job's page: its file tree); Django's adds random bytes
+    # against BREACH. Static files come compressed from whitenoise.
+    "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -71,7 +71,10 @@ def results_context(request: HttpRequest, job: Job, report: dict) -> dict:
     rows = file_rows(report, index, viewed_paths(job, viewer))
     chosen = chosen_filters(request)
     shown = [row for row in rows if matches(row, chosen)]
-    current = request.GET.get("file") or _first_file(shown) or _first_file(rows)
+    current = request.GET.get("file")
+    if current and any(chosen.values()) and current not in {row.path for row in shown}:
+        current = None  # the filters leave the open file out: open the first they keep
+    current = current or _first_file(shown) or _first_file(rows)
     figures = summary_figures(report, rows)
     context = {
         "figures": figures,

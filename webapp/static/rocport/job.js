@@ -98,6 +98,10 @@
       results.replaceChildren(fresh);
       return;
     }
+    // What the reviewer looks at stays where it is on the screen: the open file, when it
+    // is in view (the compile table above it grows as units finish), else the page's top.
+    const anchored = panel() && panel().getBoundingClientRect().top < window.innerHeight;
+    const before = anchored ? panel().getBoundingClientRect().top : 0;
     const x = window.scrollX, y = window.scrollY;
     const treeBox = $(".files");
     const treeScroll = treeBox ? treeBox.scrollTop : 0;
@@ -117,6 +121,7 @@
     }
     if (treeBox && $(".files")) $(".files").scrollTop = treeScroll;
     window.scrollTo(x, y);
+    if (anchored) window.scrollBy(0, panel().getBoundingClientRect().top - before);
     if (focusedId && !document.activeElement.id) {
       const again = document.getElementById(focusedId);
       if (again) again.focus({ preventScroll: true });
@@ -210,6 +215,14 @@
     if (filters) filters.setAttribute("aria-busy", "true");
     try {
       await refreshResults(search, true);
+      // The filters may have left the open file out: the address says which one is open.
+      const params = new URLSearchParams(search);
+      const title = document.getElementById("file-title");
+      if (title && params.get("file") && params.get("file") !== title.dataset.path) {
+        params.set("file", title.dataset.path);
+        search = "?" + params.toString();
+      }
+      if (title) markCurrent(title.dataset.path);
       if (push) history.pushState(null, "", search || location.pathname);
     } catch (error) {
       location.assign(search || location.pathname);
