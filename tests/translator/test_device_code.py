@@ -116,3 +116,23 @@ __device__ void add(float2 &sum, float2 term) { sum += term; }
                                                      "a.cu").facts.functions]
     codes = [d.code for d in translate(text, Options(), "a.cu").diagnostics]
     assert (codes.count("W401"), codes.count("W470")) == (1, 1)
+
+
+def test_functions_after_extern_c_through_macros_and_with_operator_names():
+    """Found by tokens as clang names them: a kernel declared extern "C" on its line, a
+    project's function-like macro between the return type and the name, operators and
+    destructors."""
+    text = ('extern "C" __global__ void scale(float *x) { x[0] *= 2.0f; }\n'
+            "#define KERNEL_BOUNDS(threads, blocks) __launch_bounds__(threads, blocks)\n"
+            "__global__ void KERNEL_BOUNDS(256, 1) gelu_rows(float *x) { x[0] = 0; }\n"
+            "struct Grid {\n"
+            "  __device__ float operator[](int i) const { return i; }\n"
+            "  __device__ float operator()(int i, int j) const { return i + j; }\n"
+            "  __host__ __device__ ~Grid() { }\n"
+            "  __device__ Grid &operator+=(const Grid &other) { return *this; }\n"
+            "};\n"
+            'extern "C" {\nvoid plain(void) { }\n}\n')
+    assert _targets(text) == {
+        "scale": "global", "gelu_rows": "global", "operator[]": "device",
+        "operator()": "device", "~Grid": "host-device", "operator+=": "device",
+        "plain": "host"}

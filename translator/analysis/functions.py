@@ -33,6 +33,7 @@ _SCOPES = frozenset({"namespace", "struct", "class", "union", "extern"})
 _LAMBDA_SPECIFIERS = frozenset({"mutable", "constexpr", "consteval", "static", "noexcept"})
 #: A name spelled as macros are (``GPU_LAMBDA``, ``C10_HOST_DEVICE``).
 _MACRO_NAME = re.compile(r"[A-Z_][A-Z0-9_]*[A-Z][A-Z0-9_]*")
+_NAME = re.compile(r"[A-Za-z_]\w*")
 _BEFORE_LAMBDA = frozenset({"(", ",", "=", "return", "{", ";", "?", ":", "&&", "||"})
 #: What may follow a declared name: ``T a = ...``, ``T a;``, ``T a, b``, ``f(T a)``,
 #: ``T a[4]``, ``std::vector<T> v(n)``, ``T a{}``.
@@ -115,6 +116,8 @@ def _scope_or_function(header: list, body_start: int,
     (namespace, class...), a function ([name, start, body_start, target]) or "block"."""
     words = [t.text for t in header]
     plain = _without_template(words)
+    if plain[:1] == ["extern"] and len(plain) > 2:
+        plain = plain[2:] if plain[1].startswith('"') else plain[1:]  # extern "C" void f()
     if plain and (plain[0] in _SCOPES or "namespace" in plain):
         return "scope"
     first = _function_header_open(plain)
@@ -368,28 +371,49 @@ def _vector_declaration(facts, index: int) -> list[Declaration]:
 
 def _parameters_open(words: list[str]) -> int:
     """Index of the ``(`` opening the parameter list, after attribute-like macros such as
-    ``__launch_bounds__(256)`` or ``__attribute__((...))``."""
+    ``__launch_bounds__(256)``, ``__attribute__((...))`` or a project's own
+    (``KERNEL_BOUNDS(256, 1) name(``), and after the ``()`` of ``operator()``."""
     position = 0
     while True:
         try:
             position = words.index("(", position)
         except ValueError:
             return -1
-        if position == 0 or words[position - 1] not in _ATTRIBUTES:
+        before = words[position - 1] if position else ""
+        if before == "operator" and words[position + 1:position + 2] == [")"]:
+            position += 2  # operator() (...): the name's parentheses
+            continue
+        after = _after_parentheses(words, position)
+        if before not in _ATTRIBUTES and not (
+                _MACRO_NAME.fullmatch(before) and after + 1 < len(words)
+                and _NAME.fullmatch(words[after]) and words[after + 1] == "("):
             return position
-        depth = 0
-        while position < len(words):  # skip the attribute's parentheses
-            word = words[position]
-            depth += 1 if word == "(" else -1 if word == ")" else 0
-            position += 1
-            if depth == 0:
-                break
+        position = after
+
+
+def _after_parentheses(words: list[str], position: int) -> int:
+    """The index after the ``)`` that closes the ``(`` at POSITION."""
+    depth = 0
+    while position < len(words):
+        word = words[position]
+        depth += 1 if word == "(" else -1 if word == ")" else 0
+        position += 1
+        if depth == 0:
+            break
+    return position
 
 
 def _function_name(words: list[str], first: int) -> str:
-    """The name before the ``(`` at FIRST (``_function_header_open``'s answer)."""
-    if first > 1 and words[first - 2] == "operator":
-        return "operator" + words[first - 1]  # operator+=, as clang spells it
+    """The name before the ``(`` at FIRST (``_function_header_open``'s answer), spelled
+    as clang spells it: ``operator+=``, ``operator[]``, ``operator()``, ``~Box``."""
+    if "operator" in words[max(0, first - 4):first]:
+        at = first - 1 - words[first - 1::-1].index("operator")
+        spelled = "operator"
+        for word in words[at + 1:first]:
+            spelled += (" " if word[0].isalpha() or word[0] == "_" else "") + word
+        return spelled
+    if first > 1 and words[first - 2] == "~":
+        return "~" + words[first - 1]
     return words[first - 1]
 
 
