@@ -55,6 +55,10 @@ class TreeFacts:
     #: "NCCL"): their ``find_package`` and result variables are the project's, and
     #: the module itself is migrated (translator/rules/cmake_find_cuda.py).
     find_modules: tuple[str, ...] = ()
+    #: CUDA-side libraries the tree provides itself (translator/tree/own_libraries.py):
+    #: ``(library, path)`` pairs, "nccl" or "nvtx" and the file that says so once. Their
+    #: headers are project code: R541/R542 leave them and their uses as written.
+    own_libraries: tuple[tuple[str, str], ...] = ()
     #: The folder a file's path is relative to (set per file): clang
     #: finds the file's quoted includes next to it there. Empty: the working folder.
     tree_root: str = ""

@@ -23,6 +23,7 @@ from translator.cli import build_parser, normalize_arguments, options_from
 from translator.options import Options
 from translator.tree.build_files import find_modules
 from translator.tree.file_facts import file_facts
+from translator.tree.own_libraries import own_libraries
 
 CASES = Path(__file__).resolve().parent / "cases"
 INPUT_SUFFIXES = (".cu", ".cuh")
@@ -67,11 +68,15 @@ class Case:
             folder = self.input.parents[len(Path(self.relative).parts) - 1]
             inputs = [p for p in folder.rglob("*") if p.is_file()
                       and p.suffix not in (".hip", ".diag", ".args")]
-            sync = any(file_facts((p.name, p.read_bytes())).warp_sync_call for p in inputs
-                       if p.suffix in (".cu", ".cuh", ".h", ".cpp"))
+            facts = {p.relative_to(folder).as_posix(): file_facts((p.name, p.read_bytes()))
+                     for p in inputs if p.suffix in (".cu", ".cuh", ".h", ".cpp", ".cc")}
+            sync = any(found.warp_sync_call for found in facts.values())
+            paths = [p.relative_to(folder).as_posix() for p in inputs]
             options = options.with_tree_facts(
-                find_modules=find_modules(p.relative_to(folder).as_posix() for p in inputs),
-                warp_sync_calls=sync or options.tree.warp_sync_calls)
+                find_modules=find_modules(paths),
+                warp_sync_calls=sync or options.tree.warp_sync_calls,
+                own_libraries=own_libraries(paths, {path: found.library_includes
+                                                    for path, found in facts.items()}))
         return options
 
 

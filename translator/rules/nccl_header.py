@@ -19,6 +19,10 @@ Output (HIP)
 ------------
     #include <rccl/rccl.h>
 
+In a tree that provides ``nccl.h`` itself (NCCL's own sources, with ``nccl.h.in``, or a
+project that ships its copy) the header is the project's: its includes are left as
+written, and one note, on the header (or the first file that includes it), says so.
+
 Limits
 ------
 RCCL lags NCCL in a few newer calls; those fail to compile and show in the compile
@@ -29,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.diagnostics import Usage
+from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.source.build_text import unit_language
@@ -39,6 +43,14 @@ def check(unit) -> Iterator[Finding]:
     # Only in files named as C/C++ sources: translate() also runs its rules on unnamed
     # text and on a build file given on the command line.
     if not unit.mentions("nccl.h") or unit_language(unit) != "c++":
+        return
+    own = dict(unit.options.tree.own_libraries).get("nccl")
+    if own is not None:
+        if unit.path == own:
+            yield Diagnostic(
+                "R541", "nccl.h is this project's own header (it provides NCCL's API itself): "
+                "its includes are left as written, not pointed at RCCL's rccl/rccl.h",
+                offset=0, severity=Severity.NOTE)
         return
     for directive in unit.directives:
         if directive.keyword != "include" or not directive.tokens:

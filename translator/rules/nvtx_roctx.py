@@ -37,6 +37,10 @@ roctxRangePushA("solve");
 roctxRangePop();
 ```
 
+A tree that ships NVTX itself (``nvtx3/nvToolsExt.h``, ``nvToolsExt.h``: a vendored copy,
+whose calls do nothing without a profiler on ROCm too) keeps its NVTX as written, the
+library's own declarations and every call; one note, on its header, says so.
+
 Limits
 ------
 Wide-character (``W``) forms, event attributes (colours, payloads), domains, resource
@@ -52,7 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.diagnostics import Diagnostic, Usage
+from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.rules.cuda_api_name import declared_in_file
@@ -94,6 +98,14 @@ def check(unit) -> Iterator[Finding]:
         if name.startswith(("nvtx", "NVTX")) and _NVTX_NAME.fullmatch(name) for start in offsets
     )
     headers = [d for d in unit.includes if d.tokens and _NVTX_HEADER.search(d.tokens[0].text)]
+    own = dict(unit.options.tree.own_libraries).get("nvtx")
+    if own is not None:
+        if unit.path == own and unit_language(unit) == "c++":
+            yield Diagnostic(
+                "R542", "this project ships its own NVTX: its headers, declarations and calls "
+                "are left as the library wrote them (not renamed to roctx)", offset=0,
+                severity=Severity.NOTE)
+        return
     if not names and not headers or unit_language(unit) != "c++":
         return
     yield from _includes(headers)

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from translator.analysis.qualifiers import device_macros_of, macro_words
 from translator.options import Options
 from translator.rules.warp_sync_intrinsic import MASKED
+from translator.tree.own_libraries import library_includes
 from translator.tree.project_names import declared_names
 from translator.unit import Unit
 
@@ -37,6 +38,8 @@ class FileFacts(NamedTuple):
     declared_names: set[str]
     macro_words: dict[str, set[str]]
     warp_sync_call: bool
+    #: The headers of CUDA-side libraries it includes (own_libraries.LIBRARY_HEADERS).
+    library_includes: frozenset[str] = frozenset()
 
 
 def file_facts(source: tuple[str, bytes]) -> FileFacts:
@@ -45,7 +48,10 @@ def file_facts(source: tuple[str, bytes]) -> FileFacts:
     unit = Unit(data.decode("utf-8", "replace"), _OPTIONS, path)  # one Regions for both
     names = declared_names(unit)
     macros = macro_words(unit.source, unit.regions) if "define" in unit.source else {}
-    return FileFacts(names, macros, _calls_warp_sync(unit.source))
+    libraries = (library_includes(d.tokens[0].text[1:-1] for d in unit.includes)
+                 if "nccl" in unit.source or "nvtx" in unit.source or "nvToolsExt" in unit.source
+                 else frozenset())
+    return FileFacts(names, macros, _calls_warp_sync(unit.source), libraries)
 
 
 def _calls_warp_sync(source: str) -> bool:

@@ -46,6 +46,7 @@ from translator.tree.file_facts import file_facts, tree_facts
 from translator.tree.file_kinds import classify
 from translator.tree.file_names import plan_names
 from translator.tree.hip_build import HipBuild, detect_hip_build, reads_file
+from translator.tree.own_libraries import own_libraries
 from translator.tree.walk import Entry, included_files, link_inside, walk
 
 __all__ = ["FileOutcome", "TreeResult", "migrate_tree", "translate_file",
@@ -182,12 +183,16 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
     tree.compile_database = _compile_database(contents, files)
     _promote_included(contents, outcomes, tree.compile_database)
     code = [(p, contents[p]) for p, o in outcomes.items() if o.language == "c++" and p in contents]
-    facts = pool.map(file_facts, code, len(code))  # a pool reads them meanwhile
+    pending = pool.map(file_facts, code, len(code))  # a pool reads them meanwhile
     tree.include_paths = include_paths(str(tree.source_root), contents, [p for p, _ in code],
                                        tree.compile_database)
     tree.hip_build = detect_hip_build((p, contents[p]) for p in contents if reads_file(p))
+    facts = list(pending)
+    libraries = own_libraries(files, {path: found.library_includes
+                                      for (path, _data), found in zip(code, facts, strict=True)})
     tree.options = tree.options.with_tree_facts(**tree_facts(facts),
-                                                find_modules=find_modules(files))
+                                                find_modules=find_modules(files),
+                                                own_libraries=libraries)
     if tree.hip_build.macros:
         tree.options = tree.options.with_tree_facts(hip_macros=tree.hip_build.macros)
     del code  # each file's bytes are held by CONTENTS only until it is translated
