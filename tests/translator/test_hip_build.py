@@ -83,7 +83,9 @@ def test_macros_of_the_hip_build_mark_hip_branches(tmp_path):
     assert report["hip_build"]["macros"] == ["DEMO_AMD_PATH", "DEMO_ROCM_TUNING", "WAVE"]
     assert report["hip_build"]["cuda_branches_left"] == 1
     assert report["summary"].startswith("Already builds for HIP: CMakeLists.txt: option ")
-    assert [f["code"] for f in report["findings"] if f["code"] == "R004"] == ["R004"]
+    assert [f["message"].split(":")[0] for f in report["findings"] if f["code"] == "R004"] == [
+        "DEMO_AMD_PATH selects this file's ROCm code", "CUDA branch left as is"]
+    assert report["hip_build"]["switches"] == ["DEMO_AMD_PATH", "DEMO_ROCM_TUNING", "WAVE"]
 
 
 def test_report_of_a_plain_cuda_tree_says_nothing_about_hip(tmp_path):

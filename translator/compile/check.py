@@ -125,6 +125,7 @@ def compile_check(
     progress: Callable[[int, int], None] | None = None,
     keep_going: Callable[[], bool] | None = None,
     select: Callable[[Sequence[str]], Iterable[int]] | None = None,
+    defines: Sequence[str] = (),
 ) -> dict:
     """Compile the units of the migrated tree at ROOT; see the module docstring.
 
@@ -139,9 +140,14 @@ def compile_check(
     SELECT receives the paths of all units found, in order, and answers the indices of
     those to compile now (a batch; the others are left out of the outcome): the outcome's
     ``units_found`` lists all paths, so that a caller can split the rest into batches
-    compiled elsewhere and join them with ``merge_outcomes``.
+    compiled elsewhere and join them with ``merge_outcomes``. DEFINES are macros every
+    unit gets on top of OPTIONS.defines: the report's ``hip_build.switches``, which the
+    project's ROCm build defines (``USE_ROCM``).
     """
     options = options or CompileOptions()
+    if defines:
+        options = dataclasses.replace(
+            options, defines=tuple(dict.fromkeys((*options.defines, *defines))))
     root = Path(root).resolve()
     if not isinstance(line_maps, LineMaps):
         line_maps = LineMaps(line_maps)
@@ -361,6 +367,9 @@ def report_context(report: Mapping) -> dict:
         "renames": {f["path"]: f["output_path"] for f in report.get("files", [])
                     if f.get("output_path") and f.get("path") != f.get("output_path")},
         "compile_commands": report.get("compile_commands"),
+        # the macros the project's ROCm build defines (USE_ROCM): the translation leaves
+        # the CUDA alternatives of its ROCm branches as written
+        "defines": tuple((report.get("hip_build") or {}).get("switches") or ()),
     }
 
 

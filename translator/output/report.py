@@ -171,11 +171,13 @@ def hip_build_section(tree: TreeResult, findings: list[Finding]) -> HipBuildSect
     """The tree's own HIP build (``translator/tree/hip_build.py``) and what rocport did about
     it: the CUDA alternatives of HIP branches it left as written (R004) and the blocks
     that version gates keep off on HIP (R003)."""
-    left = [f for f in findings if f["code"] == "R004"]
+    # R004's notes on CUDA alternatives (its other note names the build switches)
+    left = [f for f in findings if f["code"] == "R004" and f["message"].startswith("CUDA")]
     kept_off = [f for f in findings if f["code"] == "R003" and "stays off on HIP" in f["message"]]
     build = tree.hip_build
     section: HipBuildSection = {
         "detected": bool(build), "evidence": list(build.evidence), "macros": list(build.macros),
+        "switches": list(build.switches),
         "vendor_headers": list(build.vendor_headers), "cuda_branches_left": len(left),
         "blocks_kept_off": len(kept_off), "action": ""}
     guarded_files = sorted({f["path"] for f in left})

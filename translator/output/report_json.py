@@ -118,6 +118,8 @@ class HipBuildSection(TypedDict):
     detected: bool
     evidence: list[str]
     macros: list[str]
+    #: Macros the project's ROCm build must define (USE_ROCM): the compile check does.
+    switches: list[str]
     vendor_headers: list[str]
     cuda_branches_left: int
     blocks_kept_off: int

@@ -6,14 +6,18 @@ An ``#if``/``#ifdef``/``#ifndef`` group any of whose conditions tests a HIP or R
 macro (``__HIP_PLATFORM_AMD__``, ``__HIP_PLATFORM_HCC__``, ``__HIPCC__``, ``__HIP__``,
 ``__HIP_DEVICE_COMPILE__``, ``USE_ROCM``, ``*_USE_HIP``, ``*_USE_ROCM``, and in a tree
 migration every macro the project's CMake or Makefiles define only for their HIP build)
-is the project's own port: no rule rewrites anything in it, in any branch. Its CUDA
-alternative (the branch a CUDA build takes and a HIP build does not) is not turned into
-a second HIP path; when it uses CUDA names, this rule says so with a note on its
-``#else``/``#elif``/``#ifndef`` line. The names that the project's ``#define``,
-``using X =``, ``typedef``, ``namespace X =`` and function definitions define keep
-their spelling too (``#define cudaMalloc hipMalloc`` is a shim, not a use), unless the
-definition is written in CUDA's own terms (``typedef struct CUstream_st
-*cudaStream_t;``); see ``translator/source/hip_guards.py``.
+is the project's own port. Its CUDA alternative (the branch a CUDA build takes and a
+HIP build does not) is left as written, not turned into a second HIP path; when it uses
+CUDA names, this rule says so with a note on its ``#else``/``#elif``/``#ifndef`` line.
+The branch an AMD build takes is code hipcc compiles: what it still spells in CUDA
+(written for PyTorch's build-time hipify, which renames ``cudaStream_t`` and friends
+when it builds for ROCm) is translated like any code. When the groups test a build
+switch (``USE_ROCM``, not a macro the compiler defines), one note names it: the
+project's ROCm build must define it, and the compile check does. The names that the
+project's ``#define``, ``using X =``, ``typedef``, ``namespace X =`` and function
+definitions define keep their spelling too (``#define cudaMalloc hipMalloc`` is a shim,
+not a use), unless the definition is written in CUDA's own terms (``typedef struct
+CUstream_st *cudaStream_t;``); see ``translator/source/hip_guards.py``.
 
 Why
 ---
@@ -29,6 +33,7 @@ Example (CUDA)
 #ifdef USE_ROCM
 #include <hip/hip_runtime.h>
 namespace cub = hipcub;
+cudaStream_t current_stream();
 #else
 #include <cuda_runtime.h>
 #endif
@@ -40,20 +45,22 @@ Output (HIP)
 #ifdef USE_ROCM
 #include <hip/hip_runtime.h>
 namespace cub = hipcub;
+hipStream_t current_stream();
 #else
 #include <cuda_runtime.h>
 #endif
 ```
-(unchanged, with a note on ``#else``: already handled by the project's HIP branch)
+(with a note naming ``USE_ROCM`` as the project's ROCm switch, and one on ``#else``:
+already handled by the project's HIP branch)
 
 Limits
 ------
 Conditions are read as written: a HIP macro hidden behind another macro
 (``#if MY_GPU_IS_AMD`` with ``#define MY_GPU_IS_AMD defined(__HIPCC__)``) is not seen,
 and only ``-D``/``add_compile_definitions`` of the build files tell the project's own
-HIP macros. A group that tests HIP anywhere is left whole, also its branches for other
-platforms. Code outside such groups is translated as usual, even in a file whose HIP
-build reaches it through a vendor header.
+HIP macros. Of a group that tests HIP anywhere only the branch an AMD build takes is
+translated; its branches for other platforms are left too. Code outside such groups is
+translated as usual, even in a file whose HIP build reaches it through a vendor header.
 """
 
 from __future__ import annotations
@@ -63,13 +70,24 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic, Severity
 from translator.rules.base import Finding, Rule
-from translator.source.hip_guards import hip_groups
+from translator.source.hip_guards import build_switches, hip_groups
 from translator.unit import Unit
 
 _WORD = re.compile(r"(?<![\w$])(?:cu|CU|Cu|__|nv|NV)[\w$]*")
 
 
 def check(unit: Unit) -> Iterator[Finding]:
+    switches = build_switches(unit)
+    if switches:
+        first = next(group for group in hip_groups(unit) if set(group.macros) & set(switches))
+        one = len(switches) == 1
+        torch = (" (PyTorch's extension build defines USE_ROCM when it builds for ROCm)"
+                 if "USE_ROCM" in switches else "")
+        yield Diagnostic(
+            "R004", f"{', '.join(switches)} select{'s' if one else ''} this file's ROCm code: "
+            f"the project's ROCm build must define {'it' if one else 'them'}{torch}, and the "
+            "compile check does; CUDA spellings left in the ROCm branches are translated",
+            offset=first.start, severity=Severity.NOTE)
     for group in hip_groups(unit):
         hip_branch = next((b for b in group.branches if b.on_hip), None)
         for branch in group.branches:

@@ -9,6 +9,9 @@ inside them; ``R004`` says why where it matters):
   ``FOO_USE_HIP``..., plus the macros the project's build defines only for its HIP
   build, ``Options.tree.hip_macros``). Its HIP branch is the project's port; its CUDA
   alternative is what that port replaces, so translating it would make a second HIP path.
+  The branch an AMD build takes is not protected: code written for PyTorch's build-time
+  hipify (``#ifdef USE_ROCM`` around ``cudaStream_t``) still spells CUDA names there,
+  which hipcc needs translated.
 - **Definitions of CUDA names**: the name that ``#define``, ``using NAME =``,
   ``typedef ... NAME;``, ``namespace NAME =`` or a function definition (with a body, at
   file scope) defines is the project's own (``#define cudaMalloc hipMalloc``, ``namespace cub =
@@ -38,6 +41,7 @@ from translator.source.tokens import directive_matches
 from translator.unit import Spans, Unit
 
 __all__ = ["HIP_MACRO", "HipGroup", "Branch", "is_hip_macro", "hip_groups", "protected_spans",
+           "build_switches",
            "defined_names", "overlaps", "mentions_cuda", "at_file_scope"]
 
 #: Macros that only a HIP/ROCm build defines (compiler, HIP headers or the usual build
@@ -53,6 +57,23 @@ _NVIDIA_PLATFORM = frozenset({"__HIP_PLATFORM_NVIDIA__", "__HIP_PLATFORM_NVCC__"
 
 def is_hip_macro(name: str, extra: tuple[str, ...] = ()) -> bool:
     return name in extra or HIP_MACRO.fullmatch(name) is not None
+
+
+#: HIP macros that the compiler or the HIP headers define: not a project's build switch.
+_COMPILER_DEFINED = re.compile(
+    r"__HIP_PLATFORM_\w+__|__HIPCC__|__HIPCC_RTC__|__HIP__|__HIP_DEVICE_COMPILE__|__HIP_ROCclr__")
+
+
+def build_switches(unit: Unit) -> list[str]:
+    """The HIP macros UNIT's HIP groups test that a build defines, not the compiler
+    (``USE_ROCM``, ``FOO_USE_HIP``, ``Options.tree.hip_macros``), group by group: the
+    switches the project's ROCm build must define."""
+    found: dict[str, None] = {}
+    for group in hip_groups(unit):
+        for name in group.macros:
+            if not _COMPILER_DEFINED.fullmatch(name):
+                found.setdefault(name)
+    return list(found)
 
 
 @dataclass(frozen=True)
@@ -364,12 +385,27 @@ def protected_spans(unit: Unit) -> Spans:
     def compute(unit: Unit) -> Spans:
         from translator.rules.cuda_macro_test import kept_off_blocks
 
-        spans = [(group.start, group.end) for group in hip_groups(unit)]
+        spans = [span for group in hip_groups(unit) for span in _left_as_written(group)]
         spans += defined_names(unit)
         if unit.options.rule_enabled("R003"):
             spans += kept_off_blocks(unit)
         return Spans(_merged(spans))
     return unit.shared("protected spans", compute)
+
+
+def _left_as_written(group: HipGroup) -> list[tuple[int, int]]:
+    """The spans of GROUP that stay as the project wrote them: its directives and every
+    branch but the one an AMD build takes (its CUDA alternative, its HIP-on-NVIDIA and
+    undecidable branches). The AMD branch is code hipcc compiles: what it still spells
+    in CUDA (written for PyTorch's build-time hipify) is translated."""
+    spans = []
+    position = group.start
+    for branch in group.branches:
+        if branch.on_hip:
+            spans.append((position, branch.body_start))
+            position = branch.body_end
+    spans.append((position, group.end))
+    return [(start, end) for start, end in spans if end > start]
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from translator.analysis.qualifiers import device_macros_of, macro_words
 from translator.options import Options
 from translator.rules.warp_sync_intrinsic import MASKED
+from translator.source.hip_guards import build_switches
 from translator.tree.own_libraries import library_includes
 from translator.tree.project_names import declared_names
 from translator.unit import Unit
@@ -40,6 +41,8 @@ class FileFacts(NamedTuple):
     warp_sync_call: bool
     #: The headers of CUDA-side libraries it includes (own_libraries.LIBRARY_HEADERS).
     library_includes: frozenset[str] = frozenset()
+    #: The HIP build switches its #if lines test (USE_ROCM; hip_guards.build_switches).
+    build_switches: tuple[str, ...] = ()
 
 
 def file_facts(source: tuple[str, bytes]) -> FileFacts:
@@ -51,7 +54,8 @@ def file_facts(source: tuple[str, bytes]) -> FileFacts:
     libraries = (library_includes(d.tokens[0].text[1:-1] for d in unit.includes)
                  if "nccl" in unit.source or "nvtx" in unit.source or "nvToolsExt" in unit.source
                  else frozenset())
-    return FileFacts(names, macros, _calls_warp_sync(unit.source), libraries)
+    switches = tuple(build_switches(unit)) if "USE_" in unit.source else ()
+    return FileFacts(names, macros, _calls_warp_sync(unit.source), libraries, switches)
 
 
 def _calls_warp_sync(source: str) -> bool:

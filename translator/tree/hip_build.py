@@ -54,6 +54,10 @@ class HipBuild:
     macros: tuple[str, ...] = ()
     #: C/C++ files that map CUDA names to HIP ones with #define lines.
     vendor_headers: tuple[str, ...] = ()
+    #: The macros the project's ROCm build must define (sorted): the build switches its
+    #: sources test (``USE_ROCM``, ``FOO_USE_HIP``) and its build's HIP-only macros. The
+    #: compile check defines them (the report's ``hip_build.switches``).
+    switches: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.evidence)

@@ -21,6 +21,7 @@ depend on scheduling; with ``cache_dir`` results are reused by content hash.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import multiprocessing
 import os
@@ -188,6 +189,10 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
                                        tree.compile_database)
     tree.hip_build = detect_hip_build((p, contents[p]) for p in contents if reads_file(p))
     facts = list(pending)
+    switches = {name for found in facts for name in found.build_switches}
+    if switches or tree.hip_build.macros:
+        tree.hip_build = dataclasses.replace(
+            tree.hip_build, switches=tuple(sorted(switches | set(tree.hip_build.macros))))
     libraries = own_libraries(files, {path: found.library_includes
                                       for (path, _data), found in zip(code, facts, strict=True)})
     tree.options = tree.options.with_tree_facts(**tree_facts(facts),
