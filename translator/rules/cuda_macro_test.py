@@ -105,6 +105,7 @@ from translator.edits import Edit
 from translator.options import parse_version
 from translator.rules._shared.gate_blocks import (
     defined_names,
+    definitions,
     enabled_block,
     first_missing,
     inside,
@@ -299,12 +300,8 @@ def _defined_only_in(unit: Unit, blocks: list) -> dict[str, str]:
                              f"{unit.location(start).line}, kept off on HIP")
     if not found:
         return found
-    elsewhere: set[str] = set()
-    position = 0
-    for start, end in sorted(blocks) + [(len(unit.source), len(unit.source))]:
-        if start > position:
-            elsewhere |= defined_names(unit, position, start)
-        position = max(position, end)
+    elsewhere = {name for offset, name in definitions(unit)
+                 if name in found and not inside(blocks, offset)}
     return {name: why for name, why in found.items() if name not in elsewhere}
 
 

@@ -88,7 +88,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     device = {f.name for f in unit.facts.functions if f.target in _DEVICE_TARGETS}
     for match in pragmas:
         alias, target = match.groups()
-        if alias in device or target in device or _declared_device(unit.source, alias, target):
+        if alias in device or target in device or _declared_device(unit, alias, target):
             continue  # W480
         definition = _variable_definition(unit, target, match.start())
         if definition:
@@ -141,12 +141,22 @@ def _why_not(unit: Unit, target: str) -> str:
             "scope in this file")
 
 
-def _declared_device(source: str, alias: str, target: str) -> bool:
-    """True when a line declares ALIAS or TARGET with ``__device__`` or ``__global__``."""
-    names = "|".join(map(re.escape, (alias, target)))
-    pattern = re.compile(rf"^[^\n;{{}}]*\b__(?:device|global)__\b[^\n;{{}}]*\b(?:{names})\s*\(",
-                         re.M)
-    return pattern.search(source) is not None
+_DEVICE_QUALIFIER = re.compile(r"(?<![\w$])__(?:device|global)__(?![\w$])")
+
+
+def _declared_device(unit: Unit, alias: str, target: str) -> bool:
+    """True when a line declares ALIAS or TARGET with ``__device__`` or ``__global__``
+    before it (``__device__ float target(``)."""
+    source = unit.source
+    for name in (alias, target):
+        for start in unit.whole_identifiers(name):
+            if not re.match(r"\s*\(", source[start + len(name):start + len(name) + 80]):
+                continue
+            line = source.rfind("\n", 0, start) + 1
+            head = source[line:start]
+            if _DEVICE_QUALIFIER.search(head) and not any(c in head for c in ";{}"):
+                return True
+    return False
 
 
 RULE = Rule(

@@ -12,6 +12,7 @@ on HIP (``unavailable``: the caller's fixed point).
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from translator.data.names import resolve_header, resolve_name
@@ -21,7 +22,7 @@ from translator.source.includes import include_targets
 from translator.source.scan import IDENTIFIER, Directive, next_branch
 from translator.unit import Unit
 
-__all__ = ["enabled_block", "first_missing", "defined_names", "inside"]
+__all__ = ["enabled_block", "first_missing", "defined_names", "definitions", "inside"]
 
 _CUDA_HEADER = re.compile(r"cu(?:da|[a-z]+)\w*(?:[./]\w+)*")
 _FEATURE = re.compile(r"__CUDA_\w+_TYPES_EXIST__")
@@ -35,16 +36,18 @@ _GATE_MACRO = re.compile(
     r"|__CUDA_\w+_TYPES_EXIST__")
 _ARCH_IN_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+\w+(?:\([^)\n]*\))?[^\n]*?"
                              r"(?<![\w$])__CUDA_ARCH__(?![\w$])", re.M)
-#: What a block defines: macros, types, aliases, and functions or variables at its top.
+#: What a file defines: macros, types, aliases (each pattern starts with a keyword or
+#: "#", so that the regex engine skips to it), and functions (found from their bodies).
 _DEFINED = (
-    re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)", re.M),
-    re.compile(r"(?<![\w$])(?:struct|class|union|enum(?:[ \t]+class)?)[ \t]+([A-Za-z_]\w*)"
-               r"\s*[:{]"),
-    re.compile(r"(?<![\w$])using[ \t]+([A-Za-z_]\w*)[ \t]*="),
-    re.compile(r"(?<![\w$])typedef[^;{}]*?([A-Za-z_]\w*)\s*;"),
-    re.compile(r"(?<![\w$])(?!return\b|else\b|new\b|delete\b)[A-Za-z_][\w:<>]*[\s*&]+"
-               r"([A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?\{"),
+    re.compile(r"#[ \t]*define[ \t]+([A-Za-z_]\w*)"),
+    re.compile(r"(?:struct|class|union|enum)(?<![\w$]struct)(?<![\w$]class)(?<![\w$]union)"
+               r"(?<![\w$]enum)(?:[ \t]+class)?[ \t]+([A-Za-z_]\w*)\s*[:{]"),
+    re.compile(r"using[ \t]+([A-Za-z_]\w*)[ \t]*=(?!=)"),
+    re.compile(r"typedef[^;{}]*?([A-Za-z_]\w*)\s*;"),
 )
+_BODY = re.compile(r"\)\s*(?:const\s*)?\{")
+_NOT_FUNCTION = frozenset({"if", "for", "while", "switch", "catch", "return", "sizeof",
+                           "__launch_bounds__", "__attribute__", "decltype", "alignas"})
 
 
 def enabled_block(conditionals: list[Directive], index: int,
@@ -80,7 +83,7 @@ def first_missing(unit: Unit, conditionals: list[Directive], start: int, end: in
             if resolved is None and _CUDA_HEADER.fullmatch(header):
                 return f"{header} (a CUDA header HIP has no counterpart of)"
     regions = unit.regions
-    own = defined_names(unit, start, end)
+    own = defined_names(unit, start, end) if unavailable else set()
     for match in IDENTIFIER.finditer(source, start, end):
         name = match.group()
         if not regions.in_code(match.start()) or inside(skipped, match.start()):
@@ -119,8 +122,8 @@ def _lacking(unit: Unit, name: str, table) -> str:
     if _NV_EXTENSION.fullmatch(name):
         # CUDA's own types: used like declarations (__device__ __nv_fp4_e2m1 f()), so
         # only a definition of the file's own counts (a shim for older CUDA)
-        own = unit.shared("R003 defined names", lambda unit: defined_names(
-            unit, 0, len(unit.source)))
+        own = unit.shared("R003 defined names",
+                          lambda unit: {name for _offset, name in definitions(unit)})
         return "" if name in own else "a CUDA extension not in the CUDA->HIP table"
     return ""
 
@@ -133,11 +136,51 @@ def _bf16_header(unit: Unit) -> str:
 
 def defined_names(unit: Unit, start: int, end: int) -> set[str]:
     """The names that the text between START and END defines (by their shape)."""
+    found = definitions(unit)
+    first = bisect.bisect_left(found, (start, ""))
+    last = bisect.bisect_left(found, (end, ""))
+    return {name for _offset, name in found[first:last]}
+
+
+def definitions(unit: Unit) -> list[tuple[int, str]]:
+    """(offset, name) of every definition of UNIT by its shape, in order (found once)."""
+    return unit.shared("R003 definitions", _definitions)
+
+
+def _definitions(unit: Unit) -> list[tuple[int, str]]:
     source = unit.source
     regions = unit.regions
-    return {match.group(1) for pattern in _DEFINED
-            for match in pattern.finditer(source, start, end)
-            if regions.in_code(match.start(1))}
+    found = [(match.start(1), match.group(1)) for pattern in _DEFINED
+             for match in pattern.finditer(source) if regions.in_code(match.start(1))]
+    for body in _BODY.finditer(source):
+        if not regions.in_code(body.start()):
+            continue
+        opening = _opening(source, body.start())
+        if opening is None:
+            continue
+        name = _NAME_BEFORE.search(source, max(0, opening - 120), opening)
+        if name is not None and name.group(1) not in _NOT_FUNCTION:
+            found.append((name.start(1), name.group(1)))
+    return sorted(found)
+
+
+_NAME_BEFORE = re.compile(r"(?<![\w$])([A-Za-z_]\w*)\s*$")
+
+
+def _opening(source: str, close: int) -> int | None:
+    """The ``(`` that matches the ``)`` at CLOSE (within a few hundred characters)."""
+    depth = 0
+    for index in range(close, max(-1, close - 600), -1):
+        char = source[index]
+        if char == ")":
+            depth += 1
+        elif char == "(":
+            depth -= 1
+            if depth == 0:
+                return index
+        elif char in ";{}":
+            return None
+    return None
 
 
 def _nested_gates(conditionals, start: int, end: int, extra) -> list[tuple]:
