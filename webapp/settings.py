@@ -132,7 +132,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Pages compressed (a 2,000-file job's page: its file tree); Django's adds random bytes
     # against BREACH. Static files come compressed from whitenoise.
-    "django.middleware.gzip.GZipMiddleware",
+    "webapp.compression.PageGZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -165,7 +165,7 @@ def recover_batches() -> int:
     a canceled job whose batches have all stopped keeps what they compiled. Returns how
     many batches were recovered."""
     from workers import compiling
-    from workers.tasks import _settle
+    from workers.tasks import settle_batch
 
     stale_before = timezone.now() - timedelta(seconds=settings.JOB_HEARTBEAT_TIMEOUT)
     count = 0
@@ -178,7 +178,7 @@ def recover_batches() -> int:
             continue
         reason = (f"not compiled: the ROCm worker stopped {batch.tries} times while it "
                   "compiled this unit's batch")
-        _settle(batch, lost_batch_outcome(batch, reason))
+        settle_batch(batch, lost_batch_outcome(batch, reason))
         count += 1
     # canceled between two batches, with none in flight: nobody else keeps their results
     for job in Job.objects.filter(state=Job.State.CANCELED, batch_rows__isnull=False).distinct():

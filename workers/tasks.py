@@ -284,11 +284,11 @@ def compile_batch(batch_id: int, sends: int) -> None:
     if (job.state, job.attempt) == (Job.State.COMPILING, batch.attempt):
         with compiling.CompileWatch(job, compile_batch, batch=batch) as watch:
             outcome = compiling.compile_step(job, watch, lambda paths: batch.units, jobs=1)
-    _settle(batch, outcome)
+    settle_batch(batch, outcome)
     compile_queue.dispatch()
 
 
-def _settle(batch: CompileBatch, outcome: dict | None) -> None:
+def settle_batch(batch: CompileBatch, outcome: dict | None) -> None:
     """BATCH is done: merge the job's batches when it was the last, keep the compiled units
     of a canceled job when nothing else of it compiles."""
     then = compile_queue.settle(batch, outcome)

@@ -13,7 +13,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from tests.e2e.browsing import screenshot
 from tests.e2e.test_browser import CHROMIUM, CHROMIUM_ARGS
-from tests.factories import EXAMPLE, PASSWORD, make_user, zip_bytes
+from tests.factories import EXAMPLE, PASSWORD, make_job, make_user, zip_bytes
 from tests.review_jobs import review_project, reviewed_job
 from tests.services import start_worker
 
@@ -172,3 +172,34 @@ def test_search_filters_viewed_and_dismissed_by_keyboard(live_server, user, job,
     page.reload()
     expect(page.locator("#finding-1 .review-state")).to_contain_text("dismissed by")
     expect(page.locator("#viewed-toggle")).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.fixture
+def running_job(user):
+    return make_job(owner=user, state="translating", progress_done=1, progress_total=5,
+                    progress_phase="translating", source_name="running.zip")
+
+
+def test_a_hidden_tab_fetches_nothing_and_catches_up_when_shown(live_server, user,
+                                                                 running_job, browser):
+    page = signed_in_page(browser, live_server, user)
+    polls = []
+    page.on("request", lambda request: polls.append(request.url)
+            if "/status/" in request.url else None)
+    page.goto(live_server.url + running_job.get_absolute_url())
+    page.wait_for_timeout(4500)
+    assert len(polls) >= 2  # every 2 s while the job runs
+    hide = """hidden => {
+        Object.defineProperty(document, "hidden", {value: hidden, configurable: true});
+        Object.defineProperty(document, "visibilityState",
+                              {value: hidden ? "hidden" : "visible", configurable: true});
+        document.dispatchEvent(new Event("visibilitychange"));
+    }"""
+    page.evaluate(hide, True)
+    page.wait_for_timeout(500)  # a poll already on its way may land
+    before = len(polls)
+    page.wait_for_timeout(5000)
+    assert len(polls) == before
+    page.evaluate(hide, False)
+    page.wait_for_timeout(500)
+    assert len(polls) == before + 1  # at once, not 2 s later

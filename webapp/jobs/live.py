@@ -30,7 +30,10 @@ def results_version(job: Job) -> str:
         compiled = sum(len(units) for units in CompileBatch.objects.filter(
             job=job, attempt=job.attempt, state=CompileBatch.State.DONE).values_list(
             "units", flat=True))
-    return f"{job.state}:{len(job.artifacts)}:{compiled}:{job.compile_status}"
+    # While it translates, its files are being stored: the results are whole once it
+    # compiles (or ended), not before.
+    stored = 0 if job.state == Job.State.TRANSLATING else len(job.artifacts)
+    return f"{job.state}:{stored}:{compiled}:{job.compile_status}"
 
 
 def status_context(job: Job, may_change: bool) -> dict:
