@@ -172,6 +172,23 @@ def test_store_review_skips_members_with_unexpected_names(user, tmp_path):
     assert store_review(job, buffer) == 1
 
 
+def test_store_review_stops_at_its_deadline(user, tmp_path):
+    job = reviewed_job(user, review_project(tmp_path))
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for number in range(1, 6):
+            data = json.dumps({"path": f"f{number}.cu"}).encode()
+            info = tarfile.TarInfo(f"files/{number}.json")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    ticks = iter(range(100))
+    buffer.seek(0)
+    # the clock passes the deadline after the third member
+    assert store_review(job, buffer, deadline=2.5, clock=lambda: next(ticks)) is None
+    buffer.seek(0)
+    assert store_review(job, buffer, deadline=1e9) == 5
+
+
 def test_the_page_stays_small_however_many_findings(signed_in, job):
     assert len(page(signed_in, job).encode()) < 300_000
 
