@@ -9,8 +9,9 @@ this process, then for each process count starts ``celery -A workers worker -Q r
 --concurrency N``, sends the job's compile check and times it from the send to ``done``.
 The compile cache is disabled (COMPILE_CACHE_DIR empty), so every run compiles every
 unit; the check is split into batches of BATCH units (COMPILE_BATCH_UNITS) that the
-compile queue hands out (webapp/jobs/compile_queue.py). Prints the time and the speed-up over one process; asserts nothing. On a machine
-with C cores the speed-up cannot pass C: every hipcc needs one.
+compile queue hands out (webapp/jobs/compile_queue.py). Prints the time and the speed-up
+over one process; asserts nothing. On a machine with C cores the speed-up cannot pass C:
+every hipcc needs one.
 """
 
 from __future__ import annotations

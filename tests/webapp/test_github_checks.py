@@ -56,6 +56,21 @@ def test_translation_errors_are_a_failure_but_a_missing_library_is_not():
                                               "missing-dependency": 1})) == "success"
 
 
+def test_a_check_that_compiled_no_unit_fails_and_one_with_unchecked_sources_is_neutral():
+    nothing = make_job(state=Job.State.DONE, summary={"compile_ok": 0, "compile_failed": 2,
+                                                      "compile_translation_errors": 0})
+    assert conclusion(nothing, report()) == "failure"
+    unchecked = make_job(state=Job.State.DONE, summary={
+        "files": 3, "translated": 3, "compile_ok": 2, "compile_failed": 0,
+        "gpu_sources": {"total": 3, "checked": 2, "unchecked": [{"path": "b.cu",
+                                                                  "reason": "no target"}]}})
+    assert conclusion(unchecked, report()) == "neutral"
+    output = final_output(unchecked, report(), {})
+    assert output["title"] == ("3 of 3 files translated, 2 of 2 units compile, 2 of 3 GPU "
+                               "sources checked")
+    assert "- **Not verified:** not every GPU source was checked" in output["summary"]
+
+
 def test_without_classes_every_unit_that_failed_counts():
     failed = [{"path": "a.cu", "ok": False, "diagnostics": []}]
     assert conclusion(done(), report(compile_units=failed)) == "failure"
