@@ -13,7 +13,7 @@ COPY templates /app/templates
 
 FROM python:3.11-slim-bookworm AS app
 # libclang-common-15-dev: clang's resource headers, which the pip libclang wheel lacks;
-# bubblewrap: every translation of user input runs in its sandbox (translator/sandbox/confinement.py);
+# bubblewrap: every translation of user input runs in its sandbox (translator/jobs/confinement.py);
 # gcc and libc6-dev build the compiled lexer (translator/source/_lexer.c) at the install below.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libclang-common-15-dev bubblewrap gcc libc6-dev \

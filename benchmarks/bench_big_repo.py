@@ -26,13 +26,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout
 
-from translator.options import Options  # noqa: E402
-from translator.sandbox.confinement import (  # noqa: E402
+from translator.jobs.confinement import (  # noqa: E402
     ARTIFACT_NAMES,
     REVIEW_NAME,
     Confinement,
     translate_archive,  # noqa: E402
 )
+from translator.options import Options  # noqa: E402
 from translator.tree.archive import Limits  # noqa: E402
 
 _SUFFIXES = (".cu", ".cuh", ".cpp", ".h", ".hpp")

@@ -90,7 +90,7 @@ def make_job(count: int) -> tuple[str, float, dict]:
     from django.core.files.base import ContentFile
     from django.core.management import call_command
 
-    from translator.sandbox.confinement import ConfinementFailed
+    from translator.jobs.confinement import ConfinementFailed
     from webapp.jobs.models import Job
     from workers.tasks import _translate
 

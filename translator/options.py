@@ -9,11 +9,12 @@ one entry point. Options are hashable so that a translation can be cached by
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, replace
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["Options", "TreeFacts", "parse_version"]
+__all__ = ["Options", "TreeFacts", "parse_version", "options_json", "options_from_json"]
 
 
 def parse_version(text: str) -> tuple[int, ...]:
@@ -173,3 +174,28 @@ NAME_RESOLUTION_FIELDS = ("roc", "miopen", "experimental", "amap", "hip_version"
 @lru_cache(maxsize=64)
 def _name_resolution_options(values: tuple) -> Options:
     return Options(**dict(zip(NAME_RESOLUTION_FIELDS, values, strict=True)))
+
+
+def options_json(options: Options) -> dict[str, Any]:
+    """OPTIONS as JSON data (tuples as lists, ``tree`` as an object): the one form in
+    which options cross a process or are stored; ``options_from_json`` reads it back."""
+    return asdict(options)
+
+
+def options_from_json(data: Mapping[str, Any]) -> Options:
+    """Options from JSON data as ``options_json`` writes it, or from part of it (the
+    fields a user chose): names Options does not have are left out, lists become
+    tuples."""
+    facts = _from_json(TreeFacts, data.get("tree") or {})
+    return _from_json(Options, {**data, "tree": facts})
+
+
+_Value = TypeVar("_Value", Options, TreeFacts)
+
+
+def _from_json(kind: type[_Value], data: Mapping[str, Any]) -> _Value:
+    def frozen(value: Any) -> Any:
+        return tuple(frozen(item) for item in value) if isinstance(value, list) else value
+
+    names = {field.name for field in fields(kind)}
+    return kind(**{name: frozen(value) for name, value in data.items() if name in names})

@@ -1,7 +1,7 @@
 """The sandbox that translations of user input run in, configured from settings.
 
 Used by the translate task (a whole tree) and by ``/api/translate/`` (one file); both
-run ``translator.sandbox.confinement`` inside bubblewrap, with only what they are given visible.
+run ``translator.jobs.confinement`` inside bubblewrap, with only what they are given visible.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import os
 
 from django.conf import settings
 
-from translator.sandbox.confinement import Confinement
+from translator.jobs.confinement import Confinement
 
 
 def translation_confinement(*, wall_seconds: float, memory_bytes: int) -> Confinement:

@@ -41,14 +41,14 @@ from django.conf import settings
 from django.core.files import File
 from django.utils import timezone
 
-from translator.options import Options
-from translator.sandbox.confinement import (
+from translator.jobs.confinement import (
     ARTIFACT_NAMES,
     REVIEW_NAME,
     Canceled,
     ConfinementFailed,
     translate_archive,
 )
+from translator.options import Options
 from translator.tree.archive import ArchiveError
 from webapp.api.models import SnippetCompile
 from webapp.github.models import PortRequest
@@ -179,7 +179,7 @@ def _nothing_to_do(job: Job, attempt: int | None) -> None:
 
 
 def _translate(job: Job, scratch: Path, clock: steps.StepClock | None = None) -> None:
-    """Unpack, translate and pack in the sandbox (translator.sandbox.confinement); store
+    """Unpack, translate and pack in the sandbox (translator.jobs.confinement); store
     what it left. CLOCK follows the steps and stops the one that runs past its limit."""
     clock = clock or steps.StepClock(job)
     archive = scratch / f"input{job.input_suffix()}"

@@ -17,7 +17,7 @@ from tests.hostile import BOMB, CRASHER, KERNEL, tricks
 from tests.tools import needs_root
 from translator import Options, translate
 from translator.analysis.include_fence import fence_includes, leaves_tree
-from translator.sandbox.confinement import (
+from translator.jobs.confinement import (
     ARTIFACT_NAMES,
     Canceled,
     Confinement,

@@ -7,9 +7,14 @@ import pickle
 from dataclasses import fields
 
 from translator.data.names import load_names, resolve
-from translator.options import NAME_RESOLUTION_FIELDS, Options, TreeFacts
+from translator.options import (
+    NAME_RESOLUTION_FIELDS,
+    Options,
+    TreeFacts,
+    options_from_json,
+    options_json,
+)
 from translator.output.report import options_section
-from translator.sandbox.confinement import _options_from_json, _options_json
 
 FACTS = {"kept_names": ("a/x.cu",), "project_names": ("cudaCheck",), "warp_sync_calls": True,
          "hip_macros": ("USE_HIP",), "device_macros": ("HD=host-device",),
@@ -41,7 +46,7 @@ def test_with_tree_facts_keeps_the_other_facts_and_choices():
 def test_options_with_tree_facts_cross_the_sandbox_as_json():
     options = Options(hip_version=(6, 2), path_ignores=(("vendor/*", ("W1",)),),
                       tree=TreeFacts(**FACTS))
-    back = _options_from_json(json.loads(json.dumps(_options_json(options))))
+    back = options_from_json(json.loads(json.dumps(options_json(options))))
     assert back == options
     assert hash(back) == hash(options)
 

@@ -72,7 +72,8 @@ void run(float* d) {
 def test_hipify_compat_option_reaches_the_translator():
     body = translate(source=COMPAT_CUDA, path="k.cu", hipify_compat=True,
                      hip_kernel_execution_syntax=True).json()
-    assert "hipLaunchKernelGGL(HIP_KERNEL_NAME(k), dim3(1), dim3(16), 0, 0, d);" in body["source"]
+    # hipify-clang wraps only template kernels in HIP_KERNEL_NAME, and renames in strings
+    assert "hipLaunchKernelGGL(k, dim3(1), dim3(16), 0, 0, d);" in body["source"]
     assert 'printf("hipMalloc failed\\n");' in body["source"]
 
 
@@ -247,7 +248,7 @@ def test_no_include_trick_shows_a_host_file_in_the_answer(trick, host_secret, mo
 
 def test_a_file_the_sandbox_cannot_run_is_answered_503(settings):
     settings.TRANSLATE_ALLOW_UNSANDBOXED = False
-    from translator.sandbox.confinement import Confinement
+    from translator.jobs.confinement import Confinement
     from webapp import sandboxes
 
     real = sandboxes.Confinement.create

@@ -1,6 +1,6 @@
 """Keep clang inside the tree: blank the includes that would open files outside it.
 
-libclang opens whatever an ``#include`` names. The sandbox (translator/sandbox/confinement.py)
+libclang opens whatever an ``#include`` names. The sandbox (translator/jobs/confinement.py)
 is what really keeps a hostile file from reading the host; this is the second fence, so
 that even an unsandboxed parse never reads, quotes or probes a file outside the tree.
 In the text given to clang (never in the output), these become spaces:

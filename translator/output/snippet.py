@@ -1,6 +1,6 @@
 """The answer of ``/api/translate/`` for one file, as plain data.
 
-Computed inside the sandbox (translator/sandbox/confinement.py runs it in its child) and sent
+Computed inside the sandbox (translator/jobs/child.py runs it) and sent
 back as JSON: the HIP text, the diff, the findings and the names without a HIP
 counterpart, with 1-based lines and columns.
 """

@@ -3,7 +3,7 @@
 Why in the request: one file of at most ``SNIPPET_MAX_BYTES`` translates in well under a
 second, so queueing it behind whole-repository jobs would only make people wait. Why in
 the sandbox: the file is hostile input that libclang reads (``#include "/etc/shadow"``),
-so it is translated by ``translator.sandbox.confinement`` in bubblewrap, which sees nothing of
+so it is translated by ``translator.jobs.confinement`` in bubblewrap, which sees nothing of
 this host but the tools, under a memory limit, and is killed at the deadline; a crash of
 libclang is answered token-only, and nothing it does can take the web process down.
 """
@@ -16,8 +16,8 @@ from pathlib import Path
 from django.conf import settings
 
 from translator import Options
-from translator.sandbox.confinement import ConfinementFailed
-from translator.sandbox.confinement import translate_snippet as translate_confined
+from translator.jobs.confinement import ConfinementFailed
+from translator.jobs.confinement import translate_snippet as translate_confined
 from webapp.sandboxes import translation_confinement
 
 

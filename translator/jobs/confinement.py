@@ -1,17 +1,14 @@
-"""Translate untrusted input inside the bubblewrap sandbox, and the program that does it.
+"""Translate untrusted input inside the bubblewrap sandbox: the parent's side of a job.
 
 Everything that reads what a user sent — unpacking the archive, the token pass, libclang,
-the build files — runs in a child Python (``python -I -m translator.sandbox.confinement``)
-inside ``translator.sandbox.bubblewrap.Sandbox``: the job's input read-only at ``/job/src``, one
+the build files — runs in a child Python (``python -I -m translator.jobs.child``) inside
+``translator.sandbox.bubblewrap.Sandbox``: the job's input read-only at ``/job/src``, one
 writable folder at ``/job/out``, the read-only files Python, the virtual environment,
 libclang and the HIP headers need, and nothing else (no data folder, no ``/etc/shadow``,
 no ``/root``, no network, an empty environment, memory, CPU, process and time limits).
 The caller (a worker, the web process) only ever reads a few named regular files back,
 through translator/sandbox/leftovers.py: never through a link, never a FIFO or device.
-
-The child speaks one JSON object per line on its output, each behind ``@rocport ``:
-``{"file": path}`` before each file, ``{"progress": [done, total]}`` after it,
-``{"error": {"code", "message"}}`` for a clear refusal, ``{"done": {...}}`` at the end.
+Parent and child talk in the protocol of ``translator.jobs.protocol``.
 
 A crash of libclang (a signal, or clang aborting when the memory limit stops it) kills
 the child; the supervisor then runs it again with that file translated token-only, up
@@ -22,7 +19,6 @@ to ``max_crashes`` times, reusing every finished file from the run's result cach
 from __future__ import annotations
 
 import dataclasses
-import errno
 import functools
 import json
 import os
@@ -31,13 +27,14 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TypeVar
+from typing import BinaryIO
 
-from translator.options import Options, TreeFacts
-from translator.output.report_json import Report
+from translator.jobs.child import REVIEW_NAME
+from translator.jobs.protocol import Messages
+from translator.options import Options, options_json
 from translator.sandbox.bubblewrap import (
     NOBODY,
     READONLY_PATHS,
@@ -49,22 +46,18 @@ from translator.sandbox.leftovers import Refused, open_regular
 from translator.tree.archive import ArchiveError
 from translator.tree.archive import Limits as ArchiveLimits
 
-if TYPE_CHECKING:
-    from translator.analysis.clang import StubCache
-
 __all__ = ["Confinement", "ConfinementFailed", "TreeTranslation", "translate_archive",
            "translate_snippet", "open_output", "read_output", "ARTIFACT_NAMES", "REVIEW_NAME",
            "Canceled"]
 
-MARK = "@rocport "
 #: What a tree translation leaves in its ``artifacts`` folder.
 ARTIFACT_NAMES = ("hip-tree.tar.gz", "hip-tree.zip", "changes.patch", "report.json",
                   "findings.sarif")
-#: Per-file review data (``translator.output.review``), also in ``artifacts``: the worker unpacks
-#: it into storage, so it is not one of the downloads above.
-REVIEW_NAME = "review.tar.gz"
-_EXIT_REFUSED = 3  # the child printed an {"error": ...} line
 _PACKAGE = Path(__file__).resolve().parents[1]
+
+
+class Canceled(Exception):
+    """The caller's progress callback said stop; the sandbox was killed."""
 
 
 class ConfinementFailed(Exception):
@@ -75,10 +68,6 @@ class ConfinementFailed(Exception):
         #: OUTPUT: the end of what the child printed, for the operator's log (never shown
         #: to users: it may hold a traceback).
         self.code, self.message, self.output = code, message, output
-
-
-class Canceled(Exception):
-    """The caller's ``keep_going`` said stop; the sandbox was killed."""
 
 
 def python_paths() -> tuple[str, ...]:
@@ -94,6 +83,7 @@ def python_paths() -> tuple[str, ...]:
     except ImportError:
         pass
     return tuple(sorted(paths))
+
 
 
 @dataclass(frozen=True)
@@ -134,33 +124,21 @@ class Confinement:
                    precompiled_stubs=precompiled)
 
     def run(self, command: str, source: Path, work: Path,
-            on_message: Callable[[dict], bool]) -> tuple[int, str]:
-        """Run the child COMMAND; ON_MESSAGE gets each message (return False to stop)."""
+            messages: Messages) -> tuple[int, str]:
+        """Run the child COMMAND; MESSAGES reads what it says (and may stop it)."""
         bubblewrap = self.sandbox.bubblewrap  # None: not isolated
         if bubblewrap is not None and not os.access(bubblewrap, os.X_OK):
             raise ConfinementFailed("sandbox-unavailable",
                                     f"the translation sandbox (bubblewrap at "
                                     f"{bubblewrap}) is not installed")
         src_mount, out_mount = self.sandbox.mounts(source, work)
-        argv = [self.python, "-I", "-B", "-m", "translator.sandbox.confinement", command, src_mount,
+        argv = [self.python, "-I", "-B", "-m", "translator.jobs.child", command, src_mount,
                 out_mount, self.precompiled_stubs]
-
-        def watch(line: str | None) -> bool:
-            if line is None:  # a quiet second (one long file): ask again whether to go on
-                return on_message({})
-            if not line.startswith(MARK):
-                return True
-            try:
-                message = json.loads(line[len(MARK):])
-            except ValueError:
-                return True
-            return on_message(message) if isinstance(message, dict) else True
-
         view = work.parent / "view"
         shutil.rmtree(view, ignore_errors=True)  # staged afresh: the request changes per run
         try:
             run = self.sandbox.run(argv, self.sandbox.source_view(source, view), work,
-                                   watch=watch)
+                                   watch=messages)
         except SandboxUnavailable as error:
             raise ConfinementFailed("sandbox-unavailable", str(error)) from None
         if run.stopped:
@@ -201,6 +179,7 @@ def _sandbox_uid() -> int:
 _UID_BASE, _UID_RANGE = 1 << 20, 1 << 16
 
 
+
 @dataclass
 class TreeTranslation:
     """What a sandboxed tree translation left: ARTIFACT_NAMES in ``artifacts``."""
@@ -226,10 +205,10 @@ def translate_archive(archive: Path, scratch: Path, options: Options,
     crashed: list[str] = []
     while True:
         request = {"archive": f"input{_archive_suffix(archive)}", "token_only": crashed,
-                   "options": _options_json(options),
+                   "options": options_json(options),
                    "limits": dataclasses.asdict(archive_limits)}
         (source / "request.json").write_text(json.dumps(request))
-        messages = _Messages(progress)
+        messages = Messages(progress)
         work.mkdir(exist_ok=True)
         returncode, output = confinement.run("tree", source, work, messages)
         if messages.done is not None and returncode == 0:
@@ -260,9 +239,9 @@ def translate_snippet(source: str, path: str, options: Options, scratch: Path,
     note = ""
     for use_clang in (options.use_clang, False):
         request = {"source": source, "path": path,
-                   "options": _options_json(options.with_changes(use_clang=use_clang))}
+                   "options": options_json(options.with_changes(use_clang=use_clang))}
         (folder / "request.json").write_text(json.dumps(request))
-        messages = _Messages()
+        messages = Messages()
         work.mkdir(exist_ok=True)
         left = deadline - time.monotonic()
         attempt = confinement.with_wall_seconds(left * CLANG_SHARE if use_clang else left)
@@ -286,32 +265,6 @@ def translate_snippet(source: str, path: str, options: Options, scratch: Path,
                             f"the translation stopped without an answer ({_ending(returncode)})",
                             output[-4000:])
 
-
-class _Messages:
-    """What the child said: the file it was on, its refusal, its summary; progress is
-    passed on to PROGRESS, whose False stops the run."""
-
-    def __init__(self, progress: Callable[[int, int], bool] | None = None) -> None:
-        self.progress = progress
-        self.last: tuple[int, int] | None = None
-        self.file: str | None = None
-        self.error: dict | None = None
-        self.done: dict | None = None
-
-    def __call__(self, message: dict) -> bool:
-        if "file" in message:
-            self.file = str(message["file"])
-        elif "progress" in message and self.progress is not None:
-            done, total = message["progress"]
-            self.last = (int(done), int(total))
-            return self.progress(*self.last) is not False
-        elif not message and self.last is not None and self.progress is not None:
-            return self.progress(*self.last) is not False  # no news: may we go on?
-        elif "error" in message and isinstance(message["error"], dict):
-            self.error = message["error"]
-        elif "done" in message and isinstance(message["done"], dict):
-            self.done = message["done"]
-        return True
 
 
 def open_output(top: Path, relative: str) -> BinaryIO:
@@ -357,160 +310,3 @@ def _ending(returncode: int) -> str:
 def _archive_suffix(archive: Path) -> str:
     name = archive.name.lower()
     return next((s for s in (".tar.gz", ".tgz", ".tar", ".zip") if name.endswith(s)), "")
-
-
-def _options_json(options: Options) -> dict:
-    return dataclasses.asdict(options)
-
-
-_Value = TypeVar("_Value", Options, TreeFacts)
-
-
-def _options_from_json(data: dict) -> Options:
-    facts = _from_json(TreeFacts, data.get("tree", {}))
-    return _from_json(Options, {**data, "tree": facts})
-
-
-def _from_json(kind: type[_Value], data: dict) -> _Value:
-    """KIND from the fields of DATA that it has (JSON lists back to tuples)."""
-    def frozen(value):
-        return tuple(frozen(v) for v in value) if isinstance(value, list) else value
-
-    names = {f.name for f in dataclasses.fields(kind)}
-    return kind(**{k: frozen(v) for k, v in data.items() if k in names})
-
-
-# --- the child: what runs inside the sandbox ---------------------------------------------
-def _say(**message) -> None:
-    print(MARK + json.dumps(message), flush=True)
-
-
-def _tree(source: Path, out: Path, stubs: StubCache) -> int:
-    import translator
-    from translator.output.packing import pack
-    from translator.output.patches import write_tree_patch
-    from translator.output.report import build_report
-    from translator.output.review import write_review_archive
-    from translator.output.sarif import to_sarif
-    from translator.tree.archive import extract
-    from translator.tree.migrate import migrate_tree
-
-    request = json.loads((source / "request.json").read_text())
-    phases = _Phases()
-    tree_root = out / "source"
-    if not tree_root.exists():  # a retry after a crash finds it unpacked already
-        try:
-            extract(source / request["archive"], tree_root, ArchiveLimits(**request["limits"]))
-        except ArchiveError as error:
-            _say(error={"code": f"archive:{error.code}", "message": error.message})
-            return _EXIT_REFUSED
-    phases.end("unpack")
-    _say(progress=[0, 0])  # unpacked: translating from here on
-    os.chdir(tree_root)  # clang resolves relative paths (and quoted includes) from here
-    hip, artifacts = out / "hip", out / "artifacts"
-    for folder in (hip, artifacts):
-        shutil.rmtree(folder, ignore_errors=True)
-    tree = migrate_tree(tree_root, hip, _options_from_json(request["options"]), jobs=1,
-                        cache_dir=out / "cache", token_only=request["token_only"], stubs=stubs,
-                        starting=lambda path: _say(file=path),
-                        progress=lambda done, total: _say(progress=[done, total]))
-    for outcome in tree.files:
-        if outcome.path in request["token_only"]:
-            outcome.message = "; ".join(filter(None, [
-                outcome.message, "libclang crashed on this file; translated with tokens only"]))
-    phases.end("translate")
-    tree.run["phases"] = phases.seen  # this run's unpack and translation, in the report
-    report = build_report(tree, {"rocport": translator.__version__})
-    artifacts.mkdir()
-    for name in ("hip-tree.tar.gz", "hip-tree.zip"):
-        pack(hip, artifacts / name)
-    phases.end("pack")
-    # each written as it is made: a big tree's texts are never all in memory at once
-    with open(artifacts / "changes.patch", "wb") as patch:
-        write_tree_patch(tree, patch)
-    _write_json(report, artifacts / "report.json")
-    _write_json(to_sarif(report), artifacts / "findings.sarif")
-    with open(artifacts / REVIEW_NAME, "wb") as review:
-        write_review_archive(tree, report, review)
-    phases.end("results")
-    _say(done={**_summary(report), "phases": phases.seen, "peak_rss_bytes": phases.peak()})
-    return 0
-
-
-class _Phases:
-    """Seconds of each phase of the child, and its peak resident memory (bytes) at its
-    end: the big-repository test and benchmark read them from the ``done`` message."""
-
-    def __init__(self) -> None:
-        import time
-
-        self.clock = time.monotonic
-        self.started = self.clock()
-        self.seen: dict[str, dict] = {}
-
-    def end(self, name: str) -> None:
-        now = self.clock()
-        self.seen[name] = {"seconds": round(now - self.started, 3), "peak_rss_bytes": self.peak()}
-        self.started = now
-
-    @staticmethod
-    def peak() -> int:
-        import resource
-
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
-
-
-def _summary(report: Report) -> dict:
-    files = [f for f in report.get("files", []) if f.get("kind") != "folder"]
-    return {
-        "files": len(files),
-        "translated": sum(1 for f in files if f.get("status") == "translated"),
-        "findings": sum(1 for f in report.get("findings", []) if not f.get("suppressed")),
-    }
-
-
-def _snippet(source: Path, out: Path, stubs: StubCache) -> int:
-    from translator.output.snippet import snippet_result
-
-    request = json.loads((source / "request.json").read_text())
-    answer = snippet_result(request["source"], _options_from_json(request["options"]),
-                            request["path"], stubs)
-    (out / "result.json").write_text(json.dumps(answer))
-    _say(done={})
-    return 0
-
-
-def _write_json(value: Mapping[str, object], path: Path) -> None:
-    """VALUE as indented JSON (and a newline) in PATH, written piece by piece."""
-    with open(path, "w", encoding="utf-8") as out:
-        json.dump(value, out, indent=2, ensure_ascii=False)
-        out.write("\n")
-
-
-def main(argv: list[str]) -> int:
-    command, source, out, precompiled_stubs = argv
-    from translator.analysis.clang import StubCache
-
-    stubs = StubCache(shared=precompiled_stubs)  # built outside the sandbox, when it could
-    # Room to report running out of memory: without it, printing the message can itself
-    # raise MemoryError, and the job would end as a crash.
-    reserve = bytearray(4 << 20)
-    try:
-        return {"tree": _tree, "snippet": _snippet}[command](Path(source), Path(out), stubs)
-    except MemoryError:
-        pass  # leaving the handler frees the traceback, and the translation's data with it
-    except OSError as error:
-        if error.errno not in (errno.ENOSPC, errno.EDQUOT):
-            raise
-        _say(error={"code": "insufficient-storage", "message": "the worker's disk filled up "
-                    "while the job was translated; nothing of it was kept; submit it again "
-                    "later"})
-        return _EXIT_REFUSED
-    del reserve
-    _say(error={"code": "too-much-memory", "message": "the translation needed more memory "
-                "than its limit allows"})
-    return _EXIT_REFUSED
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
