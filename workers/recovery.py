@@ -180,6 +180,11 @@ def recover_batches() -> int:
                   "compiled this unit's batch")
         settle_batch(batch, lost_batch_outcome(batch, reason))
         count += 1
+    # a merge whose task died: merge again (every batch is done, the phase says merging)
+    for job in Job.objects.filter(state=Job.State.COMPILING, progress_phase="merging",
+                                  updated_at__lt=stale_before):
+        compiling.gather(job)
+        count += 1
     # canceled between two batches, with none in flight: nobody else keeps their results
     for job in Job.objects.filter(state=Job.State.CANCELED, batch_rows__isnull=False).distinct():
         if not job.batch_rows.filter(state__in=IN_FLIGHT).exists():

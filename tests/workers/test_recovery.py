@@ -255,3 +255,27 @@ def test_sent_batches_wait_again_when_the_broker_lost_its_messages():
     outbox.forget_published()
     states = dict(CompileBatch.objects.filter(job=job).values_list("number", "state"))
     assert states == {0: "waiting", 1: "running", 2: "waiting"}
+
+
+def test_a_merge_whose_task_died_is_done_by_the_recovery(settings):
+    job = split_job(units=2, batch=2)
+    batch = CompileBatch.objects.get(job=job)
+    CompileBatch.objects.filter(pk=batch.pk).update(
+        state=CompileBatch.State.DONE, outcome=compile_queue.lost_batch_outcome(
+            batch, "not compiled: the runner was switched off"))
+    stale = timezone.now() - timedelta(seconds=settings.JOB_HEARTBEAT_TIMEOUT + 1)
+    Job.objects.filter(pk=job.pk).update(progress_phase="merging", updated_at=stale)
+    assert recover_batches() == 1
+    job.refresh_from_db()
+    assert job.state == "done"
+    assert [unit["status"] for unit in job.read_report()["compile"]] == ["skipped", "skipped"]
+
+
+def test_two_batches_ending_together_merge_once():
+    job = split_job(units=4)
+    first, second = CompileBatch.objects.filter(job=job).order_by("number")[:2]
+    CompileBatch.objects.filter(job=job, number__gte=2).update(state=CompileBatch.State.DONE)
+    CompileBatch.objects.filter(pk=second.pk).update(state=CompileBatch.State.DONE)
+    # both rows are done before either claims: exactly one of them merges
+    assert [compile_queue.settle(first, {}), compile_queue.settle(second, {})] == [
+        "gather", ""]

@@ -220,7 +220,8 @@ class SnippetResultSerializer(serializers.Serializer):
 
 class ProgressSerializer(serializers.Serializer):
     phase = serializers.CharField(help_text="what done and total count: unpacking or "
-                                  "translating (files), compiling (units); '' otherwise")
+                                  "translating (files), packing, storing, compiling or "
+                                  "merging (units); '' otherwise")
     done = serializers.IntegerField()
     total = serializers.IntegerField()
     percent = serializers.IntegerField()

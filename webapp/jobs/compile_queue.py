@@ -22,7 +22,7 @@ import logging
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db import models, transaction
+from django.db import models
 from django.utils import timezone
 
 from webapp.jobs.batches import IN_FLIGHT, CompileBatch
@@ -154,16 +154,26 @@ def queue_position(job: Job) -> dict | None:
 def settle(batch: CompileBatch, outcome: dict | None) -> str:
     """Record BATCH as done with OUTCOME; returns what its job needs now: ``gather`` (every
     batch is done and the job still compiles: merge them), ``keep`` (the job ended and no
-    batch is in flight: keep what was compiled) or '' (other batches are not done)."""
-    with transaction.atomic():
-        # The job's row is locked (SQLite takes the database): two batches ending at once
-        # cannot both see themselves as the last.
-        job = Job.objects.select_for_update().get(pk=batch.job_id)
-        batch.finish(outcome)
-        rows = CompileBatch.objects.filter(job=job, attempt=batch.attempt)
-        if job.state == Job.State.COMPILING and job.attempt == batch.attempt:
-            return "" if rows.exclude(state=CompileBatch.State.DONE).exists() else "gather"
-        return "" if rows.filter(state__in=IN_FLIGHT).exists() else "keep"
+    batch is in flight: keep what was compiled) or '' (other batches are not done).
+
+    The last batch is found without a lock: once its row is done, each batch claims the
+    merge with one conditional UPDATE of the job (phase ``compiling`` to ``merging``, only
+    while no batch of the attempt is open). Of two batches ending at once, the one whose
+    claim comes after both rows are done wins, and only one can (the phase changed)."""
+    batch.finish(outcome)
+    job = Job.objects.get(pk=batch.job_id)
+    if job.state == Job.State.COMPILING and job.attempt == batch.attempt:
+        still_open = CompileBatch.objects.filter(
+            job=models.OuterRef("pk"), attempt=models.OuterRef("attempt")).exclude(
+            state=CompileBatch.State.DONE)
+        claimed = Job.objects.filter(
+            pk=job.pk, state=Job.State.COMPILING, attempt=batch.attempt,
+            progress_phase="compiling").filter(~models.Exists(still_open)).update(
+            progress_phase="merging", updated_at=timezone.now())
+        return "gather" if claimed else ""
+    in_flight = CompileBatch.objects.filter(job_id=batch.job_id, attempt=batch.attempt,
+                                            state__in=IN_FLIGHT).exists()
+    return "" if in_flight else "keep"
 
 
 def done_outcomes(job: Job) -> list[dict]:
