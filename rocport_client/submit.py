@@ -94,9 +94,9 @@ def _fields(arguments: argparse.Namespace) -> list[tuple[str, str]]:
         fields.append(("hip_version", arguments.hip_version))
     if arguments.naming:
         fields.append(("naming", arguments.naming))
-    for name, values in (("offload_archs", arguments.offload_archs), ("select", arguments.select),
-                         ("ignore", arguments.ignore), ("defines", arguments.defines)):
-        fields += [(name, value) for value in values or ()]
+    for name in ("offload_archs", "select", "ignore", "defines", "skip_rewrites", "cmake",
+                 "make_variables", "make_goals"):
+        fields += [(name, value) for value in getattr(arguments, name, None) or ()]
     return fields
 
 

@@ -258,6 +258,15 @@ def _add_submit(commands) -> None:
     submit.add_argument("--select", action="append", help="rule code or prefix (repeatable)")
     submit.add_argument("--ignore", action="append", help="rule code or prefix (repeatable)")
     submit.add_argument("-D", dest="defines", action="append", help="NAME or NAME=VALUE")
+    submit.add_argument("--skip-rewrite", action="append", dest="skip_rewrites",
+                        metavar="CODE", help="confirm that a rewrite rule --select/--ignore "
+                        "turns off stays off (repeatable)")
+    submit.add_argument("--cmake", action="append", metavar="NAME=VALUE",
+                        help="a CMake cache entry for the compile check (repeatable)")
+    submit.add_argument("--make-var", action="append", dest="make_variables",
+                        metavar="NAME=VALUE", help="a make variable (repeatable)")
+    submit.add_argument("--make-goal", action="append", dest="make_goals", metavar="GOAL",
+                        help="a make goal to build (repeatable)")
 
 
 def options_from(arguments: argparse.Namespace) -> Options:
@@ -456,7 +465,7 @@ def _list_rules() -> int:
 
 
 def _check(arguments: argparse.Namespace) -> int:
-    from translator.compile.build_config import BuildConfig
+    from translator.compile.build_config import build_config_from
     from translator.compile.check import (
         CompileOptions,
         Limits,
@@ -473,6 +482,12 @@ def _check(arguments: argparse.Namespace) -> int:
         except ValueError as error:
             print(f"rocport: {report_path} is not a report ({error})", file=sys.stderr)
             return 2
+    try:
+        build_config = build_config_from(arguments.cmake, arguments.make_var,
+                                         arguments.make_goal)
+    except ValueError as error:
+        print(f"rocport: {error}", file=sys.stderr)
+        return 2
     options = CompileOptions(
         hipcc=arguments.hipcc, offload_archs=tuple(arguments.offload_archs or ("gfx942",)),
         jobs=arguments.jobs, cache_dir=arguments.cache, std=arguments.std,
@@ -480,9 +495,7 @@ def _check(arguments: argparse.Namespace) -> int:
         include_dirs=tuple(arguments.include_dirs), defines=tuple(arguments.defines),
         allow_unsandboxed=arguments.allow_unsandboxed, runner=arguments.runner,
         runners_dir=arguments.runners_dir,
-        build_config=BuildConfig(_assignments(arguments.cmake),
-                                 _assignments(arguments.make_var),
-                                 tuple(arguments.make_goal)),
+        build_config=build_config,
     )
     if not Path(arguments.folder).is_dir():
         print(f"rocport: {arguments.folder}: no such folder", file=sys.stderr)
@@ -501,12 +514,6 @@ def _check(arguments: argparse.Namespace) -> int:
         return 3
     unchecked = outcome["summary"].get("gpu_sources", {}).get("unchecked", [])
     return 0 if outcome["summary"]["failed"] == 0 and not unchecked else 1
-
-
-def _assignments(values: list[str]) -> tuple[tuple[str, str], ...]:
-    """NAME=VALUE words as pairs; a word without '=' is NAME=ON."""
-    return tuple((name, value if sep else "ON")
-                 for name, sep, value in (word.partition("=") for word in values))
 
 
 def _print_compile(outcome: dict) -> None:

@@ -150,7 +150,8 @@ def _compile(job: Job, report: dict, scratch: Path, watch: CompileWatch | None =
     # The job's HIP version picks the runner it compiles on (the newest when none fits).
     runner = runners.runner_for_job(job.options)
     options = dataclasses.replace(compile_options(), temporary_parent=str(scratch),
-                                  runner=runner.name if runner else "host")
+                                  runner=runner.name if runner else "host",
+                                  build_config=job.build_config())
     if jobs:
         options = dataclasses.replace(options, jobs=jobs)
     return compile_check(scratch / "hip", options, **report_context(report),

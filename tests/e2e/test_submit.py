@@ -53,3 +53,16 @@ def test_no_token_is_a_usage_error(monkeypatch, capsys):
     monkeypatch.delenv("ROCPORT_TOKEN", raising=False)
     assert main(["submit", str(EXAMPLE), "--url", "http://127.0.0.1:9"]) == 2
     assert "ROCPORT_TOKEN" in capsys.readouterr().err
+
+
+def test_submit_passes_the_build_configuration_and_confirmed_skips(live_server, token,
+                                                                    capsys):
+    from webapp.jobs.models import Job
+
+    status = main(["submit", str(EXAMPLE), "--url", live_server.url, "--token", token,
+                   "--no-wait", "-q", "--ignore", "R542", "--skip-rewrite", "R542",
+                   "--cmake", "USE_CUDA=ON", "--make-var", "GPU=1", "--make-goal", "all"])
+    assert status == 0, capsys.readouterr().err
+    options = Job.objects.get(pk=capsys.readouterr().out.strip()).options
+    assert (options["skip_rewrites"], options["cmake"], options["make_variables"],
+            options["make_goals"]) == (["R542"], ["USE_CUDA=ON"], ["GPU=1"], ["all"])

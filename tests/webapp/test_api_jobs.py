@@ -8,7 +8,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from tests.factories import example_zip, make_job, make_user
+from tests.factories import EXAMPLE, example_zip, make_job, make_user
+from tests.review_jobs import reviewed_job
 from webapp.api.tokens import issue_token
 from webapp.jobs.models import Job
 
@@ -94,6 +95,26 @@ def test_submit_creates_an_api_job_with_options(api, user, django_capture_on_com
     assert len(callbacks) == 1
 
 
+def test_a_build_configuration_is_stored_and_shown(api, user,
+                                                   django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        response = api.post("/api/jobs/", {
+            "archive": upload(), "cmake": ["USE_CUDA", "CMAKE_BUILD_TYPE=Release"],
+            "make_variables": ["GPU=1"], "make_goals": ["all", "kernels"],
+        }, format="multipart")
+    assert response.status_code == 201, response.json()
+    options = Job.objects.get().options
+    done = reviewed_job(user, EXAMPLE, options=None, compile_units=[])
+    done.options = options
+    done.save()
+    assert done.build_config().describe() == (
+        "-DUSE_CUDA=ON -DCMAKE_BUILD_TYPE=Release GPU=1 all kernels")
+    page = APIClient()
+    page.force_login(user)
+    assert "-DUSE_CUDA=ON -DCMAKE_BUILD_TYPE=Release GPU=1 all kernels" in page.get(
+        f"/jobs/{done.pk}/").content.decode()
+
+
 def test_a_blank_hip_version_targets_the_runners(api, monkeypatch,
                                                   django_capture_on_commit_callbacks):
     monkeypatch.setattr("webapp.runners.default_hip_version", lambda: "6.1")
@@ -130,8 +151,11 @@ def test_submitted_options_reach_the_translator(api, django_capture_on_commit_ca
     ({"offload_archs": ["sm_80"]}, "offload_archs"),
     ({"naming": "rename"}, "naming"),
     ({"select": ["R1; rm -rf"]}, "select"),
+    ({"cmake": ["1USE_CUDA=ON"]}, "cmake"),
+    ({"make_variables": ["GPU=1\nall:"]}, "make_variables"),
+    ({"make_goals": ["--eval=x"]}, "make_goals"),
 ], ids=["not-an-archive-name", "no-archive", "bad-version", "cuda-arch", "bad-naming",
-        "bad-rule"])
+        "bad-rule", "bad-cmake-name", "two-line-value", "goal-as-option"])
 def test_invalid_submission_is_answered_400_with_the_field(api, fields, field):
     data = {"archive": upload(), **fields} if field != "archive" or fields else {}
     response = api.post("/api/jobs/", data, format="multipart")

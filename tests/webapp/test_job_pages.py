@@ -85,6 +85,26 @@ def test_upload_creates_a_queued_job_with_the_stored_archive(signed_in, user,
     assert len(callbacks) == 1
 
 
+def test_the_form_takes_a_build_configuration(signed_in, django_capture_on_commit_callbacks):
+    archive = SimpleUploadedFile("saxpy.zip", example_zip(), "application/zip")
+    with django_capture_on_commit_callbacks(execute=False):
+        signed_in.post(reverse("jobs:new"), {
+            "archive": archive, "cmake": "USE_CUDA=ON\nGPU_ARCHS=gfx942 gfx90a\n",
+            "make_variables": "GPU=1", "make_goals": "all kernels"})
+    assert {name: value for name, value in Job.objects.get().options.items()
+            if name in ("cmake", "make_variables", "make_goals")} == {
+        "cmake": ["USE_CUDA=ON", "GPU_ARCHS=gfx942 gfx90a"], "make_variables": ["GPU=1"],
+        "make_goals": ["all", "kernels"]}
+
+
+def test_the_form_refuses_a_goal_that_would_be_an_option(signed_in):
+    archive = SimpleUploadedFile("saxpy.zip", example_zip(), "application/zip")
+    response = signed_in.post(reverse("jobs:new"), {"archive": archive, "make_goals": "-j64"})
+    assert response.status_code == 400
+    assert b"is not a make goal" in response.content
+    assert not Job.objects.exists()
+
+
 def test_upload_keeps_tar_gz_suffix(signed_in, django_capture_on_commit_callbacks):
     archive = SimpleUploadedFile("project.TAR.GZ", b"\x1f\x8b data")
     with django_capture_on_commit_callbacks(execute=False):

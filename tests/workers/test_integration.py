@@ -111,3 +111,26 @@ def slow_compile_archive(tmp_path) -> bytes:
 
 
 # Time limits of each step: tests/workers/test_time_limits.py.
+
+
+#: A project whose kernel builds only with a make variable the user gives: SCALE is no
+#: GPU option rocport could find itself.
+SCALED_PROJECT = {
+    "Makefile": ("NVCC ?= nvcc\nall: scale.o\n"
+                 "scale.o: scale.cu\n\t$(NVCC) -DSCALE=$(SCALE) -c scale.cu -o scale.o\n"),
+    "scale.cu": ("#include <cuda_runtime.h>\n"
+                 "static_assert(SCALE + 0 > 1, \"build with make SCALE=2 or more\");\n"
+                 "__global__ void scale(float *x) { x[threadIdx.x] *= SCALE; }\n"),
+}
+
+
+@pytest.mark.parametrize(("options", "compiled"), [
+    ({"make_variables": ["SCALE=3"]}, True),
+    ({}, False),
+])
+def test_a_jobs_build_configuration_reaches_its_compile_check(celery_worker, options, compiled):
+    job = finished(submit_job(owner=make_user(), archive=ContentFile(zip_bytes(SCALED_PROJECT)),
+                              suffix=".zip", name="scaled.zip", options=options))
+    assert job.state == "done", celery_worker.log_tail()
+    units = job.read_report()["compile"]
+    assert [(unit["path"], unit["ok"]) for unit in units] == [("scale.cu", compiled)]

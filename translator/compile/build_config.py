@@ -38,10 +38,12 @@ from __future__ import annotations
 import posixpath
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["BuildConfig", "NO_CONFIG", "Switches", "read_user_config", "cmake_switches",
+__all__ = ["BuildConfig", "NO_CONFIG", "Switches", "read_user_config", "build_config_from",
+           "assignment", "cmake_switches",
            "make_switches", "hip_switches", "hip_make_variables", "parse_make_database",
            "HIP_SWITCH", "USER_CONFIG_NAME"]
 
@@ -111,8 +113,38 @@ def read_user_config(root: Path) -> tuple[BuildConfig, str]:
         return BuildConfig(), f"{USER_CONFIG_NAME}: [build] is not understood ({error}); ignored"
 
 
+def build_config_from(cmake: Iterable[str] = (), make_variables: Iterable[str] = (),
+                      make_goals: Iterable[str] = ()) -> BuildConfig:
+    """A configuration given as words, as a user types them (``rocport check --cmake``,
+    a job's options): NAME=VALUE (NAME alone is NAME=ON) and goal names. ValueError names
+    the first bad word."""
+    goals = tuple(make_goals)
+    for goal in goals:
+        if not _goal_name(goal):
+            raise ValueError(f"{goal!r} is not a make goal (letters, digits, . / + _ -, "
+                             "not starting with -)")
+    return BuildConfig(tuple(assignment(word) for word in cmake),
+                       tuple(assignment(word) for word in make_variables), goals)
+
+
+def assignment(word: str) -> tuple[str, str]:
+    """NAME=VALUE as (NAME, VALUE); NAME alone is (NAME, "ON"). ValueError for a name that
+    is no variable's or a value with a line break (one argument of cmake or make each)."""
+    name, sep, value = word.partition("=")
+    if not _NAME.match(name):
+        raise ValueError(f"{name!r} is not a variable name")
+    if any(character in value for character in "\n\r\0") or len(value) > _MAX_VALUE:
+        raise ValueError(f"the value of {name} must be one line of at most {_MAX_VALUE} "
+                         "characters")
+    return name, value if sep else "ON"
+
+
+_MAX_VALUE = 1000
+
+
 def _goal_name(goal: object) -> bool:
-    return isinstance(goal, str) and bool(re.fullmatch(r"[\w./+-]+", goal))
+    # not "-...": a goal is one argument of make, which would take it for an option
+    return isinstance(goal, str) and bool(re.fullmatch(r"[\w./+][\w./+-]*", goal))
 
 
 def _pairs(table: object) -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from translator.compile.build_config import build_config_from
 from translator.options import Options, parse_version
 from translator.rules import CODES
 from webapp import runners
@@ -31,7 +32,9 @@ _DEFINE = re.compile(r"\A[A-Za-z_][A-Za-z0-9_]*(?:=[^\n]{0,200})?\Z")
 _FILE_NAME = re.compile(r"\A[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}\Z")
 _REWRITE_CODE = re.compile(r"\AR[0-9]{3}\Z")
 #: Options of the API that are not the translator's (kept on the job, for people).
-NOT_TRANSLATOR_OPTIONS = ("skip_rewrites",)
+#: Options a job stores that are not the translator's: the compile check's build
+#: configuration, and the rewrites the user confirmed turning off.
+NOT_TRANSLATOR_OPTIONS = ("skip_rewrites", "cmake", "make_variables", "make_goals")
 
 
 def _flag(help_text: str) -> serializers.BooleanField:
@@ -75,6 +78,17 @@ class OptionsSerializer(serializers.Serializer):
     defines = serializers.ListField(
         child=serializers.RegexField(_DEFINE), required=False, max_length=100,
         help_text="macros for analysis, NAME or NAME=VALUE")
+    cmake = serializers.ListField(
+        child=serializers.CharField(max_length=1100), required=False, max_length=100,
+        help_text="CMake cache entries the compile check configures the project with, "
+        "NAME=VALUE (NAME alone is NAME=ON), e.g. USE_CUDA=ON; added to what rocport finds "
+        "and to the repository's .rocport.toml")
+    make_variables = serializers.ListField(
+        child=serializers.CharField(max_length=1100), required=False, max_length=100,
+        help_text="make variables for the compile check, NAME=VALUE, e.g. GPU=1")
+    make_goals = serializers.ListField(
+        child=serializers.CharField(max_length=200), required=False, max_length=100,
+        help_text="make goals the compile check builds, e.g. all kernels")
 
     def to_internal_value(self, data):
         """Refuse names that are not fields: a misspelled option would otherwise be
@@ -108,6 +122,15 @@ class OptionsSerializer(serializers.Serializer):
                 f"{' '.join(rule.code for rule in missing)}"]})
         return data
 
+    def validate_cmake(self, words: list[str]) -> list[str]:
+        return _checked(words, lambda words: build_config_from(cmake=words))
+
+    def validate_make_variables(self, words: list[str]) -> list[str]:
+        return _checked(words, lambda words: build_config_from(make_variables=words))
+
+    def validate_make_goals(self, words: list[str]) -> list[str]:
+        return _checked(words, lambda words: build_config_from(make_goals=words))
+
     def validate_hip_version(self, value: str):
         if not value:
             return None
@@ -128,6 +151,15 @@ class OptionsSerializer(serializers.Serializer):
         if skipped:
             chosen["ignore"] = [*chosen.get("ignore", ()), *skipped]
         return chosen
+
+
+def _checked(words: list[str], check) -> list[str]:
+    """WORDS when CHECK (translator.compile.build_config's parser) accepts them."""
+    try:
+        check(words)
+    except ValueError as error:
+        raise serializers.ValidationError(str(error)) from None
+    return words
 
 
 def rewrites_left_out(select, ignore) -> list:

@@ -35,6 +35,9 @@ class UploadForm(forms.Form):
          ("hip_kernel_execution_syntax", "fix_hazards", "skip_excluded_preprocessor_blocks")),
         ("Analysis", "What the checks see and which run.",
          ("defines", "select", "ignore", "skip_rewrites")),
+        ("Build", "How the compile check configures the project, besides the GPU options "
+         "rocport finds itself and the repository's .rocport.toml.",
+         ("cmake", "make_variables", "make_goals")),
     )
 
     archive = forms.FileField(
@@ -85,6 +88,18 @@ class UploadForm(forms.Form):
         help_text="rewrite rules whose code stays CUDA, full codes separated by spaces, e.g. "
         "R542: the port may then not compile")
 
+    cmake = forms.CharField(
+        required=False, max_length=4000, label="CMake cache entries",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="NAME=VALUE, one per line, e.g. USE_CUDA=ON (NAME alone is NAME=ON)")
+    make_variables = forms.CharField(
+        required=False, max_length=4000, label="make variables",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="NAME=VALUE, one per line, e.g. GPU=1")
+    make_goals = forms.CharField(
+        required=False, max_length=1000, label="make goals",
+        help_text="goals to build, separated by spaces, e.g. all kernels")
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         # The version a new job targets unless the user picks another: the runners', and why.
@@ -120,10 +135,11 @@ class UploadForm(forms.Form):
             "fix_hazards", "skip_excluded_preprocessor_blocks") if data.get(name)}
         values.update(hip_version=(data.get("hip_version") or "").strip(),
                       naming=data.get("naming") or "keep")
-        for name in ("offload_archs", "select", "ignore", "skip_rewrites"):
+        for name in ("offload_archs", "select", "ignore", "skip_rewrites", "make_goals"):
             values[name] = _words(data.get(name) or "")
-        values["defines"] = [line.strip() for line in (data.get("defines") or "").splitlines()
-                             if line.strip()]
+        for name in ("defines", "cmake", "make_variables"):  # a value may hold spaces
+            values[name] = [line.strip() for line in (data.get(name) or "").splitlines()
+                            if line.strip()]
         options = OptionsSerializer(data=values)
         if not options.is_valid():
             for name, errors in options.errors.items():

@@ -39,6 +39,7 @@ from django.dispatch import Signal
 from django.urls import reverse
 from django.utils import timezone
 
+from translator.compile.build_config import BuildConfig, build_config_from
 from webapp.jobs.batches import CompileBatch
 from webapp.jobs.marks import FileView, FindingReview  # noqa: F401 (models of this app)
 
@@ -190,6 +191,13 @@ class Job(models.Model):
             return False
         last = self.heartbeat_at or self.updated_at
         return (timezone.now() - last).total_seconds() > settings.JOB_HEARTBEAT_TIMEOUT
+
+    def build_config(self) -> BuildConfig:
+        """The build configuration the job's options name for its compile check
+        (``cmake``, ``make_variables``, ``make_goals``; checked when it was submitted)."""
+        options = self.options
+        return build_config_from(options.get("cmake", ()), options.get("make_variables", ()),
+                                 options.get("make_goals", ()))
 
     def storage_name(self, name: str) -> str:
         return f"jobs/{self.pk}/{name}"

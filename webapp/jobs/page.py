@@ -108,6 +108,7 @@ def compile_context(job: Job, report: dict) -> dict:
         "hipcc": report.get("toolchain", {}).get("hipcc", {}),
         "skipped_rewrites": [RULES_BY_CODE[code] for code in job.options.get("skip_rewrites", ())
                              if code in RULES_BY_CODE],
+        "requested_build": job.build_config().describe(),
     }
 
 
