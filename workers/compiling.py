@@ -30,6 +30,7 @@ from translator.compile.check import (
     report_context,
 )
 from translator.compile.failures import CLASSES, summarize_classes
+from translator.progress import Canceled
 from translator.sandbox.bubblewrap import Limits as SandboxLimits
 from translator.tree.archive import Limits, extract
 from webapp import runners
@@ -47,7 +48,7 @@ logger = logging.getLogger(__name__)
 class CompileWatch:
     """Beside a compile task: once a second (a bounded rate, whatever the number of units)
     adds the units compiled since to the job's progress, which also tells whether the job
-    still compiles in this attempt (``keep_going``: False once it was canceled), reports
+    still compiles in this attempt (``progress`` raises Canceled once it was not), reports
     the runner's load, and writes the heartbeat (of the job for an unsplit check, of the
     batch for a batch). Not in eager runs: those share their caller's transaction."""
 
@@ -68,12 +69,13 @@ class CompileWatch:
     def left(self) -> bool:
         return self.left_event.is_set()
 
-    def keep_going(self) -> bool:
-        return not self.left_event.is_set()
-
     def progress(self, done: int, total: int) -> None:
+        """The compile check's progress (``translator.progress``); cheap, since the check
+        calls it for every line hipcc prints: the database is written by the thread."""
         with self.lock:
             self.done, self.total = done, total
+        if self.left_event.is_set():
+            raise Canceled()
 
     def _flush(self) -> None:
         with self.lock:
@@ -155,8 +157,7 @@ def _compile(job: Job, report: dict, scratch: Path, watch: CompileWatch | None =
     if jobs:
         options = dataclasses.replace(options, jobs=jobs)
     return compile_check(scratch / "hip", options, **report_context(report),
-                         progress=watch.progress if watch else None,
-                         keep_going=watch.keep_going if watch else None, select=select)
+                         progress=watch.progress if watch else None, select=select)
 
 
 def compile_options() -> CompileOptions:

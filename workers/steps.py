@@ -22,6 +22,7 @@ import time
 
 from django.conf import settings
 
+from translator.progress import Canceled
 from webapp.jobs.models import Job
 
 #: step -> (what it does, for people; the setting that limits it)
@@ -65,10 +66,11 @@ def task_seconds() -> int:
 
 
 class StepClock:
-    """The sandbox's progress callback (files done, total): the first call (the archive is
-    unpacked) starts ``translating``; progress is written to the job at most twice a
-    second; every file done starts ``packing``. Returns False to stop the child, when the
-    job was canceled (``left``) or the step ran past its limit (``overrun``)."""
+    """The sandbox's progress (files done, total; ``translator.progress``): the first call
+    (the archive is unpacked) starts ``translating``; progress is written to the job at
+    most twice a second; every file done starts ``packing``. Raises Canceled to stop the
+    child when the job was canceled (``left``) or the step ran past its limit
+    (``overrun``)."""
 
     def __init__(self, job: Job, interval: float = 0.5, clock=time.monotonic) -> None:
         self.job, self.interval, self.clock = job, interval, clock
@@ -79,7 +81,7 @@ class StepClock:
         self.overrun = ""
         self.left = False
 
-    def __call__(self, done: int, total: int) -> bool:
+    def __call__(self, done: int, total: int) -> None:
         now = self.clock()
         if self.step == "unpacking":  # the child's first message: the archive is unpacked
             self.job.start_translating(total=total)
@@ -88,23 +90,24 @@ class StepClock:
         if self.step == "translating" and 0 < total <= done:
             self.job.set_progress(done, total)
             if not self.job.set_phase("packing"):
-                self.left = True
-                return False
+                self._leave()
             self.step, self.started = "packing", now
         elif self.step == "translating" and now - self.last >= self.interval:
             self.last = now
             if not self.job.set_progress(done, total):
-                self.left = True
-                return False
+                self._leave()
         elif self.step == "packing" and now - self.last >= self.interval:
             self.last = now
             if not self.job.still_translating():
-                self.left = True
-                return False
+                self._leave()
         if now - self.started > limit_of(self.step):
             self.overrun = self.step
-            return False
-        return True
+            raise Canceled()
+
+    def _leave(self) -> None:
+        """The job is no longer this attempt's to translate (canceled, or moved on)."""
+        self.left = True
+        raise Canceled()
 
     def detail(self) -> str:
         """What the step had done when it was stopped, for the failure message."""

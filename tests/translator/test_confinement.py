@@ -259,10 +259,19 @@ def test_a_refused_archive_is_an_archive_error(tmp_path, confinement):
     assert refused.value.code == "too-many-files"
 
 
+def stop_when(condition):
+    """A progress (``translator.progress``) that cancels once CONDITION(done) holds."""
+    def progress(done: int, total: int) -> None:
+        if condition(done):
+            raise Canceled()
+
+    return progress
+
+
 def test_canceling_kills_the_sandbox_at_once(tmp_path, confinement):
     files = {f"f{i}.cu": KERNEL for i in range(30)}
     with pytest.raises(Canceled):
-        run_tree(tmp_path, files, confinement, progress=lambda done, total: done < 2)
+        run_tree(tmp_path, files, confinement, progress=stop_when(lambda done: done >= 2))
     # This run's sandbox (bubblewrap names its folders on its command line), not others'.
     left = subprocess.run(["pgrep", "-f", str(tmp_path)], capture_output=True,
                           text=True).stdout
@@ -275,7 +284,7 @@ def test_canceling_stops_a_long_file_within_seconds(tmp_path):
     started = time.monotonic()
     with pytest.raises(Canceled):
         run_tree(tmp_path, {"bomb.cu": BOMB}, roomy,
-                 progress=lambda done, total: time.monotonic() - started < 1.5)
+                 progress=stop_when(lambda done: time.monotonic() - started > 1.5))
     assert time.monotonic() - started < 4
 
 

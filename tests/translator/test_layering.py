@@ -16,7 +16,7 @@ TRANSLATOR = Path(__file__).resolve().parents[2] / "translator"
 #: Layers from the bottom; a module is in the layer of its sub-package (or, at the top of
 #: translator/, of its own name).
 LAYERS = (
-    ("options", "edits", "diagnostics", "config"),
+    ("options", "edits", "diagnostics", "config", "progress"),
     ("data", "source"),
     ("unit",),
     ("analysis",),

@@ -17,6 +17,7 @@ from django.db import transaction
 from tests.factories import make_job, make_user, zip_bytes
 from tests.services import start_worker
 from tests.workers.test_integration import finished
+from translator.progress import Canceled
 from webapp.jobs.models import Job
 from workers import steps
 from workers.tasks import compile_job, translate_job
@@ -44,15 +45,15 @@ def test_translation_time_counts_unpacking_and_translating_only(settings):
     job = translating_job()
     step = steps.StepClock(job, clock=clock)
     clock.now += 4  # unpacking
-    assert step(0, 0) is True  # unpacked
-    assert step(0, 20) is True
+    step(0, 0)  # unpacked
+    step(0, 20)
     clock.now += 5
-    assert step(19, 20) is True
+    step(19, 20)
     clock.now += 0.5
-    assert step(20, 20) is True  # the last file: packing starts, with a limit of its own
+    step(20, 20)  # the last file: packing starts, with a limit of its own
     assert step.step == "packing"
     clock.now += 99
-    assert step(20, 20) is True
+    step(20, 20)
     job.refresh_from_db()
     assert (job.state, job.progress_phase, job.progress_done) == ("translating", "packing", 20)
 
@@ -64,7 +65,8 @@ def test_a_step_past_its_limit_stops_the_sandbox_and_names_it(settings):
     step(0, 0)
     step(5, 5)
     clock.now += 31
-    assert step(5, 5) is False
+    with pytest.raises(Canceled):
+        step(5, 5)
     assert step.overrun == "packing"
     assert steps.overrun_message(step.overrun) == (
         "packing the outputs (HIP tree archives, patch, report, review data) took longer than "
@@ -77,7 +79,8 @@ def test_translating_past_its_limit_says_how_far_it_got(settings):
     step = steps.StepClock(translating_job(), clock=clock)
     step(0, 0)
     clock.now += 11
-    assert step(7, 50) is False
+    with pytest.raises(Canceled):
+        step(7, 50)
     assert steps.overrun_message(step.overrun, step.detail()) == (
         "translating the files took longer than 10 s (7 of 50 files were translated) (the "
         "TRANSLATE_TIME_LIMIT setting; the service's operator can raise it)")
@@ -87,7 +90,8 @@ def test_a_canceled_job_stops_its_sandbox_without_an_overrun():
     step = steps.StepClock(translating_job(), clock=Clock())
     step(0, 5)
     Job.objects.get().cancel()
-    assert step(5, 5) is False
+    with pytest.raises(Canceled):
+        step(5, 5)
     assert (step.left, step.overrun) == (True, "")
 
 

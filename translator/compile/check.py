@@ -22,6 +22,7 @@ import hashlib
 import os
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -53,6 +54,7 @@ from translator.compile.units import (
     has_compile_database,
 )
 from translator.output.line_maps import LineMaps
+from translator.progress import Progress, going_on
 from translator.sandbox.bubblewrap import READONLY_PATHS, Limits, Run, Sandbox, SandboxUnavailable
 from translator.sandbox.leftovers import Refused, open_regular
 
@@ -122,8 +124,7 @@ def compile_check(
     line_maps: LineMaps | Mapping | None = None,
     renames: Mapping[str, str] | None = None,
     compile_commands: Mapping | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    keep_going: Callable[[], bool] | None = None,
+    progress: Progress | None = None,
     select: Callable[[Sequence[str]], Iterable[int]] | None = None,
     defines: Sequence[str] = (),
 ) -> dict:
@@ -132,11 +133,13 @@ def compile_check(
     LINE_MAPS is the report's ``line_maps`` section (or a LineMaps); RENAMES maps
     original to output paths (for compile_commands.json written before a rename);
     COMPILE_COMMANDS is the report's ``compile_commands`` section. ``report_context``
-    gives all three from a report. PROGRESS is called with (units done, units total).
+    gives all three from a report.
 
-    KEEP_GOING is asked before each unit and about once a second while hipcc runs (it
-    may be called from several threads); once it answers False the running hipcc is
-    killed with its process group and the units left are reported as ``skipped``.
+    PROGRESS (``translator.progress``) is called with (units done, units total) before
+    and after each unit and about once a second while hipcc runs (from several threads);
+    once it raises ``Canceled`` the running hipcc is killed with its process group, the
+    units left are reported as ``skipped`` and the outcome of those compiled is returned:
+    a canceled job keeps them.
     SELECT receives the paths of all units found, in order, and answers the indices of
     those to compile now (a batch; the others are left out of the outcome): the outcome's
     ``units_found`` lists all paths, so that a caller can split the rest into batches
@@ -156,14 +159,15 @@ def compile_check(
     scratch.mkdir(parents=True, exist_ok=True)
     try:
         return _check(root, options, line_maps, renames, compile_commands, progress, scratch,
-                      keep_going, select)
+                      select)
     finally:
         if options.work_dir is None:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
-           compile_commands, progress, scratch: Path, keep_going=None, select=None) -> dict:
+           compile_commands, progress: Progress | None, scratch: Path,
+           select=None) -> dict:
     started = time.monotonic()
     notes: list[str] = []
     try:
@@ -218,8 +222,16 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
     paths = [unit.path for unit in units]
     chosen = range(len(units)) if select is None else sorted(
         {index for index in select(paths) if 0 <= index < len(units)})
-    watch = None if keep_going is None else (lambda line: keep_going())
     done = 0
+    canceled = threading.Event()
+
+    def going_on_now(_line: str | None = None) -> bool:
+        """PROGRESS told the numbers; False (for good) once it raised Canceled."""
+        if not canceled.is_set() and not going_on(progress, done, len(chosen)):
+            canceled.set()
+        return not canceled.is_set()
+
+    watch = None if progress is None else going_on_now
 
     deadline = started + options.total_seconds if options.total_seconds else None
 
@@ -228,7 +240,7 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
         index, unit = indexed
         unit = _with_option_flags(unit, options, toolchain.defines())
         unit_sandbox = _within_deadline(sandbox, deadline)
-        if keep_going is not None and not keep_going():
+        if not going_on_now():
             run = _CANCELED
         elif unit_sandbox is None:
             run = {"status": "skipped", "output": "", "seconds": 0.0, "message":
@@ -242,8 +254,7 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
             shutil.rmtree(scratch / "units" / f"{index:05d}", ignore_errors=True)
         entry = unit_entry(unit, run, archs, line_maps, mount)
         done += 1
-        if progress is not None:
-            progress(done, len(chosen))
+        going_on_now()
         return entry
 
     with ThreadPoolExecutor(max_workers=max(1, min(_jobs(options), len(chosen) or 1))) as pool:
@@ -257,7 +268,7 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
             "gpu_source_reasons": {"sources": gpu, "reasons": reasons}}
 
 
-#: A unit not compiled, or whose hipcc was killed, because KEEP_GOING said stop.
+#: A unit not compiled, or whose hipcc was killed, because PROGRESS said stop.
 _CANCELED = {"status": "skipped", "output": "", "seconds": 0.0,
              "message": "not compiled: the job was canceled"}
 

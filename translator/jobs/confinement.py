@@ -27,7 +27,6 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -35,6 +34,7 @@ from typing import BinaryIO
 from translator.jobs.child import REVIEW_NAME
 from translator.jobs.protocol import Messages
 from translator.options import Options, options_json
+from translator.progress import Canceled, Progress
 from translator.sandbox.bubblewrap import (
     NOBODY,
     READONLY_PATHS,
@@ -54,10 +54,6 @@ __all__ = ["Confinement", "ConfinementFailed", "TreeTranslation", "translate_arc
 ARTIFACT_NAMES = ("hip-tree.tar.gz", "hip-tree.zip", "changes.patch", "report.json",
                   "findings.sarif")
 _PACKAGE = Path(__file__).resolve().parents[1]
-
-
-class Canceled(Exception):
-    """The caller's progress callback said stop; the sandbox was killed."""
 
 
 class ConfinementFailed(Exception):
@@ -195,9 +191,10 @@ class TreeTranslation:
 
 def translate_archive(archive: Path, scratch: Path, options: Options,
                       archive_limits: ArchiveLimits, confinement: Confinement, *,
-                      progress: Callable[[int, int], bool] | None = None) -> TreeTranslation:
+                      progress: Progress | None = None) -> TreeTranslation:
     """Unpack ARCHIVE and migrate its tree in the sandbox; SCRATCH is an empty private
-    folder. PROGRESS gets (files done, total) and returns False to cancel (``Canceled``).
+    folder. PROGRESS gets (files done, total) (``translator.progress``: its ``Canceled``
+    kills the sandbox and is raised on).
     Raises ArchiveError for a refused archive and ConfinementFailed for the rest."""
     source, work = scratch / "input", scratch / "work"
     source.mkdir(parents=True)

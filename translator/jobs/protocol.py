@@ -5,13 +5,14 @@ The child (``translator.jobs.child``) prints one JSON object per line, each behi
 ``{"error": {"code", "message"}}`` for a clear refusal (and exits with
 ``EXIT_REFUSED``), ``{"done": {...}}`` at the end. Any other line is the child's own
 output (a traceback), kept for the operator's log. The parent reads the lines with
-``Messages``, which passes progress on to the caller's callback.
+``Messages``, which passes progress on in the protocol of ``translator.progress``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+
+from translator.progress import Progress, going_on
 
 __all__ = ["MARK", "EXIT_REFUSED", "say", "Messages"]
 
@@ -29,9 +30,9 @@ class Messages:
     """What the child said, read line by line by the parent: the file it was on, its
     refusal, its summary. Progress goes to PROGRESS; a quiet second asks it again with
     the last numbers. ``__call__`` answers the supervisor: False stops the child (PROGRESS
-    returned False)."""
+    raised ``Canceled``)."""
 
-    def __init__(self, progress: Callable[[int, int], bool] | None = None) -> None:
+    def __init__(self, progress: Progress | None = None) -> None:
         self.progress = progress
         self.last = (0, 0)
         self.file: str | None = None
@@ -40,7 +41,7 @@ class Messages:
 
     def __call__(self, line: str | None) -> bool:
         if line is None:  # a quiet second (one long file): may we go on?
-            return self._going_on()
+            return going_on(self.progress, *self.last)
         if not line.startswith(MARK):
             return True
         try:
@@ -54,12 +55,9 @@ class Messages:
         elif "progress" in message:
             done, total = message["progress"]
             self.last = (int(done), int(total))
-            return self._going_on()
+            return going_on(self.progress, *self.last)
         elif "error" in message and isinstance(message["error"], dict):
             self.error = message["error"]
         elif "done" in message and isinstance(message["done"], dict):
             self.done = message["done"]
         return True
-
-    def _going_on(self) -> bool:
-        return self.progress is None or self.progress(*self.last) is not False

@@ -1,5 +1,5 @@
-"""The compile check in batches (select, merge_outcomes) and stopped by a cancel
-(keep_going), with the real bubblewrap and hipcc."""
+"""The compile check in batches (select, merge_outcomes) and stopped by a cancel (its
+progress raises Canceled), with the real bubblewrap and hipcc."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tests.translator.compile.conftest import (
 )
 from tests.translator.compile.test_compile_check import SLOW
 from translator.compile.check import CompileOptions, compile_check, merge_outcomes
+from translator.progress import Canceled
 
 pytestmark = [needs_bubblewrap, needs_hipcc]
 
@@ -34,7 +35,11 @@ def test_a_cancel_kills_the_running_hipcc_and_skips_the_units_left(tmp_path):
                                                   for n in range(3)}})
     started = time.monotonic()
     options = CompileOptions(offload_archs=("gfx90a",), jobs=1, build_system=False)
-    outcome = compile_check(tree, options, keep_going=lambda: time.monotonic() - started < 3)
+    def progress(done: int, total: int) -> None:
+        if time.monotonic() - started > 3:
+            raise Canceled()
+
+    outcome = compile_check(tree, options, progress=progress)
     statuses = {entry["output_path"]: (entry["status"], entry["message"])
                 for entry in outcome["compile"]}
     canceled = ("skipped", "not compiled: the job was canceled")
