@@ -391,10 +391,11 @@ def _token_calls(text: str, path: Path) -> dict[int, tuple]:
 
 
 def _token_functions(text: str, path: Path) -> dict[int, tuple[str, str]]:
+    from translator.analysis.facts import facts_of
     from translator.options import Options
     from translator.unit import Unit
 
-    functions = Unit(text, Options(use_clang=False), str(path)).facts.functions
+    functions = facts_of(Unit(text, Options(use_clang=False), str(path))).functions
     return {f.body_start: (f.name, f.target) for f in functions}
 
 

@@ -11,7 +11,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, fields
 
 from translator.analysis import clang
+from translator.analysis.facts import Facts, facts_of
 from translator.analysis.hazard import outside_platform_branches
+from translator.analysis.parsed import parse_attempted, parse_error, parsed_of
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit, apply_edits, line_map, without_overlaps
 from translator.options import Options
@@ -126,11 +128,11 @@ def _translate(source: str | bytes, options: Options, path: str,
     protected = protected_spans(unit)
     if protected:
         edits, diagnostics, usages = _unprotected(protected, edits, diagnostics, usages)
-    if unit.__dict__.get("parsed") is not None:
+    if parse_attempted(unit) and parsed_of(unit) is not None:
         diagnostics.extend(_parse_errors(unit))
-    elif "parsed" in unit.__dict__ and unit.clang_error and options.use_clang:
+    elif parse_attempted(unit) and parse_error(unit) and options.use_clang:
         diagnostics.append(
-            Diagnostic("E001", f"semantic analysis unavailable: {unit.clang_error}", offset=0,
+            Diagnostic("E001", f"semantic analysis unavailable: {parse_error(unit)}", offset=0,
                        severity=Severity.NOTE)
         )
     if options.fix_hazards:
@@ -288,13 +290,12 @@ def _analysis(unit: Unit) -> dict[str, str]:
     """Result.analysis and analysis_error: whether the rules that asked had types. An
     error of clang spoils its answers in the function that holds it only: the file is
     analysed with types unless a rule asked there (``Facts.typed_at``)."""
-    if "parsed" not in unit.__dict__:
+    if not parse_attempted(unit):
         return {}
-    parsed = unit.parsed
+    parsed = parsed_of(unit)
     if parsed is None:
-        return {"analysis": "tokens", "analysis_error": unit.clang_error}
-    facts = unit.__dict__.get("facts")
-    untyped = facts.untyped_at if facts is not None else None
+        return {"analysis": "tokens", "analysis_error": parse_error(unit)}
+    untyped = facts_of(unit).untyped_at if unit.known(Facts) else None
     if untyped is None:
         return {"analysis": "types"}
     line = unit.location(untyped).line
@@ -309,7 +310,7 @@ def _analysis(unit: Unit) -> dict[str, str]:
 def _parse_errors(unit: Unit) -> Iterable[Diagnostic]:
     """One E001 note for a file clang reported errors in: the first of them, how many
     functions it could not analyse, and the headers it did not find (named once)."""
-    parsed = unit.parsed
+    parsed = parsed_of(unit)
     assert parsed is not None  # asked only when clang parsed the file
     errors = [m for m in parsed.errors if m.in_main_file] or list(parsed.errors)
     if not errors:
@@ -358,7 +359,7 @@ def _locate(unit: Unit, diagnostic: Diagnostic) -> Diagnostic:
 def _suppressed(unit: Unit, diagnostic: Diagnostic, line: int = 0) -> bool:
     """``// rocport: ignore[CODE]`` (or ``ignore[ALL]``) on the finding's line (LINE when
     the caller knows it)."""
-    if not unit.shared("has suppressions", _has_suppressions):
+    if not unit.fact(_has_suppressions):
         return False
     line = line or diagnostic.line or unit.location(max(diagnostic.offset, 0)).line
     starts = unit.line_starts

@@ -1,20 +1,21 @@
-"""Unit: one file as the rules see it (text, tokens, options and, on demand, clang's AST)."""
+"""Unit: one file as the rules see it: its text, options and views of the text computed
+when first asked, and its lazy facts (``translator.lazy_facts``). What analysis learns
+of the file (clang's parse, the hazard rules' facts) are facts of the unit that
+``translator.analysis`` computes: ``parsed_of(unit)``, ``facts_of(unit)``."""
 
 from __future__ import annotations
 
 import bisect
-import os
-import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+from typing import NamedTuple
 
-from translator.analysis import clang
-from translator.analysis.include_fence import fence_includes
 from translator.data.names import NameTable, load_names
+from translator.lazy_facts import LazyFacts
 from translator.options import Options
 from translator.source.scan import Directive, Regions, find_branch_keywords, find_includes
 from translator.source.scan import find_directives as scan_directives
+from translator.source.scopes import Brackets
 from translator.source.tokens import (
     CODE_KINDS,
     Token,
@@ -23,11 +24,6 @@ from translator.source.tokens import (
     tokenize,
     words_with_prefixes,
 )
-
-if TYPE_CHECKING:  # the facts are built from a unit: a run-time import would be circular
-    from translator.analysis.facts import Facts
-
-_Fact = TypeVar("_Fact")
 
 __all__ = [
     "Unit", "Location", "Directive", "find_directives", "HEADER_SUFFIXES", "SOURCE_SUFFIXES",
@@ -60,23 +56,26 @@ class Location(NamedTuple):
     column: int
 
 
-class Unit:
-    """What every rule receives. Expensive views are computed once, when first asked."""
+class Unit(LazyFacts):
+    """What every rule receives. Expensive views are computed once, when first asked;
+    what is learned of the file on demand is a fact of the unit (``LazyFacts.fact``)."""
 
     def __init__(
         self, source: str, options: Options | None = None, path: str = "",
-        names: NameTable | None = None, stubs: clang.StubCache | None = None,
+        names: NameTable | None = None, stubs: object = None,
     ) -> None:
+        super().__init__()
         self.source = source
         self.options = options or Options()
         self.path = path
-        self.stubs = stubs  # where clang's precompiled stubs are (None: this process's)
+        # Where clang's precompiled stubs are, for the parse (``parsed_of``): a
+        # translator.analysis.clang.StubCache, which this layer does not name; None:
+        # this process's.
+        self.stubs = stubs
         self.names = names or load_names()
-        self.clang_error = ""  # why semantic analysis is unavailable, when it is
         # location() counts newlines from the last offset it counted (see there).
         self._uncounted = 2 * len(source)
         self._last_offset, self._last_line = 0, 1
-        self._shared: dict[str, Any] = {}
         self._mentions: dict[str, bool] | None = None
 
     def mentions(self, text: str) -> bool:
@@ -105,13 +104,6 @@ class Unit:
         """True when one of TEXTS occurs in the source (``mentions``)."""
         return any(self.mentions(text) for text in texts)
 
-    def shared(self, key: str, compute: Callable[[Unit], _Fact]) -> _Fact:
-        """COMPUTE(self), computed once per unit: a fact several rules need (e.g. where
-        the runtime include goes), so that they agree and it costs once."""
-        if key not in self._shared:
-            self._shared[key] = compute(self)
-        return self._shared[key]
-
     @cached_property
     def tokens(self) -> list[Token]:
         return tokenize(self.source)
@@ -122,9 +114,14 @@ class Unit:
         return Regions(self.source)
 
     @cached_property
+    def brackets(self) -> Brackets:
+        """The code's parentheses and braces, each with its partner (C++ scopes)."""
+        return Brackets(self.source, self.regions)
+
+    @cached_property
     def identifiers(self) -> list[Token]:
         """Identifier tokens in code (not in comments, literals or header names)."""
-        if "tokens" in self.__dict__:
+        if self.computed("tokens"):
             return [t for t in self.tokens if t.kind == "ident"]
         return self.regions.identifiers()
 
@@ -137,7 +134,7 @@ class Unit:
 
     def whole_identifiers(self, name: str) -> list[int]:
         """Offsets where the identifier NAME occurs in code as a whole identifier."""
-        if name.startswith(API_PREFIXES) and "api_offsets" in self.__dict__:
+        if name.startswith(API_PREFIXES) and self.computed("api_offsets"):
             # the scan of every API name, once a rule made it; a few names asked of a
             # unit that needs no more (the tree's project names) are found faster alone
             return self.api_offsets.get(name, [])
@@ -174,14 +171,14 @@ class Unit:
     @cached_property
     def conditionals(self) -> list[Directive]:
         """``#if``/``#ifdef``/``#ifndef``/``#elif``/``#else``/``#endif`` (and ``#elifdef``)."""
-        if "directives" in self.__dict__:
+        if self.computed("directives"):
             return [d for d in self.directives if d.keyword in CONDITIONAL_KEYWORDS]
         return scan_directives(self.source, self.regions, CONDITIONAL_KEYWORDS)
 
     @cached_property
     def branches(self) -> list[Directive]:
         """The conditional directives without their tokens (cheap; for nesting only)."""
-        if "conditionals" in self.__dict__:
+        if self.computed("conditionals"):
             return self.conditionals
         return find_branch_keywords(self.source, self.regions)
 
@@ -201,7 +198,7 @@ class Unit:
     def location(self, offset: int) -> Location:
         """The line and column of a character offset."""
         known_offset = self._last_offset
-        if ("line_starts" not in self.__dict__ and offset >= 0
+        if (not self.computed("line_starts") and offset >= 0
                 and abs(offset - known_offset) <= self._uncounted):
             # Counting the newlines from the previous offset asked (forward or back) is
             # cheaper than listing the start of every line: the engine asks in order, and
@@ -226,76 +223,12 @@ class Unit:
     def is_header(self) -> bool:
         return self.suffix in HEADER_SUFFIXES
 
-    @cached_property
-    def parsed(self) -> clang.ParseResult | None:
-        """clang's view of the file, or None (with ``clang_error`` set) when unavailable."""
-        if not self.options.use_clang:
-            self.clang_error = "semantic analysis switched off"
-            return None
-        # the process's CPU time, not this thread's: libclang parses on a thread of its
-        # own (a large stack), whose time thread_time never saw. A file is translated by
-        # one thread at a time in the processes that translate (sandbox, pool, CLI).
-        started = time.process_time()
-        try:
-            parsed = clang.parse(
-                fence_includes(self.source, self.directives, self.path or "input.cu"),
-                self.path or "input.cu",
-                include_dirs=self.options.include_dirs,
-                defines=self.options.defines,
-                extra_args=self.options.clang_args,
-                resource_dir=self.options.clang_resource_dir,
-                directory=self.options.tree.tree_root,
-                context=self._includer_context(),
-                stubs=self.stubs,
-            )
-        except clang.ClangUnavailable as error:
-            self.clang_error = str(error)
-            return None
-        spent, budget = time.process_time() - started, self.analysis_budget
-        if budget and spent > budget:
-            self.clang_error = (f"analysis skipped: over its time budget (clang took {spent:.1f} s "
-                                f"of {budget:.1f} s for {len(self.source) // 1024} KB)")
-            return None
-        return parsed
-
-    def _includer_context(self) -> tuple[str, str] | tuple[()]:
-        """For a header of a tree: (the source file that includes it, that file's text up
-        to the end of the include line, its own includes fenced as the header's are), the
-        context clang parses the header in (``TreeFacts.includer``); () otherwise."""
-        tree = self.options.tree
-        if not tree.includer or not tree.tree_root:
-            return ()
-        path, length = tree.includer
-        try:
-            with open(os.path.join(tree.tree_root, path), encoding="utf-8",
-                      errors="surrogateescape") as file:
-                text = file.read(length)
-        except OSError:
-            return ()
-        prefix = Unit(text, self.options, path)
-        return path, fence_includes(text, prefix.directives, path)
-
-    @property
-    def analysis_budget(self) -> float:
-        """CPU seconds the parse of this file may take (0: no limit)."""
-        per_100kb = self.options.analysis_budget
-        return per_100kb * max(1.0, len(self.source) / 100_000) if per_100kb > 0 else 0.0
-
-
     def release(self) -> None:
-        """Drop the facts and clang's parse once the file is translated. The facts refer
-        back to the unit, so without this only the cyclic garbage collector frees them,
-        and a tree translation kept a dozen parses (tens of MB each) alive at a time."""
-        self.__dict__.pop("facts", None)
-        self.__dict__.pop("parsed", None)
-        self._shared.clear()
-
-    @cached_property
-    def facts(self) -> Facts:
-        """Shared facts for hazard rules (``translator.analysis.facts.Facts``), built once."""
-        from translator.analysis.facts import Facts
-
-        return Facts(self)
+        """Drop the facts (clang's parse among them) once the file is translated. Facts
+        refer back to the unit, so without this only the cyclic garbage collector frees
+        them, and a tree translation kept a dozen parses (tens of MB each) alive at a
+        time."""
+        self.forget_facts()
 
 
 class Spans:

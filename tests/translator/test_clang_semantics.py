@@ -10,6 +10,8 @@ import pytest
 from tests.tools import missing
 from translator.analysis import clang
 from translator.analysis.dataflow import pointer_origins
+from translator.analysis.facts import facts_of
+from translator.analysis.parsed import parse_error, parsed_of
 from translator.options import Options
 from translator.unit import Unit
 
@@ -108,9 +110,9 @@ def test_the_time_budget_counts_the_parse_on_libclangs_own_thread(parsed):
              "template <int K> struct Count<0, K> { static constexpr long value = K; };\n"
              + "".join(f"constexpr long total{i} = Count<600, {i}>::value;\n" for i in range(60)))
     unit = Unit(heavy, Options(analysis_budget=0.1), "heavy.cu")
-    assert unit.parsed is None
-    assert "over its time budget" in unit.clang_error
-    assert Unit(heavy, Options(), "heavy.cu").parsed is not None
+    assert parsed_of(unit) is None
+    assert "over its time budget" in parse_error(unit)
+    assert parsed_of(Unit(heavy, Options(), "heavy.cu")) is not None
 
 
 NESTED = """#include <cuda_runtime.h>
@@ -165,9 +167,9 @@ void run() {
 def test_a_declaration_made_by_a_macro_of_the_file_is_found():
     """The name is in the #define, not in the code: the facts walk the file for it."""
     unit = Unit(MACRO_DECLARED, Options(), "macro.cu")
-    if unit.parsed is None:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({unit.clang_error})")
-    declarations = unit.facts._clang_declarations_of("count")
+    if parsed_of(unit) is None:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({parse_error(unit)})")
+    declarations = facts_of(unit)._clang_declarations_of("count")
     assert [(d.type_text, d.start) for d in declarations] == [
         ("float", MACRO_DECLARED.index("float count)")),
         ("int", MACRO_DECLARED.index("DECLARE_COUNT;"))]  # where the macro expands

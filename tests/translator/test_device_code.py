@@ -6,6 +6,8 @@ from __future__ import annotations
 from tests.tools import missing
 from translator import Options, translate
 from translator.analysis import clang
+from translator.analysis.facts import facts_of
+from translator.analysis.parsed import parsed_of
 from translator.analysis.qualifiers import device_macros
 from translator.options import TreeFacts
 from translator.tree.migrate import migrate_tree
@@ -30,7 +32,7 @@ int host_only(int tid) { return tid % 32; }
 
 def _targets(text: str, options: Options | None = None) -> dict[str, str]:
     unit = Unit(text, (options or Options()).with_changes(use_clang=False), "a.cu")
-    return {f.name: f.target for f in unit.facts.functions}
+    return {f.name: f.target for f in facts_of(unit).functions}
 
 
 def test_finds_device_macros_through_chains_and_alternatives():
@@ -109,11 +111,11 @@ __device__ void add(float2 &sum, float2 term) { sum += term; }
     except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
         missing(f"libclang ({error})")
     unit = Unit(text, Options(), "a.cu")
-    assert unit.parsed is not None
-    assert {f.name: f.target for f in unit.facts.functions} == by_tokens
-    assert [(f.start, f.body_start, f.end) for f in unit.facts.functions] == [
-        (f.start, f.body_start, f.end) for f in Unit(text, Options(use_clang=False),
-                                                     "a.cu").facts.functions]
+    assert parsed_of(unit) is not None
+    assert {f.name: f.target for f in facts_of(unit).functions} == by_tokens
+    token_only = Unit(text, Options(use_clang=False), "a.cu")
+    assert [(f.start, f.body_start, f.end) for f in facts_of(unit).functions] == [
+        (f.start, f.body_start, f.end) for f in facts_of(token_only).functions]
     codes = [d.code for d in translate(text, Options(), "a.cu").diagnostics]
     assert (codes.count("W401"), codes.count("W470")) == (1, 1)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from tests.tools import missing
 from translator import Options
 from translator.analysis import clang
+from translator.analysis.facts import facts_of
 from translator.analysis.header_constants import header_constants
 from translator.tree.migrate import migrate_tree
 
@@ -55,19 +56,19 @@ def test_headers_are_read_through_their_includes(tmp_path):
     branches of an #if is not (which branch holds is clang's question), nor is a
     class template's member made from its parameters (kCells)."""
     root = _tree(tmp_path)
-    found = header_constants(KERNEL, str(root / "src"), [str(root / "include")])
+    found = header_constants(KERNEL, str(root / "src"), [str(root / "include")], facts_of)
     assert {name: " ".join(t.text for t in body) for name, body in found.items()} == {
         "THREADS": "96", "ROWS": "( THREADS / 32 )", "kLanes": "32", "kWidth": "16",
         "SAME": "8"}
-    assert header_constants(KERNEL, str(root / "src"), []) == {}  # not found: nothing
+    assert header_constants(KERNEL, str(root / "src"), [], facts_of) == {}  # not found: nothing
 
 
 def test_includes_that_climb_out_are_not_followed(tmp_path):
     root = _tree(tmp_path)
     climbing = '#include "../include/proj/config.h"\n'
-    assert header_constants(climbing, str(root / "src"), [str(root / "include")]) == {}
+    assert header_constants(climbing, str(root / "src"), [str(root / "include")], facts_of) == {}
     absolute = f'#include "{root}/include/proj/config.h"\n'
-    assert header_constants(absolute, str(root / "src"), []) == {}
+    assert header_constants(absolute, str(root / "src"), [], facts_of) == {}
 
 
 def _fill(tmp_path: Path, kernel: str = KERNEL, **options) -> object:

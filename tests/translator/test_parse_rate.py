@@ -11,6 +11,7 @@ import pytest
 from tests.tools import missing
 from translator.analysis import clang
 from translator.analysis.include_paths import include_paths
+from translator.analysis.parsed import parsed_of
 from translator.engine import translate
 from translator.options import Options
 from translator.output.report import build_report
@@ -50,7 +51,7 @@ def parse_errors(root: Path) -> dict[str, str]:
         if not (kinds[path].kind.startswith("cuda") or b"cuda" in data or b"__global__" in data):
             continue
         options, _ = paths.analysis_options(Options(), path)
-        parsed = Unit(data.decode("utf-8", "surrogateescape"), options, path).parsed
+        parsed = parsed_of(Unit(data.decode("utf-8", "surrogateescape"), options, path))
         outcome[path] = parsed.errors[0].message if parsed.errors else ""
     return outcome
 
@@ -234,7 +235,7 @@ def test_the_build_files_standard_is_the_parse_standard(tmp_path):
     assert options.clang_args == ("-std=c++20",)
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "a.cu").write_text(source)
-    assert Unit(source, options, "src/a.cu").parsed.errors == ()
+    assert parsed_of(Unit(source, options, "src/a.cu")).errors == ()
 
 
 def test_files_with_the_same_folders_share_their_analysis_options(tmp_path):

@@ -7,6 +7,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from translator.analysis.facts import facts_of
+from translator.analysis.parsed import parse_attempted
 from translator.options import Options
 from translator.source.scan import Regions
 from translator.unit import Unit
@@ -112,11 +114,11 @@ __global__ void k(__half2 *h, T *out, curandState *state) {
 }
 """
     unit = Unit(source, Options(), "k.cu")
-    facts = unit.facts
+    facts = facts_of(unit)
     at = source.index("sizeof(T)")
     for name in ("blockIdx", "gridDim", "double", "curandState", "__half2"):
         assert facts.declaration(name, at) is None
-    assert "parsed" not in unit.__dict__
+    assert not parse_attempted(unit)
     assert {"T", "Rest"} <= facts.type_names
     assert facts.declaration("texture", at).pointer
 
@@ -150,7 +152,7 @@ def test_dependent_names_are_those_of_every_enclosing_template():
     ``std::size_t`` name none), through the declaration's body; a class template's
     parameters reach its members, and a member template adds its own. Aliases and
     constants made from them depend on them too."""
-    facts = Unit(TEMPLATES, Options(), "t.cu").facts
+    facts = facts_of(Unit(TEMPLATES, Options(), "t.cu"))
     assert _parameters_at(facts, "T::kThreads") == {"T", "N", "Alloc", "Holder", "Rest"}
     assert _parameters_at(facts, "out[0] = N") == {"T", "N", "Alloc", "Holder", "Rest"}
     assert _parameters_at(facts, "inside_specialization") == set()
@@ -164,7 +166,7 @@ def test_dependent_names_are_those_of_every_enclosing_template():
 
 
 def test_a_span_depends_on_template_arguments_only_where_it_names_a_dependent_name():
-    facts = Unit(TEMPLATES, Options(), "t.cu").facts
+    facts = facts_of(Unit(TEMPLATES, Options(), "t.cu"))
     code = facts.code
 
     def span(text: str) -> tuple[int, int]:

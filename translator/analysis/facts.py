@@ -1,9 +1,10 @@
 """Facts that hazard rules share: functions and where they run, constants, thread
 indices, pointer origins and kernel launches.
 
-``Facts(unit)`` (reached as ``unit.facts``) answers from tokens first and asks clang
-(``translator.analysis.clang``) when tokens cannot answer: the type of a variable whose type is
-not a built-in one (typedefs, structs, templates), the size of ``__shared__`` data of
+``facts_of(unit)`` (the unit's ``Facts``, a fact of the unit) answers from tokens first
+and asks clang (``translator.analysis.clang``) when tokens cannot answer: the type of a
+variable whose type is not a built-in one (typedefs, structs, templates), the size of
+``__shared__`` data of
 such types. Parsing costs far more than all token rules together (system headers), so
 a file is parsed only when a rule needs one of those answers; once it is parsed, its
 functions and pointer origins are merged in too. Every warning rule therefore also runs
@@ -22,7 +23,6 @@ import re
 from collections.abc import Callable, Iterable, KeysView, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from translator.analysis.clang import Function, Node, ParseResult
 from translator.analysis.dataflow import Origin, pointer_origins
@@ -41,15 +41,14 @@ from translator.analysis.header_constants import (
     header_constants,
     macro_definitions,
 )
+from translator.analysis.parsed import parse_attempted, parsed_of
+from translator.lazy_facts import LazyFacts
 from translator.options import Options
 from translator.source.tokens import Token, token_positions, tokenize_code
-from translator.unit import API_PREFIXES
+from translator.unit import API_PREFIXES, Unit
 
-if TYPE_CHECKING:  # the unit builds its facts: a run-time import would be circular
-    from translator.unit import Unit
-
-__all__ = ["Facts", "Declaration", "Launch", "wave_size", "lds_limit", "THREAD_SOURCES",
-           "last_between"]
+__all__ = ["Facts", "facts_of", "Declaration", "Launch", "wave_size", "lds_limit",
+           "THREAD_SOURCES", "last_between"]
 
 #: Identifiers whose value depends on the thread's position in its block or warp.
 THREAD_SOURCES = frozenset({"threadIdx", "thread_rank", "__lane_id", "laneid", "__laneid"})
@@ -99,23 +98,31 @@ def lds_limit(options: Options) -> tuple[int, str]:
     return min((LDS_BYTES.get(arch, 64 * 1024), arch) for arch in archs)
 
 
-class Facts:
-    """Per-file facts for hazard rules, computed lazily and once."""
+def facts_of(unit: Unit) -> Facts:
+    """UNIT's facts for hazard rules, built once (a fact of the unit)."""
+    return unit.fact(Facts)
+
+
+class Facts(LazyFacts):
+    """Per-file facts for hazard rules, computed lazily and once; what they learn per
+    function or per name are facts of their own (``LazyFacts``)."""
 
     def __init__(self, unit: Unit) -> None:
+        super().__init__()
         self.unit = unit
 
     # ---- clang ---------------------------------------------------------------
     @property
     def parsed_already(self) -> ParseResult | None:
         """clang's result if some rule already paid for the parse, else None."""
-        if not self.unit.options.use_clang:
+        unit = self.unit
+        if not unit.options.use_clang or not parse_attempted(unit):
             return None
-        return self.unit.__dict__.get("parsed")
+        return parsed_of(unit)
 
     def parse(self) -> ParseResult | None:
         """clang's result, parsing now if needed (None without clang or when switched off)."""
-        return self.unit.parsed if self.unit.options.use_clang else None
+        return parsed_of(self.unit) if self.unit.options.use_clang else None
 
     # ---- how far clang saw, function by function ----------------------------------
     #: The first place where a question for clang fell back to tokens because clang's
@@ -141,15 +148,13 @@ class Facts:
     def _broken_spans(self) -> list[tuple[int, int]]:
         """(start, end) of the function definitions clang reported an error in, and of
         the file-scope statements holding one, sorted by start (none before a parse)."""
-        parsed = self.parsed_already
-        if parsed is None:
-            return []
-        known = self.__dict__.get("_broken_spans_found")
-        if known is None:
-            known = self.__dict__["_broken_spans_found"] = self._find_broken_spans(parsed)
-        return known
+        if self.parsed_already is None:
+            return []  # found once there is a parse, and kept from then on
+        return self.fact(Facts._find_broken_spans)
 
-    def _find_broken_spans(self, parsed: ParseResult) -> list[tuple[int, int]]:
+    def _find_broken_spans(self) -> list[tuple[int, int]]:
+        parsed = self.parsed_already
+        assert parsed is not None  # asked once the file is parsed
         starts, source = self.unit.line_starts, self.unit.source
         errors = sorted(starts[min(m.line, len(starts)) - 1] + max(m.column - 1, 0)
                         for m in parsed.errors if m.in_main_file)
@@ -240,22 +245,20 @@ class Facts:
         found = [i for name in names for i in positions.get(name, ())]
         return sorted(found)
 
-    def latest(self, key: str, name: str, keep: Callable[[list[Token], int], bool], first: int,
+    def latest(self, name: str, keep: Callable[[list[Token], int], bool], first: int,
                last: int) -> int | None:
         """The last code index between FIRST and LAST (both excluded) where the identifier
         NAME occurs and ``KEEP(code, index)`` holds, or None.
 
-        The indexes where KEEP holds are listed once per (KEY, NAME), so that rules
-        looking back from each of many uses for the latest definition of a name cost a
-        search, not a walk back over the function.
+        The indexes where KEEP (a module-level function: it is a key) holds are listed
+        once per (KEEP, NAME), so that rules looking back from each of many uses for the
+        latest definition of a name cost a search, not a walk back over the function.
         """
-        cache = self.__dict__.setdefault("_latest", {})
-        marked = cache.get((key, name))
-        if marked is None:
-            code = self.code
-            marked = cache[key, name] = [
-                index for index in self._positions.get(name, ()) if keep(code, index)]
-        return last_between(marked, first, last)
+        return last_between(self.fact(Facts._kept_places, keep, name), first, last)
+
+    def _kept_places(self, keep: Callable[[list[Token], int], bool], name: str) -> list[int]:
+        code = self.code
+        return [index for index in self._positions.get(name, ()) if keep(code, index)]
 
     def contains(self, text: str, first: int, last: int) -> bool:
         """True when a code token with TEXT lies at an index from FIRST to LAST (excluded);
@@ -277,11 +280,10 @@ class Facts:
     def occurrences_matching(self, pattern: re.Pattern[str]) -> list[int]:
         """``occurrences`` of the identifiers that PATTERN finds a match in (listed once
         per pattern: rules ask per function)."""
-        cache = self.__dict__.setdefault("_occurrences_matching", {})
-        if pattern not in cache:
-            cache[pattern] = self.occurrences(
-                [name for name in self._positions if pattern.search(name)])
-        return cache[pattern]
+        return self.fact(Facts._find_occurrences_matching, pattern)
+
+    def _find_occurrences_matching(self, pattern: re.Pattern[str]) -> list[int]:
+        return self.occurrences([name for name in self._positions if pattern.search(name)])
 
     def index_at(self, offset: int) -> int:
         """Index of the first code token starting at or after OFFSET (a file asks a few
@@ -359,7 +361,8 @@ class Facts:
         if not options.tree.tree_root:
             return {}
         main = os.path.join(options.tree.tree_root, self.unit.path)
-        found = header_constants(self.unit.source, os.path.dirname(main), options.include_dirs)
+        found = header_constants(self.unit.source, os.path.dirname(main), options.include_dirs,
+                                 facts_of)
         defined = [*options.defines, *(a[2:] for a in options.clang_args if a.startswith("-D"))]
         for definition in defined:
             found.pop(re.split(r"[=(]", definition, maxsplit=1)[0], None)
@@ -504,21 +507,16 @@ class Facts:
     def body_span(self, function: Function) -> tuple[int, int]:
         """Code-token index range of a function's body (found once per function: rules
         ask for the functions of each finding)."""
-        spans = self.__dict__.setdefault("_body_spans", {})
-        key = (function.body_start, function.end)
-        span = spans.get(key)
-        if span is None:
-            span = spans[key] = (self.index_at(function.body_start), self.index_at(function.end))
-        return span
+        return self.fact(Facts._find_body_span, function.body_start, function.end)
+
+    def _find_body_span(self, body_start: int, end: int) -> tuple[int, int]:
+        return self.index_at(body_start), self.index_at(end)
 
     def thread_names(self, function: Function) -> frozenset[str]:
         """Variables of FUNCTION whose value derives from the thread index, and
         parameters or variables whose names say they hold a lane or warp index (found
         once per function: several rules ask)."""
-        known = self.__dict__.setdefault("_thread_names", {})
-        if function not in known:
-            known[function] = self._find_thread_names(function)
-        return known[function]
+        return self.fact(Facts._find_thread_names, function)
 
     def _find_thread_names(self, function: Function) -> frozenset[str]:
         code = self.code
@@ -564,10 +562,7 @@ class Facts:
     def origins(self, function: Function) -> list[Origin]:
         """Where pointer variables of FUNCTION got their memory, in source order: what
         clang's data flow found (when parsed) together with what the tokens show."""
-        cache = self.__dict__.setdefault("_origins", {})
-        if function not in cache:
-            cache[function] = self._merged_origins(function)
-        return cache[function]
+        return self.fact(Facts._merged_origins, function)
 
     def _merged_origins(self, function: Function) -> list[Origin]:
         found = token_origins(self, function)
@@ -604,24 +599,24 @@ class Facts:
 
     def _origins_by_name(self, function: Function) -> dict[str, tuple[list[int], list[Origin]]]:
         """The origins of FUNCTION by variable name: (offsets, origins), in source order."""
-        cache = self.__dict__.setdefault("_grouped_origins", {})
-        if function not in cache:
-            grouped: dict[str, tuple[list[int], list[Origin]]] = {}
-            for origin in self.origins(function):
-                offsets, origins = grouped.setdefault(origin.name, ([], []))
-                offsets.append(origin.offset)
-                origins.append(origin)
-            cache[function] = grouped
-        return cache[function]
+        return self.fact(Facts._group_origins, function)
+
+    def _group_origins(self, function: Function) -> dict[str, tuple[list[int], list[Origin]]]:
+        grouped: dict[str, tuple[list[int], list[Origin]]] = {}
+        for origin in self.origins(function):
+            offsets, origins = grouped.setdefault(origin.name, ([], []))
+            offsets.append(origin.offset)
+            origins.append(origin)
+        return grouped
 
     # ---- declarations ---------------------------------------------------------
     def _token_declarations_of(self, name: str) -> list[Declaration]:
         """NAME's variables and parameters whose type tokens can size (built-in types),
         by start; read at NAME's places only, once per name."""
-        cache = self.__dict__.setdefault("_token_declarations_by_name", {})
-        if name not in cache:
-            cache[name] = sorted(token_declarations(self, name), key=lambda d: d.start)
-        return cache[name]
+        return self.fact(Facts._find_token_declarations, name)
+
+    def _find_token_declarations(self, name: str) -> list[Declaration]:
+        return sorted(token_declarations(self, name), key=lambda d: d.start)
 
     @cached_property
     def clang_declarations(self) -> list[Declaration]:
@@ -660,17 +655,17 @@ class Facts:
         (a Python callback per node, most of a parsed file's cost). A declaration a
         macro's expansion makes has its name in the macro's body, not in the code: when
         NAME is in a macro body of the file, the whole file is walked as before."""
-        cache = self.__dict__.setdefault("_clang_declarations_by_name", {})
-        if name not in cache:
-            if "_clang_declaration_nodes" in self.__dict__ or name in self._macro_body_names:
-                nodes = self._clang_declaration_nodes.get(name, [])
-            else:
-                parsed = self.parse()
-                code = self.code
-                nodes = [] if parsed is None else parsed.root.declarations_at(
-                    name, [code[index].start for index in self._positions.get(name, ())])
-            cache[name] = sorted(map(_typed, nodes), key=lambda d: d.start)
-        return cache[name]
+        return self.fact(Facts._find_clang_declarations, name)
+
+    def _find_clang_declarations(self, name: str) -> list[Declaration]:
+        if self.computed("_clang_declaration_nodes") or name in self._macro_body_names:
+            nodes = self._clang_declaration_nodes.get(name, [])
+        else:
+            parsed = self.parse()
+            code = self.code
+            nodes = [] if parsed is None else parsed.root.declarations_at(
+                name, [code[index].start for index in self._positions.get(name, ())])
+        return sorted(map(_typed, nodes), key=lambda d: d.start)
 
     def declaration(self, name: str, offset: int) -> Declaration | None:
         """The declaration of NAME visible at OFFSET (the latest one before it); asks

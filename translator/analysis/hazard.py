@@ -1,6 +1,6 @@
 """Helpers shared by the warning (W) rules: building findings and reading expressions.
 
-Not a rule itself. Everything here works on ``unit.facts`` code tokens (no comments,
+Not a rule itself. Everything here works on the code tokens of ``facts_of(unit)`` (no comments,
 strings or preprocessor directives), so no rule can fire inside a comment or string.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from translator.analysis.facts import facts_of
 from translator.data.names import resolve
 from translator.diagnostics import Diagnostic, Fix
 from translator.source.tokens import Token
@@ -49,6 +50,7 @@ def outside_platform_branches(unit, findings: Iterable) -> Iterator:
     that declare ``silent_in_platform_branches``; findings without an offset (edits)
     pass."""
     replaced = None
+    facts = facts_of(unit)
     for item in findings:
         offset = getattr(item, "offset", -1)
         if offset < 0:
@@ -58,7 +60,7 @@ def outside_platform_branches(unit, findings: Iterable) -> Iterator:
             from translator.rules.cuda_macro_test import replaced_branches
 
             replaced = replaced_branches(unit) + unreachable_on_amd(unit)
-        if not (unit.facts.platform_branches and unit.facts.in_platform_branch(offset)
+        if not (facts.platform_branches and facts.in_platform_branch(offset)
                 or any(start <= offset < end for start, end in replaced)):
             yield item
 
@@ -69,7 +71,7 @@ def unreachable_on_amd(unit) -> list[tuple[int, int]]:
     compute capability 8.0 in the device pass (``#if __CUDA_ARCH__ >= 900``, the
     ``#else`` of ``#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600``). Only
     conditions that test nothing but ``__CUDA_ARCH__`` are judged."""
-    return unit.shared("unreachable on AMD", _unreachable_on_amd)
+    return unit.fact(_unreachable_on_amd)
 
 
 def _unreachable_on_amd(unit) -> list[tuple[int, int]]:
@@ -270,10 +272,10 @@ def one_warp_block(unit, offset: int) -> str:
     """For a warp-size finding at OFFSET: a note when its kernel takes one block for one
     warp, launched in the file with a literal 32-thread block (``k<<<n, 32>>>``) or
     testing ``blockDim.x == 32``; '' otherwise."""
-    function = unit.facts.function_at(offset)
+    function = facts_of(unit).function_at(offset)
     if function is None:
         return ""
-    launched, tested = unit.shared("one-warp blocks", _one_warp_blocks)
+    launched, tested = unit.fact(_one_warp_blocks)
     if function.name in launched and function.target == "global":
         return (f"; {function.name} is launched with blocks of 32 threads (line "
                 f"{launched[function.name]}): one block is one warp on NVIDIA GPUs, half a "
@@ -284,7 +286,7 @@ def one_warp_block(unit, offset: int) -> str:
 
 
 def _one_warp_blocks(unit) -> tuple[dict[str, int], list[int]]:
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     launched: dict[str, int] = {}
     for launch in facts.launches:
@@ -304,7 +306,7 @@ def macro_bodies(unit) -> list[tuple[Token, list[Token]]]:
     """The name and the body's code tokens (after the parameters of a function-like
     macro) of each of the file's ``#define`` directives: calls and arithmetic that a
     macro spells are found there, not among ``Facts.code``."""
-    return unit.shared("macro bodies", _macro_bodies)
+    return unit.fact(_macro_bodies)
 
 
 def _macro_bodies(unit) -> list[tuple[Token, list[Token]]]:

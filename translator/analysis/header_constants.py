@@ -10,7 +10,10 @@ tree's include folders (``Options.include_dirs``), and theirs in turn.
 A name is answered only when every definition of it in those headers is the same: a
 header that defines a name in two branches of an ``#if``, two headers that disagree, or
 a class template's member made from its parameters (``kRows = N * 2``) leave the
-question to clang. ``Facts.constant_value`` also leaves to clang the names the
+question to clang. A header is read with the facts its own unit has (``code``,
+``occurrences``, ``mentions_dependent_name``), which the caller's ``facts_of`` gives:
+the facts of a file ask for these constants, so they pass themselves in rather than be
+imported here. ``Facts.constant_value`` also leaves to clang the names the
 file itself declares or assigns, and those the options define (``-D``).
 
 Headers are read from the tree's folders only: include names that are absolute or
@@ -22,10 +25,12 @@ from __future__ import annotations
 import os
 import re
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from translator.options import Options
 from translator.source.tokens import Token, directive_matches
+from translator.unit import Unit
 
 __all__ = ["MAX_HEADERS", "MAX_HEADER_BYTES", "code_constants", "find_header",
            "header_constants", "included_headers", "macro_definitions"]
@@ -81,10 +86,11 @@ def code_constants(facts) -> Iterator[tuple[str, int, int]]:
                 yield code[position].text, position + 2, end
 
 
-def header_constants(source: str, folder: str,
-                     include_dirs: Sequence[str]) -> dict[str, list[Token]]:
+def header_constants(source: str, folder: str, include_dirs: Sequence[str],
+                     facts_of: Callable[[Unit], Any]) -> dict[str, list[Token]]:
     """The constants defined alike everywhere in the headers that SOURCE (a file in
-    FOLDER) includes, itself or through them: name -> value tokens."""
+    FOLDER) includes, itself or through them: name -> value tokens. FACTS_OF gives a
+    header unit's facts (``translator.analysis.facts.facts_of``)."""
     values: dict[str, dict[tuple[str, ...], list[Token]]] = {}
     pending = [(name, quoted, folder) for name, quoted in included_headers(source)]
     seen: set[str] = set()
@@ -96,7 +102,7 @@ def header_constants(source: str, folder: str,
         if path is None or path in seen:
             continue
         seen.add(path)
-        found = _header_definitions(path)
+        found = _header_definitions(path, facts_of)
         if found is None:
             continue
         definitions, includes = found
@@ -113,11 +119,9 @@ def included_headers(text: str) -> list[tuple[str, bool]]:
             for angled, quoted in (m.groups() for m in directive_matches(_INCLUDED, text))]
 
 
-def _header_definitions(path: str) -> _Definitions | None:
+def _header_definitions(path: str, facts_of: Callable[[Unit], Any]) -> _Definitions | None:
     """The constants and includes of the header at PATH, read once per process while it
     is unchanged; None when it cannot be read."""
-    from translator.unit import Unit  # the unit's facts import this module
-
     try:
         status = os.stat(path)
         key = (path, status.st_mtime_ns, status.st_size)
@@ -131,7 +135,7 @@ def _header_definitions(path: str) -> _Definitions | None:
     definitions: dict[str, dict[tuple[str, ...], list[Token]]] = {}
     if "define" in text or "const" in text:
         unit = Unit(text, _HEADER_OPTIONS, path)
-        facts = unit.facts
+        facts = facts_of(unit)
         for name, body in macro_definitions(unit):
             definitions.setdefault(name, {})[tuple(token.text for token in body)] = body
         for name, first, last in code_constants(facts):

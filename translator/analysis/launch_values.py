@@ -64,7 +64,7 @@ def _definition(facts, name: str, offset: int):
     code = facts.code
     first = facts.body_span(function)[0]
     last = facts.index_at(offset)
-    position = facts.latest("launch value definition", name, _defines, first, last)
+    position = facts.latest(name, _defines, first, last)
     if position is None:
         return None
     if code[position + 1].text == "=":

@@ -39,7 +39,7 @@ def target_of(marks: Iterable[str]) -> str:
 
 def qualifier_macros(unit: Unit) -> dict[str, frozenset[str]]:
     """Macros of UNIT (and of its project) that mark device code: name -> marks."""
-    return unit.shared("qualifier macros", _unit_macros)
+    return unit.fact(_unit_macros)
 
 
 def _unit_macros(unit: Unit) -> dict[str, frozenset[str]]:

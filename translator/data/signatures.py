@@ -78,17 +78,18 @@ def calls_of(unit: Unit, names: frozenset[str] | set[str]) -> Iterator[tuple[str
 
 def closed_calls(unit: Unit) -> ClosedCalls:
     """The calls of UNIT that close, for ``call_at`` (one per unit: found at most once)."""
-    return unit.shared("closed calls", lambda unit: ClosedCalls(unit.source, unit.regions))
+    return unit.fact(_closed_calls)
+
+
+def _closed_calls(unit: Unit) -> ClosedCalls:
+    return ClosedCalls(unit.source, unit.regions)
 
 
 def declared_variable(unit: Unit, name: str) -> bool | None:
     """How the file declares the variable NAME: True as a device variable (``__device__``,
     ``__constant__``, ``__managed__``), False as another variable, None when it does not
     declare a variable of that name (a function, or a name from elsewhere)."""
-    cache = unit.shared("declared variables", lambda _: {})
-    if name not in cache:
-        cache[name] = _declared_variable(unit, name)
-    return cache[name]
+    return unit.fact(_declared_variable, name)
 
 
 def _declared_variable(unit: Unit, name: str) -> bool | None:
@@ -174,7 +175,7 @@ def _void_pointer_pointer(unit: Unit, text: str) -> bool:
     name, stars = (address.group(1), 1) if address else (text, 2)
     if not _IDENTIFIER.fullmatch(name):
         return False
-    return name in unit.shared("void pointers", _void_pointers)[stars - 1]
+    return name in unit.fact(_void_pointers)[stars - 1]
 
 
 def _void_pointers(unit: Unit) -> tuple[set[str], set[str]]:

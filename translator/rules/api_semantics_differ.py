@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import (
     finding,
     is_call,
@@ -68,7 +69,7 @@ _DEVICE_ONLY = {
 
 
 def check(unit) -> Iterator[Finding]:
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index, token in scan(facts, [*DIFFERENCES, *_DIFFERENT_RESULT, *_DEVICE_ONLY]):
         text = token.text

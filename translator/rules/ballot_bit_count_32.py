@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import closing
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import (
     BALLOTS,
     ballot_names,
@@ -54,7 +55,7 @@ _WIDE = {"__popc": "__popcll", "__ffs": "__ffsll", "__clz": "__clzll"}
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions_any(_WIDE):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     cache: dict = {}
     for index, token in scan(facts, _WIDE):

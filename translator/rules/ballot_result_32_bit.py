@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import BALLOTS, finding, is_call, narrow_tile_ballot, scan
 from translator.diagnostics import Diagnostic, Fix, Severity
 from translator.rules.base import Finding, Rule
@@ -54,7 +55,7 @@ def check(unit) -> Iterator[Finding]:
     if not unit.mentions("ballot") and not unit.mentions("__activemask") and (
             not unit.mentions("__match_any_sync")):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index, _ in scan(facts, [*BALLOTS, "ballot"]):
         start = _call_start(code, index)

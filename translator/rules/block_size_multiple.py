@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis.facts import wave_size
+from translator.analysis.facts import facts_of, wave_size
 from translator.analysis.hazard import finding
 from translator.analysis.launch_bounds import bounds
 from translator.analysis.launch_values import threads
@@ -45,7 +45,7 @@ from translator.rules.base import Finding, Rule
 
 
 def check(unit) -> Iterator[Finding]:
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     width = wave_size(unit.options)
     help_text = f"use a multiple of {width} threads per block"

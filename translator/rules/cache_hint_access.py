@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.data.signatures import calls_of
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
@@ -149,7 +150,7 @@ def _scalar_pointee(unit: Unit, text: str, offset: int) -> bool:
     match = _BASE.fullmatch(text)
     if match is None or (text.lstrip().startswith("&") != ("[" in text)):
         return False
-    declaration = unit.facts.declaration(match.group(1), offset)
+    declaration = facts_of(unit).declaration(match.group(1), offset)
     if declaration is None or not declaration.pointer:
         return False
     pointee = declaration.pointee or re.sub(r"\[.*", "", declaration.type_text)
@@ -201,7 +202,7 @@ def _goes_to_own(unit: Unit, own: tuple[bool, frozenset[str]], arguments) -> boo
     match = _BASE.fullmatch(text)
     if match is None:
         return False
-    declaration = unit.facts.declaration(match.group(1), arguments[0].start)
+    declaration = facts_of(unit).declaration(match.group(1), arguments[0].start)
     return declaration is not None and bool(
         words & set(_NAME.findall(declaration.pointee or declaration.type_text)))
 

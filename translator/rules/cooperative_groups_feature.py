@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding, scan
 from translator.rules.base import Finding, Rule
 
@@ -49,7 +50,7 @@ _HELP = "use shuffles or hipCUB for reductions and scans; plain loads for memcpy
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("cooperative_groups"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     aliases = {"cooperative_groups"}
     using = False

@@ -71,7 +71,7 @@ from translator.edits import Edit
 from translator.options import Options
 from translator.rules.base import Findings, Rule
 from translator.source.scan import Regions
-from translator.source.scopes import Brackets, scope_of, starts_statement
+from translator.source.scopes import scope_of, starts_statement
 from translator.source.syntax import is_member_name
 from translator.unit import API_PREFIXES, Spans, Unit
 
@@ -333,7 +333,7 @@ def _hidden_by(unit: Unit, declarations: list[int]) -> list[tuple[int, int]]:
     declaration that begins its statement counts (``x = a * cudaSuccess;`` is no
     declaration, whatever ``_declares`` guessed)."""
     source = unit.source
-    brackets = unit.shared("brackets", lambda unit: Brackets(unit.source, unit.regions))
+    brackets = unit.brackets
     spans = []
     for start in declarations:
         type_word = _TYPE_BEFORE.search(source, max(0, start - 64), start)
@@ -417,10 +417,12 @@ def _depends_on_context(entry, target: Target) -> bool:
 
 def _legacy_cublas(unit: Unit) -> bool:
     """True when UNIT includes the legacy cuBLAS header and not the v2 one."""
-    def compute(unit: Unit) -> bool:
-        headers = {d.tokens[0].text[1:-1] for d in unit.includes if d.tokens}
-        return "cublas.h" in headers and "cublas_v2.h" not in headers
-    return unit.shared("legacy_cublas", compute)
+    return unit.fact(_includes_legacy_cublas)
+
+
+def _includes_legacy_cublas(unit: Unit) -> bool:
+    headers = {d.tokens[0].text[1:-1] for d in unit.includes if d.tokens}
+    return "cublas.h" in headers and "cublas_v2.h" not in headers
 
 
 def declared_in_file(unit: Unit, name: str) -> bool:
@@ -442,7 +444,7 @@ def declared_in_file(unit: Unit, name: str) -> bool:
 
 def _in_condition(unit: Unit, start: int) -> bool:
     """True when START is in the test of an ``#if``, ``#elif``, ``#ifdef`` or ``#ifndef``."""
-    return start in unit.shared("R101 condition spans", _condition_spans)
+    return start in unit.fact(_condition_spans)
 
 
 def _condition_spans(unit: Unit) -> Spans:

@@ -174,7 +174,7 @@ def _gate_macro(name: str) -> bool:
 def kept_off_blocks(unit: Unit) -> list[tuple[int, int]]:
     """Source spans of the blocks that version and feature gates keep off on HIP (they
     use names HIP lacks at the target version): code the port leaves as written."""
-    return unit.shared("R003 kept-off blocks", _kept_off_blocks)
+    return unit.fact(_kept_off_blocks)
 
 
 def _kept_off_blocks(unit: Unit) -> list[tuple[int, int]]:
@@ -261,17 +261,22 @@ def _judgements(unit: Unit) -> dict[tuple[int, int], tuple[tuple[int, int] | Non
     """Every gate of UNIT judged, to a fixed point: a name the file defines only in
     blocks kept off on HIP is missing for the other gates too (a call switched on while
     its definition stays off would not compile)."""
-    return unit.shared("R003 gates", _judge_all)
+    return unit.fact(_judge_all)
 
 
 def _unavailable(unit: Unit) -> dict[str, str]:
     """Names the file defines only in blocks kept off on HIP, with why."""
     _judgements(unit)
-    return unit.shared("R003 unavailable names", lambda unit: {})
+    return unit.fact(_unavailable_names)
+
+
+def _unavailable_names(unit: Unit) -> dict[str, str]:
+    """An empty dict, a fact of UNIT: the fixed point of ``_judge_all`` fills it."""
+    return {}
 
 
 def _judge_all(unit: Unit) -> dict[tuple[int, int], tuple[tuple[int, int] | None, str]]:
-    unavailable: dict[str, str] = unit.shared("R003 unavailable names", lambda unit: {})
+    unavailable = unit.fact(_unavailable_names)
     if not _mentions_tests(unit):
         return {}
     conditionals = unit.conditionals
@@ -415,13 +420,12 @@ def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
     branches that give way to their own alternative do not count: their own gate
     already keeps that code from AMD GPUs. Judged once per branch (a nested one is
     asked again by every branch around it)."""
-    judged = unit.shared("nvidia_only_branches", lambda unit: {})
-    if index not in judged:
-        judged[index] = _judge_nvidia_only(unit, conditionals, index)
-    return judged[index]
+    assert conditionals is unit.conditionals  # the judgement is kept by index
+    return unit.fact(_judge_nvidia_only, index)
 
 
-def _judge_nvidia_only(unit: Unit, conditionals: list, index: int) -> str:
+def _judge_nvidia_only(unit: Unit, index: int) -> str:
+    conditionals = unit.conditionals
     tokens = conditionals[index].tokens
     if not _conjunction(tokens) or not any(
             token.text == ARCH and _comparison(tokens, position) is not None

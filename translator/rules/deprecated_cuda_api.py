@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.data.names import resolve
 from translator.rules.base import Finding, Rule
@@ -67,7 +68,7 @@ def check(unit) -> Iterator[Finding]:
 
     table = unit.names.identifiers
     source = unit.source
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     listed = unit.names.flagged(_FLAGS).intersection(facts.identifier_names) - TEXTURE_APIS
     for token in (code[index] for index in facts.occurrences(listed)):

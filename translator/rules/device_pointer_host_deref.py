@@ -38,6 +38,7 @@ from collections.abc import Iterator
 
 from translator.analysis.dataflow import ALLOCATORS
 from translator.analysis.expressions import within
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
@@ -49,7 +50,7 @@ _UNARY_BEFORE = frozenset({"(", ",", "=", ";", "{", "}", "return", "+", "-", "*"
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("cudaMalloc"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for function in facts.functions:
         if function.on_device:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding, is_call, scan
 from translator.rules.base import Finding, Rule
 
@@ -42,7 +43,7 @@ _HELP = "launch the work from the host, or restructure it into one kernel"
 
 
 def check(unit) -> Iterator[Finding]:
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for launch in facts.launches:
         token = code[launch.index]

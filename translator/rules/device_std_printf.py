@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
@@ -52,7 +53,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     facts = None
     for match in unit.regions.code_matches(_STD_PRINTF):
         if facts is None:
-            facts = unit.facts
+            facts = facts_of(unit)
         if facts.on_device(match.start()):
             yield Edit(_global_scope_start(unit, match.start()), match.end(), "")
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.diagnostics import Diagnostic
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
@@ -60,7 +61,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     pragmas = list(_PRAGMA.finditer(source))
     if not pragmas:
         return
-    device = {function.name for function in unit.facts.functions
+    device = {function.name for function in facts_of(unit).functions
               if function.target in _DEVICE_TARGETS}
     for match in pragmas:
         alias, target = match.groups()

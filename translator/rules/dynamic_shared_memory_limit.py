@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import arguments, fold
-from translator.analysis.facts import lds_limit
+from translator.analysis.facts import facts_of, lds_limit
 from translator.analysis.hazard import finding, is_call, macro_bodies, scan
 from translator.analysis.launch_values import span_value
 from translator.rules.base import Finding, Rule
@@ -52,7 +52,7 @@ _HELP = "size dynamic shared memory from hipDeviceAttributeMaxSharedMemoryPerBlo
 
 
 def check(unit) -> Iterator[Finding]:
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     limit, arch = lds_limit(unit.options)
     more = "" if limit >= 160 * 1024 else " (gfx950 has 160 KiB)"

@@ -53,6 +53,7 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.data.names import resolve_header
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
@@ -99,7 +100,7 @@ def _c_blocks(unit: Unit) -> list[tuple[int, int, bool]]:
     starts = [match.end() for match in matches]
     if not starts:
         return []
-    facts = unit.facts  # its code tokens leave out the directives'
+    facts = facts_of(unit)  # its code tokens leave out the directives'
     tokens = [facts.code[index]
               for index in sorted(facts.indexes_of("{") + facts.indexes_of("}"))]
     offsets = [token.start for token in tokens]

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import arguments, closing
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding, is_call, scan
 from translator.analysis.memory_calls import base_name
 from translator.rules.base import Finding, Rule
@@ -52,7 +53,7 @@ _FINE = {"managed": "managed", "pinned": "host-mapped", "mapped": "host-mapped"}
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("atomic") and not unit.mentions("Atomic"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index, token in scan(facts, _ATOMICS):
         if not is_call(code, index, _ATOMICS):

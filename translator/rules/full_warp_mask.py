@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import arguments, fold
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import (
     FULL_MASK_32,
     SYNC_MASKED,
@@ -61,7 +62,7 @@ _HELP = "pass a 64-bit mask, e.g. 0xffffffffffffffffull, or __activemask()"
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions_any(("_sync", "__syncwarp")):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     reported: set[str] = set()
     for index, token in scan(facts, SYNC_MASKED):

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
@@ -42,7 +43,7 @@ from translator.rules.base import Finding, Rule
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("this_grid") and not unit.mentions("grid_group"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     syncing = set()
     for function in facts.functions:

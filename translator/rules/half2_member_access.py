@@ -48,6 +48,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
@@ -70,7 +71,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
     if not unit.mentions("half2"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     regions = unit.regions
     maybe: dict[str, bool] = {}  # name -> may a place of it declare a __half2
     for match in _accesses(source):

@@ -55,6 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
@@ -88,7 +89,7 @@ def check(unit) -> Iterator[Finding]:
     source = unit.source
     if not unit.mentions("atomic") and not unit.mentions("operator"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     for function in facts.functions:
         name = function.name.removeprefix("operator")  # operator+= is checked as +=
         if name not in ATOMICS and name not in COMPOUND_ASSIGNMENTS:

@@ -52,6 +52,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
@@ -83,7 +84,7 @@ def check(unit: Unit) -> Iterator[Finding]:
         for start in unit.whole_identifiers(name):
             if not _CALL.match(source, start + len(name)) or _qualified(source, start):
                 continue
-            function = unit.facts.function_at(start)
+            function = facts_of(unit).function_at(start)
             if function is not None and function.target in _DEVICE_ONLY:
                 continue
             yield Edit(start, start, "std::")

@@ -62,10 +62,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.scopes import Brackets
 from translator.unit import Unit
 
 _PRAGMA = re.compile(r"^[ \t]*#[ \t]*pragma[ \t]+weak[ \t]+([A-Za-z_][\w$]*)[ \t]*=[ \t]*"
@@ -85,7 +85,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     pragmas = [m for m in _PRAGMA.finditer(unit.source) if unit.regions.in_code(m.start())]
     if not pragmas:
         return
-    device = {f.name for f in unit.facts.functions if f.target in _DEVICE_TARGETS}
+    device = {f.name for f in facts_of(unit).functions if f.target in _DEVICE_TARGETS}
     for match in pragmas:
         alias, target = match.groups()
         if alias in device or target in device or _declared_device(unit, alias, target):
@@ -112,7 +112,7 @@ def _variable_definition(unit: Unit, target: str, before: int) -> bool:
     """True when UNIT defines TARGET before BEFORE as a variable with external linkage
     outside any function, class or namespace (an ``extern "C"`` block is fine)."""
     source = unit.source
-    brackets = unit.shared("brackets", lambda unit: Brackets(unit.source, unit.regions))
+    brackets = unit.brackets
     for start in unit.whole_identifiers(target):
         if start >= before:
             break

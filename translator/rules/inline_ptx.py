@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import closing
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding, macro_bodies, scan
 from translator.rules.base import Finding, Rule
 
@@ -50,7 +51,7 @@ _REGISTER = re.compile(r"%%?(laneid|warpid|nwarpid|lanemask_\w+|smid|clock64|clo
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions_any(_ASM):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index, token in scan(facts, _ASM):
         function = facts.function_at(token.start)

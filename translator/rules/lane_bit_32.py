@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import integer
-from translator.analysis.facts import THREAD_SOURCES
+from translator.analysis.facts import THREAD_SOURCES, facts_of
 from translator.analysis.hazard import (
     finding,
     fix,
@@ -48,7 +48,7 @@ from translator.rules.base import Finding, Rule
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("<<"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     cache: dict = {}
     for index in (shift - 1 for shift in facts.indexes_of("<<")):  # "1 << lane"

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.analysis.facts import wave_size
+from translator.analysis.facts import facts_of, wave_size
 from translator.analysis.hazard import finding
 from translator.analysis.launch_bounds import bounds
 from translator.rules.base import Finding, Rule
@@ -58,7 +58,7 @@ def check(unit) -> Iterator[Finding]:
     width = wave_size(unit.options)
     if width != 64:
         return  # the equivalence below is CDNA's
-    for found in bounds(unit.facts):
+    for found in bounds(facts_of(unit)):
         threads, blocks = found.threads, found.blocks
         if not found.has_blocks or not blocks or blocks < 0:
             continue

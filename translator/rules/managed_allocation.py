@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding, is_call, scan
 from translator.rules.base import Finding, Rule
 
@@ -45,8 +46,8 @@ _HELP = ("run with XNACK enabled (HSA_XNACK=1, build for gfx942:xnack+) on an HM
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("anaged"):
         return
-    code = unit.facts.code
-    for index, token in scan(unit.facts, ("cudaMallocManaged", "__managed__")):
+    code = facts_of(unit).code
+    for index, token in scan(facts_of(unit), ("cudaMallocManaged", "__managed__")):
         if is_call(code, index, ("cudaMallocManaged",)):
             yield finding("W101", "cudaMallocManaged: managed memory needs XNACK and HMM on AMD "
                           "GPUs, or it is slow host memory", token.start, _HELP)

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import (
     finding,
     is_call,
@@ -49,8 +50,8 @@ HINTS = frozenset({"cudaMemPrefetchAsync", "cudaMemPrefetchAsync_v2", "cudaMemAd
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("cudaMem") and not unit.mentions("AttachMem"):
         return
-    code = unit.facts.code
-    for index, token in scan(unit.facts, HINTS):
+    code = facts_of(unit).code
+    for index, token in scan(facts_of(unit), HINTS):
         if is_call(code, index, HINTS) and not r101_reports(unit, token.text):
             yield finding("W102", f"{token.text} acts only when managed memory migrates, which "
                           "on AMD needs XNACK and HMM", token.start,

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding, is_call, scan
 from translator.analysis.memory_calls import COPY_KINDS, base_name, call_arguments
 from translator.rules.base import Finding, Rule
@@ -48,7 +49,7 @@ _SIDE = {"device": "device", "host": "host", "pinned": "host"}
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("cudaMemcpy"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index, token in scan(facts, ("cudaMemcpy", "cudaMemcpyAsync")):
         if not is_call(code, index, ("cudaMemcpy", "cudaMemcpyAsync")):

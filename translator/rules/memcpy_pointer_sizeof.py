@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import SIZES as _SIZES
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.analysis.memory_calls import SIZE_CALLS, size_calls
 from translator.diagnostics import Fix
@@ -46,7 +47,7 @@ _TYPE_WORDS = frozenset(_SIZES) | {"void", "signed", "struct", "class", "typenam
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("sizeof"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for token, spans in size_calls(facts):
         first, last = spans[SIZE_CALLS[token.text][0]]

@@ -37,7 +37,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import integer
-from translator.analysis.facts import last_between
+from translator.analysis.facts import facts_of, last_between
 from translator.analysis.hazard import finding
 from translator.analysis.memory_calls import SIZE_CALLS, element_size, size_calls
 from translator.rules.base import Finding, Rule
@@ -50,7 +50,7 @@ _ALLOCATIONS = frozenset({"cudaMalloc", "cudaMallocManaged", "cudaMallocHost", "
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("cuda"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for token, spans in size_calls(facts):
         size_index, pointer_indexes = SIZE_CALLS[token.text]
@@ -109,11 +109,11 @@ def _local_definition(facts, code, token, offset):
     first = facts.body_span(function)[0]
     last = facts.index_at(offset)
     name = token.text
-    assigned = facts.latest("assignment", name, _assigns, first, last)
+    assigned = facts.latest(name, _assigns, first, last)
     if assigned is None:
         return None
     # Looking back from the use, any token right after ++ or -- ends the search too.
-    changed = facts.latest("compound assignment", name, _changes, first, last)
+    changed = facts.latest(name, _changes, first, last)
     stepped = last_between(_after_steps(facts), first, last)
     if changed is not None and changed > assigned or stepped is not None and stepped > assigned:
         return None
@@ -134,11 +134,13 @@ def _changes(code, index: int) -> bool:
 
 def _after_steps(facts) -> list[int]:
     """Code indexes of the tokens that follow ``++`` or ``--``."""
-    def compute(unit) -> list[int]:
-        code = facts.code
-        steps = sorted(facts.indexes_of("++") + facts.indexes_of("--"))
-        return [index + 1 for index in steps if index + 1 < len(code)]
-    return facts.unit.shared("after increments", compute)
+    return facts.fact(_find_after_steps)
+
+
+def _find_after_steps(facts) -> list[int]:
+    code = facts.code
+    steps = sorted(facts.indexes_of("++") + facts.indexes_of("--"))
+    return [index + 1 for index in steps if index + 1 < len(code)]
 
 
 def _one_element(words: list[str], size: int) -> bool:

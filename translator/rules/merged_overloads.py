@@ -45,6 +45,7 @@ from collections.abc import Iterator
 
 from translator.analysis.clang import Function
 from translator.analysis.expressions import closing
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.data.names import resolve_name
 from translator.diagnostics import Fix
@@ -59,7 +60,7 @@ _INCLUDE_GUARD = re.compile(r"(?<![\w$])__(?:cuda|CUDA)\w*_[hH](?:PP)?_*(?![\w$]
 def check(unit) -> Iterator[Finding]:
     if _DRIVER_TYPE.search(unit.source) is None:
         return  # the merging pairs have a driver API type (CUresult, CUstream) on one side
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     seen: dict[str, list[tuple[tuple, tuple, str, Function]]] = {}
     guarded = _guarded_spans(unit)

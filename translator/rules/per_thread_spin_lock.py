@@ -54,7 +54,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import arguments, closing, within
-from translator.analysis.facts import THREAD_SOURCES
+from translator.analysis.facts import THREAD_SOURCES, facts_of
 from translator.analysis.hazard import finding, scan
 from translator.rules.base import Finding, Rule
 
@@ -68,7 +68,7 @@ _HELP = ("take the lock in one elected lane per wavefront, or do the critical se
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("atomicCAS") and not unit.mentions("atomicExch"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index, token in scan(facts, ("while",)):
         if index + 1 >= len(code) or code[index + 1].text != "(":

@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import closing, integer, within
-from translator.analysis.facts import wave_size
+from translator.analysis.facts import facts_of, wave_size
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
@@ -53,7 +53,7 @@ _TYPES = frozenset({"float", "double", "int", "unsigned", "long", "short", "char
 def check(unit) -> Iterator[Finding]:
     if wave_size(unit.options) == 32 or not unit.mentions("32"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index in facts.indexes_of("["):
         if not (2 <= index < len(code) - 3 and integer(code[index + 1].text) == 32

@@ -44,7 +44,7 @@ from collections.abc import Iterator
 
 from translator.analysis.expressions import SIZES as _SIZES
 from translator.analysis.expressions import closing, fold
-from translator.analysis.facts import lds_limit
+from translator.analysis.facts import facts_of, lds_limit
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
@@ -52,7 +52,7 @@ from translator.rules.base import Finding, Rule
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("__shared__"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     limit, arch = lds_limit(unit.options)
     for function in facts.functions:
         if function.target != "global":

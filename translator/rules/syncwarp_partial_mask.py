@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import arguments, fold
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import (
     BALLOTS,
     FULL_MASK_32,
@@ -52,7 +53,7 @@ _FULL = (FULL_MASK_32, 0xFFFFFFFFFFFFFFFF, -1)
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("__syncwarp"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index, token in scan(facts, ("__syncwarp",)):
         if not is_call(code, index, ("__syncwarp",)):

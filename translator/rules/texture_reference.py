@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import (
     finding,
     is_call,
@@ -56,8 +57,8 @@ _HELP = "use texture objects (cudaCreateTextureObject) instead"
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("texture") and not unit.mentions("urface"):
         return
-    code = unit.facts.code
-    for index, token in scan(unit.facts, ("texture", "surface", *TEXTURE_APIS)):
+    code = facts_of(unit).code
+    for index, token in scan(facts_of(unit), ("texture", "surface", *TEXTURE_APIS)):
         if index + 1 >= len(code):
             continue
         if token.text in ("texture", "surface") and code[index + 1].text == "<" and (

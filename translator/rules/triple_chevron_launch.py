@@ -49,6 +49,7 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from translator.analysis.parsed import parsed_of
 from translator.data.signatures import closed_calls
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
@@ -127,25 +128,27 @@ def _name_of(kernel: str) -> str:
 def _template_kernels(unit: Unit) -> frozenset[str]:
     """Names of the ``__global__`` function templates the file declares (tokens: the
     name before the first ``(`` after ``template <...>`` in a declaration that says
-    ``__global__``)."""
-    def compute(unit: Unit) -> frozenset[str]:
-        source = unit.source
-        names = set()
-        for match in unit.regions.code_matches(_TEMPLATE):
-            end = source.find("(", match.end())
-            while end >= 0 and source[_trim_end(source, 0, end) - len("__launch_bounds__"):
-                                      _trim_end(source, 0, end)] == "__launch_bounds__":
-                close = source.find(")", end)
-                end = source.find("(", close) if close >= 0 else -1
-            if end < 0:
-                continue
-            head = source[match.end():end]
-            if "__global__" in head and ";" not in head and "{" not in head:
-                words = _WORD.findall(head)
-                if words:
-                    names.add(words[-1])
-        return frozenset(names)
-    return unit.shared("R201 template kernels", compute)
+    ``__global__``; found once per unit)."""
+    return unit.fact(_find_template_kernels)
+
+
+def _find_template_kernels(unit: Unit) -> frozenset[str]:
+    source = unit.source
+    names = set()
+    for match in unit.regions.code_matches(_TEMPLATE):
+        end = source.find("(", match.end())
+        while end >= 0 and source[_trim_end(source, 0, end) - len("__launch_bounds__"):
+                                  _trim_end(source, 0, end)] == "__launch_bounds__":
+            close = source.find(")", end)
+            end = source.find("(", close) if close >= 0 else -1
+        if end < 0:
+            continue
+        head = source[match.end():end]
+        if "__global__" in head and ";" not in head and "{" not in head:
+            words = _WORD.findall(head)
+            if words:
+                names.add(words[-1])
+    return frozenset(names)
 
 
 def _trim_end(source: str, start: int, end: int) -> int:
@@ -284,9 +287,9 @@ def _configuration_from_clang(
     unit: Unit, match: re.Match[str]
 ) -> tuple[list[Argument], int] | None:
     """Ask clang where the launch configuration that starts at MATCH ends."""
-    if unit.parsed is None:
+    if parsed_of(unit) is None:
         return None
-    node = unit.shared("launch configurations", _configuration_calls).get(match.start())
+    node = unit.fact(_configuration_calls).get(match.start())
     if node is None:
         return None
     arguments = [
@@ -301,7 +304,7 @@ def _configuration_calls(unit: Unit) -> dict:
     """clang's ``__cudaPushCallConfiguration`` calls by start offset (one walk of the
     tree, not one per launch that tokens cannot read)."""
     calls: dict = {}
-    parsed = unit.parsed
+    parsed = parsed_of(unit)
     assert parsed is not None  # asked only for a file clang parsed
     for node in parsed.root.walk():
         if node.kind == "CALL_EXPR" and node.spelling == "__cudaPushCallConfiguration":

@@ -43,6 +43,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import closing, within
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
@@ -66,7 +67,7 @@ _COMPARISONS = frozenset({"<", "<=", ">", ">=", "!="})
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("blockIdx") or not unit.mentions("<<<"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     rounded: dict[str, int] = {}
     for launch in facts.launches:

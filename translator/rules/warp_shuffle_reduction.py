@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import arguments, closing, fold, integer, within
-from translator.analysis.facts import wave_size
+from translator.analysis.facts import facts_of, wave_size
 from translator.analysis.hazard import (
     SHUFFLES,
     finding,
@@ -55,7 +55,7 @@ _HELP = "reduce over warpSize lanes: start at warpSize / 2"
 def check(unit) -> Iterator[Finding]:
     if wave_size(unit.options) == 32 or not unit.mentions("__shfl"):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     looped: set[int] = set()
     calls = facts.occurrences(SHUFFLES)

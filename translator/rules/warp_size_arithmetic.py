@@ -47,7 +47,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import closing, integer
-from translator.analysis.facts import THREAD_SOURCES, wave_size
+from translator.analysis.facts import THREAD_SOURCES, facts_of, wave_size
 from translator.analysis.hazard import (
     BALLOTS,
     ballot_names,
@@ -69,7 +69,7 @@ _BITWISE_UPDATES = frozenset({"|=", "&=", "^=", "atomicOr", "atomicAnd", "atomic
 def check(unit) -> Iterator[Finding]:
     if wave_size(unit.options) == 32:
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     names_cache: dict = {}
     bits_cache: dict = {}

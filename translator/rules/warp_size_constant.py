@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.expressions import fold
-from translator.analysis.facts import wave_size
+from translator.analysis.facts import facts_of, wave_size
 from translator.analysis.hazard import finding, fix
 from translator.diagnostics import Fix
 from translator.rules.base import Finding, Rule
@@ -67,7 +67,7 @@ def _defined(value: int) -> str:
 def check(unit) -> Iterator[Finding]:
     if wave_size(unit.options) == 32 or "warp" not in unit.source.lower():  # _WARP_NAME
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     width = wave_size(unit.options)
     for directive in unit.directives:
         body = directive.tokens

@@ -190,10 +190,7 @@ _MASK_TYPE_BEFORE = re.compile(r"(?<![\w$])(?:unsigned[ \t]+int|unsigned|uint32_
 def mask_variable(unit: Unit, name: str, before: int):
     """(type start, type end, value match or None) of the last declaration of NAME with a
     32-bit unsigned type before offset BEFORE, or None."""
-    cache = unit.shared("R401 mask variables", lambda _: {})
-    if (name, before) not in cache:
-        cache[(name, before)] = _mask_variable(unit, name, before)
-    return cache[(name, before)]
+    return unit.fact(_mask_variable, name, before)
 
 
 def _mask_variable(unit: Unit, name: str, before: int):
@@ -240,7 +237,7 @@ class _Value:
 def widened_mask_variables(unit: Unit) -> frozenset[int]:
     """Offsets of the variable declarations whose type this rule makes 64-bit (mask
     variables of kept *_sync calls), so that W412 does not ask for it again."""
-    return unit.shared("R401 widened variables", _widened_mask_variables)
+    return unit.fact(_widened_mask_variables)
 
 
 def _widened_mask_variables(unit: Unit) -> frozenset[int]:
@@ -287,10 +284,7 @@ def mask_rewrite(unit: Unit, name: str, mask: str, at: int) -> str:
 
 def _macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
     """The literal of the first ``#define NAME literal`` in the file: (start, end, text)."""
-    found = unit.shared("R401 macro literals", lambda _: {})
-    if name not in found:
-        found[name] = _find_macro_literal(unit, name)
-    return found[name]
+    return unit.fact(_find_macro_literal, name)
 
 
 def _find_macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import closing, integer
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.rules.base import Finding, Rule
 
@@ -50,7 +51,7 @@ from translator.rules.base import Finding, Rule
 def check(unit) -> Iterator[Finding]:
     if not unit.mentions("["):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for function in facts.functions:
         if not function.on_device:

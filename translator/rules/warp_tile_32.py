@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from translator.analysis.expressions import arguments, fold
-from translator.analysis.facts import wave_size
+from translator.analysis.facts import facts_of, wave_size
 from translator.analysis.hazard import finding, scan
 from translator.rules.base import Finding, Rule
 
@@ -44,7 +44,7 @@ _NAMES = frozenset({"tiled_partition", "thread_block_tile"})
 def check(unit) -> Iterator[Finding]:
     if wave_size(unit.options) == 32 or not unit.mentions_any(_NAMES):
         return
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     for index, token in scan(facts, _NAMES):
         if index + 3 >= len(code):

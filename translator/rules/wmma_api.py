@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding, scan
 from translator.rules.base import Finding, Rule
 
@@ -50,7 +51,7 @@ def check(unit) -> Iterator[Finding]:
                 "<mma.h>", '"mma.h"'):
             yield finding("W440", "<mma.h> (WMMA) has no HIP counterpart", directive.start,
                           _HELP)
-    facts = unit.facts
+    facts = facts_of(unit)
     code = facts.code
     seen = set()
     for index, token in scan(facts, ("wmma",)):

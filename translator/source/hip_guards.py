@@ -100,7 +100,7 @@ class HipGroup:
 
 def hip_groups(unit: Unit) -> list[HipGroup]:
     """UNIT's HIP groups, outermost only, in order (computed once per unit)."""
-    return unit.shared("hip groups", _hip_groups)
+    return unit.fact(_hip_groups)
 
 
 def _hip_groups(unit: Unit) -> list[HipGroup]:
@@ -179,7 +179,7 @@ def _taken(directive: Directive, macros: dict, state: dict, world: str) -> bool 
 def defined_names(unit: Unit) -> list[tuple[int, int]]:
     """Spans of CUDA table names that UNIT defines as its own (see the module docs), and
     of whole reverse shim lines (``#define hipMalloc cudaMalloc``)."""
-    return unit.shared("defined CUDA names", _defined_names)
+    return unit.fact(_defined_names)
 
 
 #: Macros that name the CUDA compiler: a file that defines one (``#define __CUDACC__``)
@@ -381,16 +381,18 @@ def mentions_cuda(unit: Unit, text: str) -> bool:
 
 def protected_spans(unit: Unit) -> Spans:
     """Every span no rewrite may touch: HIP groups, definitions of CUDA names, blocks
-    kept off on HIP."""
-    def compute(unit: Unit) -> Spans:
-        from translator.rules.cuda_macro_test import kept_off_blocks
+    kept off on HIP (found once per unit)."""
+    return unit.fact(_protected_spans)
 
-        spans = [span for group in hip_groups(unit) for span in _left_as_written(group)]
-        spans += defined_names(unit)
-        if unit.options.rule_enabled("R003"):
-            spans += kept_off_blocks(unit)
-        return Spans(_merged(spans))
-    return unit.shared("protected spans", compute)
+
+def _protected_spans(unit: Unit) -> Spans:
+    from translator.rules.cuda_macro_test import kept_off_blocks
+
+    spans = [span for group in hip_groups(unit) for span in _left_as_written(group)]
+    spans += defined_names(unit)
+    if unit.options.rule_enabled("R003"):
+        spans += kept_off_blocks(unit)
+    return Spans(_merged(spans))
 
 
 def _left_as_written(group: HipGroup) -> list[tuple[int, int]]:

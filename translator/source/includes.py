@@ -40,18 +40,22 @@ _GUARD = re.compile(
 
 def include_targets(unit: Unit) -> list[str]:
     """The header each include of UNIT names after translation, in order."""
-    def compute(unit: Unit) -> list[str]:
-        return [name if resolved is None else resolved[1].name or name
-                for name, resolved in resolved_includes(unit)]
-    return unit.shared("include targets", compute)
+    return unit.fact(_include_targets)
+
+
+def _include_targets(unit: Unit) -> list[str]:
+    return [name if resolved is None else resolved[1].name or name
+            for name, resolved in resolved_includes(unit)]
 
 
 def resolved_includes(unit: Unit) -> list[tuple[str, tuple[ApiName, Target] | None]]:
     """For each include of UNIT, in order: the header name and its ``header_target``."""
-    def compute(unit: Unit) -> list[tuple[str, tuple[ApiName, Target] | None]]:
-        names = [directive.tokens[0].text[1:-1] for directive in unit.includes]
-        return [(name, header_target(unit, name)) for name in names]
-    return unit.shared("resolved includes", compute)
+    return unit.fact(_resolved_includes)
+
+
+def _resolved_includes(unit: Unit) -> list[tuple[str, tuple[ApiName, Target] | None]]:
+    names = [directive.tokens[0].text[1:-1] for directive in unit.includes]
+    return [(name, header_target(unit, name)) for name in names]
 
 
 def header_target(unit: Unit, name: str) -> tuple[ApiName, Target] | None:
@@ -73,7 +77,7 @@ def runtime_insertion(unit: Unit) -> int | None:
     also when cooperative groups are included before the runtime: before that include.
     Computed once per unit.
     """
-    return unit.shared("runtime_insertion", _runtime_insertion)
+    return unit.fact(_runtime_insertion)
 
 
 def _runtime_insertion(unit: Unit) -> int | None:

@@ -122,8 +122,7 @@ def _lacking(unit: Unit, name: str, table) -> str:
     if _NV_EXTENSION.fullmatch(name):
         # CUDA's own types: used like declarations (__device__ __nv_fp4_e2m1 f()), so
         # only a definition of the file's own counts (a shim for older CUDA)
-        own = unit.shared("R003 defined names",
-                          lambda unit: {name for _offset, name in definitions(unit)})
+        own = unit.fact(_defined_name_set)
         return "" if name in own else "a CUDA extension not in the CUDA->HIP table"
     return ""
 
@@ -132,6 +131,10 @@ def _bf16_header(unit: Unit) -> str:
     """The HIP header of cuda_bf16.h at the target version ('' when it has none)."""
     resolved = resolve_header("cuda_bf16.h", unit.options)
     return resolved[1].name or "" if resolved is not None else ""
+
+
+def _defined_name_set(unit: Unit) -> set[str]:
+    return {name for _offset, name in definitions(unit)}
 
 
 def defined_names(unit: Unit, start: int, end: int) -> set[str]:
@@ -144,7 +147,7 @@ def defined_names(unit: Unit, start: int, end: int) -> set[str]:
 
 def definitions(unit: Unit) -> list[tuple[int, str]]:
     """(offset, name) of every definition of UNIT by its shape, in order (found once)."""
-    return unit.shared("R003 definitions", _definitions)
+    return unit.fact(_definitions)
 
 
 def _definitions(unit: Unit) -> list[tuple[int, str]]:
