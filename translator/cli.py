@@ -33,6 +33,7 @@ from translator.output.report_json import Report
 
 if TYPE_CHECKING:
     from translator.analysis.clang import StubCache
+    from translator.compile.report import CompileOutcome
 
 __all__ = ["main", "build_parser", "normalize_arguments", "options_from", "parse_arguments"]
 
@@ -516,7 +517,7 @@ def _check(arguments: argparse.Namespace) -> int:
     return 0 if outcome["summary"]["failed"] == 0 and not unchecked else 1
 
 
-def _print_compile(outcome: dict) -> None:
+def _print_compile(outcome: CompileOutcome) -> None:
     for unit in outcome["compile"]:
         label = "ok" if unit["ok"] else unit["status"].upper()
         extra = " (cached)" if unit["cached"] else ""

@@ -37,8 +37,9 @@ from webapp import runners
 from webapp.jobs.batches import CompileBatch
 from webapp.jobs.compile_queue import done_outcomes, forget_batches
 from webapp.jobs.models import InvalidTransition, Job
+from webapp.jobs.summary import compiled_summary
 from webapp.jobs.uploads import is_disk_full
-from webapp.jobs.verdict import gpu_sources, gpu_sources_text, job_summary_sources
+from webapp.jobs.verdict import gpu_sources, gpu_sources_text
 from workers.recovery import heartbeat
 from workers.steps import overrun_message
 
@@ -184,7 +185,7 @@ def finish(job: Job, outcome: dict) -> None:
     job.store_artifact("report.json", _json(report))
     try:
         job.mark_done(compile_status(outcome),
-                      compile_summary(outcome, report.get("compile_summary") or {}))
+                      compiled_summary(outcome, report.get("compile_summary") or {}))
     except InvalidTransition:
         logger.info("job %s ended while compiling (%s)", job.pk, job.state)
     forget_batches(job)
@@ -217,7 +218,7 @@ def keep(job: Job, outcome: dict | None = None) -> bool:
     status = (f"compile check canceled: {len(compiled)} of {total} units were compiled "
               f"before the cancel, {sum(1 for unit in compiled if unit.get('ok'))} of them "
               "without errors")
-    if not job.keep_compile_results(status, compile_summary(outcome, report.get(
+    if not job.keep_compile_results(status, compiled_summary(outcome, report.get(
             "compile_summary") or {})):
         return False
     job.store_artifact("report.json", _json(report))
@@ -247,27 +248,6 @@ def compile_status(outcome: dict) -> str:
         status += "; failed: " + ", ".join(
             f"{CLASSES[kind]} {count}" for kind, count in classes.items() if count)
     return status[:300]  # Job.compile_status's length
-
-
-def compile_summary(outcome: dict, report_summary: dict | None = None) -> dict:
-    """Counts for the job: ``compile_failed`` is every unit that did not compile,
-    ``compile_translation_errors`` those that count against the port, ``gpu_sources`` the
-    GPU sources checked; and the HIP versions of the report (target, toolchain,
-    mismatch) for the API and the page."""
-    units = outcome.get("compile", [])
-    passed = sum(1 for unit in units if unit.get("ok"))
-    classes = summarize_classes(units)
-    versions = {key: (report_summary or {})[key] for key in
-                ("target_hip_version", "toolchain_hip_version", "version_mismatch")
-                if key in (report_summary or {})}
-    runner = outcome.get("toolchain", {}).get("hipcc", {}).get("runner")
-    sources = gpu_sources(report_summary) or gpu_sources(outcome)
-    return {"compile_ok": passed, "compile_failed": len(units) - passed,
-            "compile_translation_errors": classes["translation"],
-            "compile_classes": {kind: count for kind, count in classes.items() if count},
-            **({"compile_skipped": True} if outcome.get("skipped") else {}),
-            **job_summary_sources(sources),
-            **versions, **({"runner": runner} if runner else {})}
 
 
 def _json(value: dict) -> bytes:

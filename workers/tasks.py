@@ -59,6 +59,7 @@ from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.outbox import publish
 from webapp.jobs.review import store_review
 from webapp.jobs.submit import enqueue_translation
+from webapp.jobs.summary import translated_summary
 from webapp.jobs.uploads import is_disk_full
 from webapp.sandboxes import translation_confinement
 from workers import compiling, github_reports, steps
@@ -209,12 +210,10 @@ def _translate(job: Job, scratch: Path, clock: steps.StepClock | None = None) ->
             raise steps.StepOverrun("storing")
     # the sandbox reports its own peak; this is the pool process's (copying, storing)
     worker_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    phases = {**done.summary.get("phases", {}),
-              "store": {"seconds": round(time.monotonic() - started, 3),
-                        "peak_rss_bytes": worker_peak}}
     logger.info("job %s: translated; peak memory %d MiB in the sandbox, %d MiB in the worker",
-                job.pk, done.summary.get("peak_rss_bytes", 0) >> 20, worker_peak >> 20)
-    job.start_compiling({**done.summary, "phases": phases, "worker_peak_rss_bytes": worker_peak})
+                job.pk, done.summary["peak_rss_bytes"] >> 20, worker_peak >> 20)
+    job.start_compiling(translated_summary(done.summary, time.monotonic() - started,
+                                           worker_peak))
 
 
 _COMPILE_LIMITS = {"soft_time_limit": settings.COMPILE_TIME_LIMIT,

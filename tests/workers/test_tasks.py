@@ -133,9 +133,9 @@ def _outcome(*classes):
 
 
 def test_the_compile_summary_counts_only_translation_errors_against_the_port():
-    from workers.compiling import compile_summary
+    from webapp.jobs.summary import compiled_summary
 
-    summary = compile_summary(_outcome(None, "translation", "newer-hip", "newer-hip"))
+    summary = compiled_summary(_outcome(None, "translation", "newer-hip", "newer-hip"))
     assert summary == {"compile_ok": 1, "compile_failed": 3, "compile_translation_errors": 1,
                        "compile_classes": {"translation": 1, "newer-hip": 2}, "runner": "host"}
 
@@ -151,20 +151,22 @@ def test_the_compile_status_names_the_classes_of_the_failed_units():
 
 
 def test_the_compile_status_and_summary_say_how_many_gpu_sources_were_checked():
-    from workers.compiling import compile_status, compile_summary
+    from webapp.jobs.summary import compiled_summary
+    from workers.compiling import compile_status
 
     outcome = {**_outcome(None, None), "summary": {"gpu_sources": {
         "total": 3, "checked": 2, "unchecked": [{"path": "k.cu", "reason": "not in a target"}]}}}
     assert compile_status(outcome) == ("compile check: 2 of 2 units compiled with hipcc "
                                        "5.2.21151 for gfx90a on the host runner; 2 of 3 GPU "
                                        "sources checked")
-    assert compile_summary(outcome)["gpu_sources"] == {
+    assert compiled_summary(outcome)["gpu_sources"] == {
         "total": 3, "checked": 2, "unchecked": [{"path": "k.cu", "reason": "not in a target"}],
         "unchecked_count": 1}
 
 
 def test_a_report_without_gpu_sources_is_read_as_before():
-    from workers.compiling import compile_status, compile_summary
+    from webapp.jobs.summary import compiled_summary
+    from workers.compiling import compile_status
 
     assert "GPU sources" not in compile_status(_outcome(None))
-    assert "gpu_sources" not in compile_summary(_outcome(None))
+    assert "gpu_sources" not in compiled_summary(_outcome(None))

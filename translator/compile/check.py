@@ -35,9 +35,11 @@ from translator.compile.build_systems import BuildRun, link_generated, run_build
 from translator.compile.cache import CompileCache, cache_key
 from translator.compile.failures import classify_entries, context_from_report
 from translator.compile.report import (
-    gpu_source_summary,
+    CompileOutcome,
+    GpuSourceReasons,
+    checked_outcome,
     merge_into_report,
-    summarize,
+    skipped_outcome,
     unit_entry,
 )
 from translator.compile.runners import HOST, Runner, RunnerUnavailable, find_runner
@@ -127,7 +129,7 @@ def compile_check(
     progress: Progress | None = None,
     select: Callable[[Sequence[str]], Iterable[int]] | None = None,
     defines: Sequence[str] = (),
-) -> dict:
+) -> CompileOutcome:
     """Compile the units of the migrated tree at ROOT; see the module docstring.
 
     LINE_MAPS is the report's ``line_maps`` section (or a LineMaps); RENAMES maps
@@ -167,22 +169,23 @@ def compile_check(
 
 def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
            compile_commands, progress: Progress | None, scratch: Path,
-           select=None) -> dict:
+           select=None) -> CompileOutcome:
     started = time.monotonic()
     notes: list[str] = []
     try:
         runner = find_runner(options.runner, options.runners_dir)
     except RunnerUnavailable as error:
-        return _skipped(f"compile check skipped: {error}", {"runner": options.runner}, notes)
+        return skipped_outcome(f"compile check skipped: {error}", {"runner": options.runner},
+                               notes)
     sandbox, refusal = _sandbox(options, scratch, notes, runner)
     if sandbox is None:
-        return _skipped(refusal, {"sandbox": f"unavailable: {refusal}",
+        return skipped_outcome(refusal, {"sandbox": f"unavailable: {refusal}",
                                   "runner": runner.name}, notes)
     # A runner compiles with its own hipcc; HIPCC names the host's.
     hipcc = str(runner.info.get("hipcc", "hipcc")) if runner.root else options.hipcc
     toolchain = find_toolchain(hipcc, sandbox, scratch)
     if not toolchain.available:
-        return _skipped(toolchain.message, {"sandbox": sandbox.describe(),
+        return skipped_outcome(toolchain.message, {"sandbox": sandbox.describe(),
                                             "runner": runner.name}, notes)
     archs, substituted = choose_archs(toolchain, options.offload_archs, sandbox, scratch)
     toolchain_entry = {
@@ -198,7 +201,7 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
                      f"{wanted} is not supported by the {runner.name} runner's hipcc and no "
                      "gfx9 target is")
     if not archs:
-        return _skipped("compile check skipped: hipcc accepts none of the targets",
+        return skipped_outcome("compile check skipped: hipcc accepts none of the targets",
                         toolchain_entry, notes)
     source = sandbox.source_view(root, scratch / "src")
     mount = sandbox.mounts(source, scratch)[0]
@@ -260,12 +263,8 @@ def _check(root: Path, options: CompileOptions, line_maps: LineMaps, renames,
     with ThreadPoolExecutor(max_workers=max(1, min(_jobs(options), len(chosen) or 1))) as pool:
         entries = list(pool.map(check, ((index, units[index]) for index in chosen)))
     classify_entries(entries, context_from_report({}, toolchain_entry, _tree_headers(root)))
-    summary = summarize(entries)
-    summary["seconds"] = round(time.monotonic() - started, 2)
-    summary["gpu_sources"] = gpu_source_summary(gpu, reasons, entries)
-    return {"toolchain": {"hipcc": toolchain_entry}, "compile": entries, "summary": summary,
-            "skipped": "", "notes": notes, "units_found": paths,
-            "gpu_source_reasons": {"sources": gpu, "reasons": reasons}}
+    return checked_outcome({"hipcc": toolchain_entry}, entries, notes, paths, gpu, reasons,
+                           round(time.monotonic() - started, 2))
 
 
 #: A unit not compiled, or whose hipcc was killed, because PROGRESS said stop.
@@ -273,20 +272,26 @@ _CANCELED = {"status": "skipped", "output": "", "seconds": 0.0,
              "message": "not compiled: the job was canceled"}
 
 
-def merge_outcomes(outcomes: Sequence[dict]) -> dict:
-    """One compile_check() outcome from the outcomes of its batches (in unit order)."""
+def merge_outcomes(outcomes: Sequence[CompileOutcome]) -> CompileOutcome:
+    """One compile_check() outcome from the outcomes of its batches (in unit order). The
+    tree's GPU sources and units come from the first batch that found them (a batch no
+    runner finished knows only its own units)."""
     checked = [outcome for outcome in outcomes if not outcome.get("skipped")]
     if not checked:
-        return outcomes[0] if outcomes else _skipped("no units were compiled", {}, [])
+        return outcomes[0] if outcomes else skipped_outcome("no units were compiled", {}, [])
     entries = [entry for outcome in checked for entry in outcome["compile"]]
-    summary = summarize(entries)
-    summary["seconds"] = max(outcome["summary"].get("seconds", 0) for outcome in checked)
-    found = checked[0].get("gpu_source_reasons") or {"sources": [], "reasons": {}}
-    summary["gpu_sources"] = gpu_source_summary(found["sources"], found["reasons"], entries)
+    found: GpuSourceReasons = next(
+        (outcome["gpu_source_reasons"] for outcome in checked
+         if outcome.get("gpu_source_reasons", {}).get("sources")),
+        GpuSourceReasons(sources=[], reasons={}))
+    listed = next((outcome["units_found"] for outcome in checked
+                   if outcome.get("units_found")), [])
     notes = list(dict.fromkeys(note for outcome in outcomes for note in outcome["notes"]))
-    return {"toolchain": checked[0]["toolchain"], "compile": entries, "summary": summary,
-            "skipped": "", "notes": notes, "units_found": checked[0].get("units_found", []),
-            "gpu_source_reasons": found}
+    toolchain = next((outcome["toolchain"] for outcome in checked
+                      if outcome["toolchain"].get("hipcc")), checked[0]["toolchain"])
+    return checked_outcome(toolchain, entries, notes, listed, found["sources"],
+                           found["reasons"],
+                           max(outcome["summary"].get("seconds", 0) for outcome in checked))
 
 
 _HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc", ".ipp", ".tcc")
@@ -399,11 +404,6 @@ def _sandbox(options: CompileOptions, scratch: Path, notes: list[str], runner: R
         notes.append(f"{error}: hipcc ran UNSANDBOXED because the development setting "
                      "allows it; never do this with untrusted code")
         return dataclasses.replace(sandbox, bubblewrap=None), ""
-
-
-def _skipped(message: str, toolchain: dict, notes: list[str]) -> dict:
-    return {"toolchain": {"hipcc": {"hipcc": None, **toolchain}}, "compile": [],
-            "summary": summarize([]), "skipped": message, "notes": notes}
 
 
 def _clang_major(toolchain: Toolchain) -> int:

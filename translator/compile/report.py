@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter, defaultdict
+from typing import Any, TypedDict
 
 from translator.compile.failures import classify_entries, context_from_report, summarize_classes
 from translator.compile.hipcc_output import (
@@ -236,6 +237,51 @@ def gpu_source_summary(sources: list[str], reasons: dict[str, str],
     return {"total": len(sources), "checked": checked, "unchecked": unchecked}
 
 
+class GpuSourceReasons(TypedDict):
+    sources: list[str]  # the tree's GPU sources
+    reasons: dict[str, str]  # why a source is in no unit of the build
+
+
+class CompileOutcome(TypedDict):
+    """What ``compile_check`` returns (docs/compile-check.md), built only here:
+    ``checked_outcome``, ``skipped_outcome``, ``not_compiled_outcome``."""
+
+    toolchain: dict[str, Any]  # {"hipcc": ...}
+    compile: list[dict[str, Any]]  # per unit (``unit_entry``)
+    summary: dict[str, Any]  # ``summarize``, with ``seconds`` and ``gpu_sources`` once checked
+    skipped: str  # why nothing was compiled, or ""
+    notes: list[str]
+    units_found: list[str]  # every unit's path, also those of other batches
+    gpu_source_reasons: GpuSourceReasons
+
+
+def checked_outcome(toolchain: dict[str, Any], entries: list[dict[str, Any]],
+                    notes: list[str], units_found: list[str], sources: list[str],
+                    reasons: dict[str, str], seconds: float) -> CompileOutcome:
+    """The outcome of a check that compiled ENTRIES (of UNITS_FOUND)."""
+    summary = summarize(entries)
+    summary["seconds"] = seconds
+    summary["gpu_sources"] = gpu_source_summary(sources, reasons, entries)
+    return {"toolchain": toolchain, "compile": entries, "summary": summary, "skipped": "",
+            "notes": notes, "units_found": units_found,
+            "gpu_source_reasons": {"sources": sources, "reasons": reasons}}
+
+
+def skipped_outcome(message: str, hipcc: dict[str, Any], notes: list[str]) -> CompileOutcome:
+    """The outcome of a check that compiled nothing, and why (MESSAGE)."""
+    return {"toolchain": {"hipcc": {"hipcc": None, **hipcc}}, "compile": [],
+            "summary": summarize([]), "skipped": message, "notes": notes, "units_found": [],
+            "gpu_source_reasons": {"sources": [], "reasons": {}}}
+
+
+def not_compiled_outcome(paths: list[str], reason: str) -> CompileOutcome:
+    """The outcome of a batch of units (PATHS) no runner could finish, for REASON."""
+    entries = [{"path": path, "output_path": path, "ok": False, "status": "skipped",
+                "message": reason, "diagnostics": [], "kernels": [], "findings": [],
+                "output": ""} for path in paths]
+    return checked_outcome({"hipcc": {}}, entries, [reason], [], [], {}, 0.0)
+
+
 def hip_versions(options: dict, hipcc: dict) -> dict:
     """The HIP version the tree was translated for, the one that compiled it, and a
     sentence for people when the two differ (major.minor)."""
@@ -254,7 +300,7 @@ def hip_versions(options: dict, hipcc: dict) -> dict:
             "version_mismatch": mismatch}
 
 
-def merge_into_report(report: dict, outcome: dict) -> dict:
+def merge_into_report(report: dict, outcome: CompileOutcome) -> dict:
     """Put a compile_check() outcome into a report JSON (dict); returns the report.
 
     Replaces an earlier compile result, so that checking again gives the same report.

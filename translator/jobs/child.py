@@ -17,6 +17,7 @@ import shutil
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TypedDict
 
 from translator.analysis.clang import StubCache
 from translator.jobs.protocol import EXIT_REFUSED, say
@@ -78,7 +79,7 @@ def _tree(source: Path, out: Path, stubs: StubCache) -> int:
     with open(artifacts / REVIEW_NAME, "wb") as review:
         write_review_archive(tree, report, review)
     phases.end("results")
-    say(done={**_summary(report), "phases": phases.seen, "peak_rss_bytes": phases.peak()})
+    say(done=_summary(report, phases))
     return 0
 
 
@@ -91,7 +92,7 @@ class _Phases:
 
         self.clock = time.monotonic
         self.started = self.clock()
-        self.seen: dict[str, dict] = {}
+        self.seen: dict[str, PhaseFigures] = {}
 
     def end(self, name: str) -> None:
         now = self.clock()
@@ -105,12 +106,28 @@ class _Phases:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
 
 
-def _summary(report: Report) -> dict:
-    files = [f for f in report.get("files", []) if f.get("kind") != "folder"]
+class PhaseFigures(TypedDict):
+    seconds: float
+    peak_rss_bytes: int
+
+
+class TranslationSummary(TypedDict):
+    """The child's ``done`` message for a tree: the figures a job keeps of it."""
+
+    files: int  # entries that are not folders
+    translated: int
+    findings: int  # active (not suppressed)
+    phases: dict[str, PhaseFigures]  # unpack, translate, pack, results
+    peak_rss_bytes: int
+
+
+def _summary(report: Report, phases: _Phases) -> TranslationSummary:
+    files = [f for f in report["files"] if f["kind"] != "folder"]
     return {
         "files": len(files),
-        "translated": sum(1 for f in files if f.get("status") == "translated"),
-        "findings": sum(1 for f in report.get("findings", []) if not f.get("suppressed")),
+        "translated": sum(1 for f in files if f["status"] == "translated"),
+        "findings": sum(1 for f in report["findings"] if not f["suppressed"]),
+        "phases": phases.seen, "peak_rss_bytes": phases.peak(),
     }
 
 

@@ -29,9 +29,9 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
-from translator.jobs.child import REVIEW_NAME
+from translator.jobs.child import REVIEW_NAME, TranslationSummary
 from translator.jobs.protocol import Messages
 from translator.options import Options, options_json
 from translator.progress import Canceled, Progress
@@ -181,7 +181,7 @@ class TreeTranslation:
     """What a sandboxed tree translation left: ARTIFACT_NAMES in ``artifacts``."""
 
     artifacts: Path
-    summary: dict
+    summary: TranslationSummary
     crashed: list[str]
 
     def open(self, name: str) -> BinaryIO:
@@ -209,7 +209,9 @@ def translate_archive(archive: Path, scratch: Path, options: Options,
         work.mkdir(exist_ok=True)
         returncode, output = confinement.run("tree", source, work, messages)
         if messages.done is not None and returncode == 0:
-            return TreeTranslation(work / "artifacts", messages.done, crashed)
+            # the child's own summary (translator.jobs.child), written by our code
+            summary = cast(TranslationSummary, messages.done)
+            return TreeTranslation(work / "artifacts", summary, crashed)
         _raise_refusal(messages.error)
         file = messages.file
         if file is None or file in crashed or len(crashed) >= confinement.max_crashes:

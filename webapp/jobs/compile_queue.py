@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from django.db import models
 from django.utils import timezone
 
+from translator.compile.report import CompileOutcome, not_compiled_outcome
 from webapp.jobs.batches import IN_FLIGHT, CompileBatch
 from webapp.jobs.models import Job
 from webapp.jobs.outbox import send
@@ -188,13 +189,7 @@ def forget_batches(job: Job) -> None:
     CompileBatch.objects.filter(job=job).delete()
 
 
-def lost_batch_outcome(batch: CompileBatch, reason: str) -> dict:
+def lost_batch_outcome(batch: CompileBatch, reason: str) -> CompileOutcome:
     """A compile_check outcome for a batch no runner could finish: each unit not compiled,
     with REASON."""
-    from translator.compile.report import summarize
-
-    entries = [{"path": path, "output_path": path, "ok": False, "status": "skipped",
-                "message": reason, "diagnostics": [], "kernels": [], "findings": [],
-                "output": ""} for path in batch.paths]
-    return {"toolchain": {"hipcc": {}}, "compile": entries, "summary": summarize(entries),
-            "skipped": "", "notes": [reason], "units_found": []}
+    return not_compiled_outcome(list(batch.paths), reason)

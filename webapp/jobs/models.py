@@ -42,6 +42,7 @@ from django.utils import timezone
 from translator.compile.build_config import BuildConfig, build_config_from
 from webapp.jobs.batches import CompileBatch
 from webapp.jobs.marks import FileView, FindingReview  # noqa: F401 (models of this app)
+from webapp.jobs.summary import JobSummary
 
 #: Files a job may store besides its input, with the content type they are served with.
 ARTIFACTS = {
@@ -289,7 +290,7 @@ class Job(models.Model):
     def still_translating(self) -> bool:
         return Job.objects.filter(pk=self.pk, state=self.State.TRANSLATING).exists()
 
-    def start_compiling(self, summary: dict) -> None:
+    def start_compiling(self, summary: JobSummary) -> None:
         """Hand over to the compile check, whose message is not sent yet (the outbox)."""
         self._move(self.State.COMPILING, summary=summary, published_at=None,
                    compile_status="waiting for a ROCm runner", progress_phase="")
@@ -371,7 +372,7 @@ class Job(models.Model):
                    artifacts=[])
         return "requeued"
 
-    def keep_compile_results(self, compile_status: str, summary: dict) -> bool:
+    def keep_compile_results(self, compile_status: str, summary: JobSummary) -> bool:
         """A canceled job keeps the units compiled before the cancel; False when the job is
         not canceled (in this attempt)."""
         summary = {**self.summary, **summary}
@@ -382,7 +383,7 @@ class Job(models.Model):
             self.compile_status, self.summary = compile_status[:300], summary
         return kept
 
-    def mark_done(self, compile_status: str, summary: dict) -> None:
+    def mark_done(self, compile_status: str, summary: JobSummary) -> None:
         self._move(self.State.DONE, compile_status=compile_status,
                    summary={**self.summary, **summary}, finished_at=timezone.now())
 
