@@ -5,7 +5,7 @@ import pytest
 from tests.factories import make_job
 from webapp.github.checks import (
     PORT_ACTION,
-    annotations,
+    annotations_of,
     conclusion,
     final_output,
     port_pull_body,
@@ -95,7 +95,7 @@ def test_annotations_most_severe_first_and_compile_errors_on_cuda_lines():
         {"severity": "note", "message": "declared here", "path": "a.cu", "line": 2},
         {"severity": "error", "message": "in a system header", "path": "/usr/include/x.h",
          "line": 1}]}]
-    found = annotations(report([finding("b.cu", 4, "note"), finding("a.cu", 7),
+    found = annotations_of(report([finding("b.cu", 4, "note"), finding("a.cu", 7),
                                 finding("a.cu", 3, "error")], units))
     assert [(a["annotation_level"], a["path"], a["start_line"]) for a in found] == [
         ("failure", "a.cu", 3), ("failure", "inc/c.cuh", 9), ("warning", "a.cu", 7),
@@ -107,12 +107,12 @@ def test_annotations_most_severe_first_and_compile_errors_on_cuda_lines():
 
 
 def test_only_changed_files_are_annotated_when_asked():
-    found = annotations(report([finding("a.cu", 1), finding("b.cu", 1)]), changed={"b.cu"})
+    found = annotations_of(report([finding("a.cu", 1), finding("b.cu", 1)]), changed={"b.cu"})
     assert [a["path"] for a in found] == ["b.cu"]
 
 
 def test_suppressed_findings_are_not_annotated():
-    assert annotations(report([finding("a.cu", 1, suppressed=True)])) == []
+    assert annotations_of(report([finding("a.cu", 1, suppressed=True)])) == []
 
 
 def test_final_summary_lists_findings_compile_classes_and_links():

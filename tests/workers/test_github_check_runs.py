@@ -7,11 +7,11 @@ import pytest
 from tests.factories import EXAMPLE
 from tests.fake_github import FakeGitHub, app_keys
 from tests.webapp.github import payload
+from webapp.github import authentication
 from webapp.github.events import parse_pull_request
 from webapp.github.models import PortRequest, PullRequest
 from webapp.github.ports import request_port
 from webapp.github.submit import submit_pull_request
-from workers import github_app
 
 pytestmark = pytest.mark.django_db
 
@@ -31,10 +31,10 @@ def github(settings):
     settings.GITHUB_API_URL, settings.GITHUB_TOKEN = fake.url, ""
     settings.GITHUB_APP_ID, settings.GITHUB_APP_PRIVATE_KEY = "424242", app_keys()[0]
     settings.PUBLIC_BASE_URL = "http://rocport.test"
-    github_app.forget_tokens()
+    authentication.forget_tokens()
     yield fake
     fake.stop()
-    github_app.forget_tokens()
+    authentication.forget_tokens()
 
 
 def repository() -> dict[str, bytes]:

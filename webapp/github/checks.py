@@ -7,7 +7,7 @@ JSON as a dict, or None) and the links to show, like ``messages``.
   failed to compile) and for a failed job; ``cancelled`` for a canceled one;
 - ``progress_output`` and ``final_output``: ``title`` and a Markdown ``summary`` (escaped
   as in ``messages``: names from the pull request stay in code spans);
-- ``annotations``: findings and hipcc's errors and warnings on the CUDA lines, the most
+- ``annotations_of``: findings and hipcc's errors and warnings on the CUDA lines, the most
   severe first, only on the files the pull request changed unless told otherwise. The
   text is plain (GitHub shows annotation text literally);
 - ``port_pull_body``: the description of the HIP port pull request.
@@ -130,7 +130,7 @@ def _done_title(job: Job, report: dict | None) -> str:
     return title
 
 
-def annotations(report: dict | None, changed: set[str] | None = None) -> list[dict]:
+def annotations_of(report: dict | None, changed: set[str] | None = None) -> list[dict]:
     """Every annotation of REPORT, the most severe first (then by path and line), only on
     CHANGED paths when given. Callers send at most MAX_ANNOTATIONS of them."""
     if not report:

@@ -3,7 +3,7 @@ new push to a pull request that has a port): checked here, sent through the outb
 
 The port is a branch ``rocport/hip-port/<number>`` in the base repository, committed on the
 head commit, and a pull request from it into the pull request's source branch
-(``workers.github_port``). So it needs the GitHub App (a token of the installation may
+(``port_branch``). So it needs the GitHub App (a token of the installation may
 write the repository), a finished job with a HIP tree, and a source branch in the base
 repository: the app cannot push to a fork's branch.
 """

@@ -1,4 +1,4 @@
-"""workers.github against the local fake GitHub: tarballs, statuses, comments, errors."""
+"""webapp.github.client against the local fake GitHub: tarballs, statuses, comments, errors."""
 
 import io
 import tarfile
@@ -6,7 +6,7 @@ import tarfile
 import pytest
 
 from tests.fake_github import FakeGitHub
-from workers.github import GitHubClient, GitHubError, TransientGitHubError, strip_top_folder
+from webapp.github.client import GitHubClient, GitHubError, TransientGitHubError, strip_top_folder
 
 SHA = "3f9c2b7d41e8a0956c1d2e3f4a5b6c7d8e9f0a1b"
 REPO = "lattice-lab/stencil-kernels"

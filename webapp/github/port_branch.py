@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from workers.github import GitHubClient, GitHubError
+from webapp.github.client import GitHubClient, GitHubError
 
 #: Git modes of the files a port commits.
 _FILE, _EXECUTABLE = "100644", "100755"

@@ -21,7 +21,7 @@ from datetime import datetime
 
 import jwt
 
-from workers.github import GitHubClient, GitHubError
+from webapp.github.client import GitHubClient, GitHubError
 
 #: A cached installation token is renewed this many seconds before it expires.
 RENEW_BEFORE = 300

@@ -1,6 +1,6 @@
-"""workers.github_app and the client's App features against the local fake GitHub: the JWT,
-installation tokens and their cache, check runs in batches of 50, secondary rate limits,
-pull request files over several pages."""
+"""webapp.github.authentication and the client's App features against the local fake GitHub:
+the JWT, installation tokens and their cache, check runs in batches of 50, secondary rate
+limits, pull request files over several pages."""
 
 import time
 
@@ -8,9 +8,9 @@ import jwt
 import pytest
 
 from tests.fake_github import FakeGitHub, app_keys
-from workers import github_app
-from workers.github import MAX_ANNOTATIONS, GitHubClient, GitHubError, TransientGitHubError
-from workers.github_app import InstallationAuth, app_jwt
+from webapp.github import authentication
+from webapp.github.authentication import InstallationAuth, app_jwt
+from webapp.github.client import MAX_ANNOTATIONS, GitHubClient, GitHubError, TransientGitHubError
 
 REPO = "lattice-lab/stencil-kernels"
 SHA = "3f9c2b7d41e8a0956c1d2e3f4a5b6c7d8e9f0a1b"
@@ -22,10 +22,10 @@ INSTALLATION = 48151623
 def github():
     fake = FakeGitHub().start()
     fake.use_app(APP_ID, app_keys()[1], {INSTALLATION: {REPO}})
-    github_app.forget_tokens()
+    authentication.forget_tokens()
     yield fake
     fake.stop()
-    github_app.forget_tokens()
+    authentication.forget_tokens()
 
 
 def installation_client(github, installation=INSTALLATION, **options) -> GitHubClient:
@@ -59,7 +59,7 @@ def test_installation_token_is_fetched_with_the_jwt_and_cached(github):
 
 
 def test_a_token_about_to_expire_is_renewed(github):
-    github.token_seconds = github_app.RENEW_BEFORE - 10  # expires "shortly"
+    github.token_seconds = authentication.RENEW_BEFORE - 10  # expires "shortly"
     client = installation_client(github)
     client.create_check_run(REPO, {"name": "rocport", "head_sha": SHA})
     client.create_check_run(REPO, {"name": "rocport", "head_sha": SHA})

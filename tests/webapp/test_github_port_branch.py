@@ -1,14 +1,14 @@
-"""workers.github_port against the local fake GitHub: the Git Data API sequence, only
+"""webapp.github.port_branch against the local fake GitHub: the Git Data API sequence, only
 changed files sent, renames as deletions and additions, the branch forced on a new push,
 one pull request per branch."""
 
 import pytest
 
 from tests.fake_github import FakeGitHub, app_keys
-from workers import github_app
-from workers.github import GitHubClient
-from workers.github_app import InstallationAuth
-from workers.github_port import blob_sha, open_port_pull, push_port
+from webapp.github import authentication
+from webapp.github.authentication import InstallationAuth
+from webapp.github.client import GitHubClient
+from webapp.github.port_branch import blob_sha, open_port_pull, push_port
 
 REPO = "lattice-lab/stencil-kernels"
 SHA = "3f9c2b7d41e8a0956c1d2e3f4a5b6c7d8e9f0a1b"
@@ -22,10 +22,10 @@ def github():
     fake = FakeGitHub().start()
     fake.use_app("7", app_keys()[1], {1: {REPO}})
     fake.add_commit(REPO, SHA, HEAD, branch="tiled-stencil")
-    github_app.forget_tokens()
+    authentication.forget_tokens()
     yield fake
     fake.stop()
-    github_app.forget_tokens()
+    authentication.forget_tokens()
 
 
 @pytest.fixture
