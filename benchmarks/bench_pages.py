@@ -6,7 +6,7 @@ time its outputs take to pack.
 Builds a realistic tree from the repository's own sources (the rule cases' CUDA inputs,
 examples/, tests/realistic/corpus, the rule cases' HIP files, then copies of them under
 other folders until FILES are reached), and runs it through the worker's own code: the
-archive is stored as a job's input and ``workers.tasks._translate`` translates it in the
+archive is stored as a job's input and ``workers.translating._translate`` translates it in the
 sandbox (bubblewrap when installed), packs the outputs and stores them with the per-file
 review data; the compile check is skipped. Then ``manage.py runserver`` serves it from a
 fresh SQLite database in a temporary DATA_DIR (DEBUG=false, static files from
@@ -92,7 +92,7 @@ def make_job(count: int) -> tuple[str, float, dict]:
 
     from translator.jobs.confinement import ConfinementFailed
     from webapp.jobs.models import Job
-    from workers.tasks import _translate
+    from workers.translating import _translate
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)

@@ -62,7 +62,7 @@ def translated_job(units: int):
     from django.core.management import call_command
 
     from webapp.jobs.models import Job
-    from workers.tasks import _translate
+    from workers.translating import _translate
 
     call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user("bench")

@@ -35,12 +35,12 @@ from translator.sandbox.bubblewrap import Limits as SandboxLimits
 from translator.tree.archive import Limits, extract
 from webapp import runners
 from webapp.jobs.batches import CompileBatch
-from webapp.jobs.compile_queue import done_outcomes, forget_batches
+from webapp.jobs.compile_queue import dispatch, done_outcomes, forget_batches
 from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.summary import compiled_summary
 from webapp.jobs.uploads import is_disk_full
 from webapp.jobs.verdict import gpu_sources, gpu_sources_text
-from workers.recovery import heartbeat
+from workers.recovery import drop_stale_message, heartbeat
 from workers.steps import overrun_message
 
 logger = logging.getLogger(__name__)
@@ -254,29 +254,44 @@ def _json(value: dict) -> bytes:
     return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
 
 
-def compile_snippet_source(path: str, source: str, scratch: Path) -> dict:
-    """The playground's compile of one HIP file (SOURCE as PATH) on the newest runner this
-    worker serves, within SNIPPET_COMPILE_TIME_LIMIT: its status, diagnostics (on the HIP
-    lines), output and the toolchain."""
-    tree = scratch / "snippet"
-    tree.mkdir()
-    (tree / path).write_text(source, encoding="utf-8", errors="surrogatepass")
-    served = runners.served_runners()
-    limit = settings.SNIPPET_COMPILE_TIME_LIMIT
-    options = dataclasses.replace(
-        compile_options(), temporary_parent=str(scratch), jobs=1, build_system=False,
-        cache_dir=None, runner=served[0].name if served else "host",
-        limits=SandboxLimits(wall_seconds=max(limit - 5, 1)), total_seconds=max(limit - 5, 1))
-    outcome = compile_check(tree, options)
-    hipcc = outcome.get("toolchain", {}).get("hipcc", {})
-    unit = (outcome.get("compile") or [{}])[0]
-    return {"runner": hipcc.get("runner", ""), "hip_version": hipcc.get("hip_version", ""),
-            "offload_archs": hipcc.get("offload_archs", []),
-            "skipped": outcome.get("skipped", ""), "status": unit.get("status", "skipped"),
-            "ok": bool(unit.get("ok")), "message": unit.get("message", ""),
-            "seconds": unit.get("seconds", 0.0),
-            "diagnostics": [{key: diagnostic.get(key) for key in
-                             ("severity", "message", "line", "column", "option")}
-                            for diagnostic in unit.get("diagnostics", [])
-                            if diagnostic.get("path") == path],  # not in system headers
-            "output": (unit.get("output") or "")[:64 << 10]}
+def run_check(job_id: str, attempt: int | None, task) -> None:
+    """Claim the compile check; compile it here when it has at most COMPILE_BATCH_UNITS
+    units, else split it into batches that the compile queue hands to the ROCm runners
+    (``webapp.jobs.compile_queue``)."""
+    job = Job.objects.get(pk=job_id)
+    if not job.claim_compile(attempt):
+        drop_stale_message(job, attempt)
+        return
+    found: list[str] = []
+
+    def select(paths):
+        found.extend(paths)
+        job.start_compile_progress(len(paths))
+        return range(len(paths)) if len(paths) <= settings.COMPILE_BATCH_UNITS else ()
+
+    with CompileWatch(job, task) as watch:
+        outcome = compile_step(job, watch, select)
+    if outcome is None:
+        return
+    if watch.left:
+        if keep(job, outcome):
+            logger.info("job %s: canceled while compiling; the units compiled are kept", job_id)
+        return
+    if len(found) <= settings.COMPILE_BATCH_UNITS or outcome.get("skipped"):
+        finish(job, outcome)
+        return
+    split(job, found)
+
+
+def split(job: Job, found: list[str]) -> None:
+    """Cut JOB's units (FOUND, their paths) into batches of COMPILE_BATCH_UNITS and let the
+    compile queue hand them to the ROCm runners (``workers.batches`` compiles one)."""
+    size = settings.COMPILE_BATCH_UNITS
+    CompileBatch.objects.bulk_create(
+        CompileBatch(job=job, attempt=job.attempt, number=number,
+                     units=list(range(first, min(first + size, len(found)))),
+                     paths=found[first:first + size])
+        for number, first in enumerate(range(0, len(found), size)))
+    if not job.split_compile(-(-len(found) // size)):
+        logger.info("job %s ended while its compile check was split (%s)", job.pk, job.state)
+    dispatch()

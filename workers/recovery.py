@@ -100,6 +100,13 @@ def heartbeat(job: Job, enabled: bool = True) -> Iterator[None]:
 
 
 # --- the recovery steps ---------------------------------------------------------------
+def drop_stale_message(job: Job, attempt: int | None) -> None:
+    """A message of an earlier attempt, a duplicate, or a redelivery after its worker was
+    killed: dropped (the periodic recovery requeues a job whose worker died)."""
+    logger.info("job %s: message of attempt %s dropped; the job is %s (attempt %d)",
+                job.pk, attempt, job.state, job.attempt)
+
+
 def longest_task_seconds() -> int:
     """The longest hard time limit of a task that keeps a scratch folder."""
     from workers import tasks
@@ -165,7 +172,7 @@ def recover_batches() -> int:
     a canceled job whose batches have all stopped keeps what they compiled. Returns how
     many batches were recovered."""
     from workers import compiling
-    from workers.tasks import settle_batch
+    from workers.batches import settle_batch
 
     stale_before = timezone.now() - timedelta(seconds=settings.JOB_HEARTBEAT_TIMEOUT)
     count = 0

@@ -134,7 +134,7 @@ def test_detail_shows_the_target_hip_version_and_the_toolchain(api, user):
 
 
 def test_submitted_options_reach_the_translator(api, django_capture_on_commit_callbacks):
-    from workers.tasks import translation_options
+    from workers.translating import translation_options
 
     with django_capture_on_commit_callbacks(execute=False):
         api.post("/api/jobs/", {"archive": upload(), "hip_version": "5.2", "naming": "hip",
