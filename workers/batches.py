@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 
+from translator.compile.report import CompileOutcome
 from webapp.jobs import compile_queue
 from webapp.jobs.batches import CompileBatch
 from webapp.jobs.models import Job
@@ -27,7 +28,7 @@ def compile_batch(batch_id: int, sends: int, task) -> None:
         return
     job = batch.job
     compile_queue.dispatch()  # the next batch waits in the broker while this one compiles
-    outcome = None
+    outcome: CompileOutcome | None = None
     if (job.state, job.attempt) == (Job.State.COMPILING, batch.attempt):
         with compiling.CompileWatch(job, task, batch=batch) as watch:
             outcome = compiling.compile_step(job, watch, lambda paths: batch.units, jobs=1)
@@ -35,7 +36,7 @@ def compile_batch(batch_id: int, sends: int, task) -> None:
     compile_queue.dispatch()
 
 
-def settle_batch(batch: CompileBatch, outcome: dict | None) -> None:
+def settle_batch(batch: CompileBatch, outcome: CompileOutcome | None) -> None:
     """BATCH is done: merge the job's batches when it was the last, keep the compiled units
     of a canceled job when nothing else of it compiles."""
     then = compile_queue.settle(batch, outcome)

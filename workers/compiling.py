@@ -30,6 +30,7 @@ from translator.compile.check import (
     report_context,
 )
 from translator.compile.failures import CLASSES, summarize_classes
+from translator.compile.report import CompileOutcome
 from translator.progress import Canceled
 from translator.sandbox.bubblewrap import Limits as SandboxLimits
 from translator.tree.archive import Limits, extract
@@ -119,7 +120,8 @@ def archive_limits() -> Limits:
                   max_ratio=settings.MAX_COMPRESSION_RATIO)
 
 
-def compile_step(job: Job, watch: CompileWatch, select, jobs: int = 0) -> dict | None:
+def compile_step(job: Job, watch: CompileWatch, select,
+                 jobs: int = 0) -> CompileOutcome | None:
     """Fetch the HIP tree, compile the units SELECT chooses; None when the job failed
     (its time limit, a full disk)."""
     try:
@@ -141,7 +143,7 @@ def compile_step(job: Job, watch: CompileWatch, select, jobs: int = 0) -> dict |
 
 
 def _compile(job: Job, report: dict, scratch: Path, watch: CompileWatch | None = None,
-             select=None, jobs: int = 0) -> dict:
+             select=None, jobs: int = 0) -> CompileOutcome:
     """JOBS: units compiled at once (0: one per CPU); a batch compiles one at a time, so
     that a runner's parallelism is its number of worker processes."""
     packed = scratch / "hip-tree.tar.gz"
@@ -175,9 +177,8 @@ def compile_options() -> CompileOptions:
     )
 
 
-def finish(job: Job, outcome: dict) -> None:
+def finish(job: Job, outcome: CompileOutcome) -> None:
     """Merge OUTCOME (the whole check) into report.json and end the job as done."""
-    outcome.pop("units_found", None)
     report = merge_into_report(job.read_report() or {}, outcome)
     if not job.add_compile_progress(0):  # canceled meanwhile: keep what was compiled
         keep(job, outcome)
@@ -196,7 +197,7 @@ def gather(job: Job) -> None:
     finish(job, merge_outcomes(done_outcomes(job)))
 
 
-def keep(job: Job, outcome: dict | None = None) -> bool:
+def keep(job: Job, outcome: CompileOutcome | None = None) -> bool:
     """JOB was canceled while it compiled: store the units compiled before the cancel (of
     OUTCOME, else of its batches) in report.json, and say so; False when there were none."""
     if outcome is None:
@@ -212,8 +213,8 @@ def keep(job: Job, outcome: dict | None = None) -> bool:
     compiled = [unit for unit in outcome["compile"] if unit.get("status") != "skipped"]
     if not compiled:
         return False
-    outcome = {**outcome, "compile": compiled}
-    outcome.pop("units_found", None)
+    outcome = outcome.copy()
+    outcome["compile"] = compiled
     report = merge_into_report(job.read_report() or {}, outcome)
     status = (f"compile check canceled: {len(compiled)} of {total} units were compiled "
               f"before the cancel, {sum(1 for unit in compiled if unit.get('ok'))} of them "
@@ -225,7 +226,7 @@ def keep(job: Job, outcome: dict | None = None) -> bool:
     return True
 
 
-def compile_status(outcome: dict) -> str:
+def compile_status(outcome: CompileOutcome) -> str:
     if outcome.get("skipped"):
         return outcome["skipped"]
     units = outcome.get("compile", [])

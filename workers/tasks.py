@@ -31,6 +31,7 @@ from __future__ import annotations
 import logging
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from celery import Task
 from celery.exceptions import TimeLimitExceeded
@@ -97,7 +98,7 @@ def translate_job(job_id: str, attempt: int | None = None) -> None:
     translating.translate(job_id, attempt, eager=translate_job.request.is_eager)
 
 
-_COMPILE_LIMITS = {"soft_time_limit": settings.COMPILE_TIME_LIMIT,
+_COMPILE_LIMITS: dict[str, Any] = {"soft_time_limit": settings.COMPILE_TIME_LIMIT,
                    "time_limit": settings.COMPILE_TIME_LIMIT + 30}
 
 
@@ -131,7 +132,7 @@ def compile_snippet(compile_id: str) -> None:
 
 
 # --- GitHub pull requests ---------------------------------------------------------------
-_GITHUB_RETRIES = {"autoretry_for": (TransientGitHubError,), "retry_backoff": 2,
+_GITHUB_RETRIES: dict[str, Any] = {"autoretry_for": (TransientGitHubError,), "retry_backoff": 2,
                    "retry_backoff_max": 60, "max_retries": 5}
 
 

@@ -25,8 +25,9 @@ from translator.jobs.confinement import (
     ConfinementFailed,
     translate_archive,
 )
-from translator.options import Options, options_from_json
+from translator.options import Options
 from translator.tree.archive import ArchiveError
+from webapp.api.serializers import translator_options
 from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.outbox import publish
 from webapp.jobs.review import store_review
@@ -45,9 +46,8 @@ class _JobLeft(Exception):
 
 
 def translation_options(job: Job) -> Options:
-    """The translator's options of JOB (its stored choices; the others are not the
-    translator's: ``options_from_json`` leaves them out)."""
-    return options_from_json({**job.options, "clang_resource_dir": settings.CLANG_RESOURCE_DIR})
+    """The translator's options of JOB."""
+    return translator_options(job.options)
 
 
 def translate(job_id: str, attempt: int | None, eager: bool = False) -> None:
@@ -65,10 +65,10 @@ def translate(job_id: str, attempt: int | None, eager: bool = False) -> None:
               tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch):
             _translate(job, Path(scratch), clock)
     except (ArchiveError, ConfinementFailed) as error:
-        if getattr(error, "output", ""):
+        if isinstance(error, ConfinementFailed) and error.output:
             logger.error("job %s: %s; the sandbox printed:\n%s", job_id, error.message,
                          error.output)
-        if getattr(error, "code", "") == "time-limit":  # the sandbox's own backstop
+        if error.code == "time-limit":  # the sandbox's own backstop
             job.mark_failed("time-limit", steps.overrun_message(clock.step, clock.detail()))
             return
         job.mark_failed(error.code, error.message)

@@ -26,7 +26,6 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from translator import Options
 from webapp.api.errors import Unavailable
 from webapp.api.models import SnippetCompile
 from webapp.api.serializers import (
@@ -77,8 +76,7 @@ class CompileView(APIView):
         if waiting.count() >= settings.SNIPPET_COMPILE_QUEUE:
             raise Throttled(settings.SNIPPET_COMPILE_TIME_LIMIT,
                             "the runners have too many snippets to compile now", "busy")
-        options = Options(**translator_options(with_default_hip_version(data.options())),
-                          clang_resource_dir=settings.CLANG_RESOURCE_DIR)
+        options = translator_options(with_default_hip_version(data.options()))
         try:
             with snippet_slot(client):
                 answer = translate_snippet(data.validated_data["source"], options,

@@ -16,7 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from translator.compile.build_config import build_config_from
-from translator.options import Options, parse_version
+from translator.options import Options, options_from_json, parse_version
 from translator.rules import CODES
 from webapp import runners
 from webapp.api.errors import PayloadTooLarge
@@ -32,11 +32,6 @@ _DEFINE = re.compile(r"\A[A-Za-z_][A-Za-z0-9_]*(?:=[^\n]{0,200})?\Z")
 _FILE_NAME = re.compile(r"\A[A-Za-z0-9_][A-Za-z0-9_.+-]{0,99}\Z")
 _REWRITE_CODE = re.compile(r"\AR[0-9]{3}\Z")
 #: Options of the API that are not the translator's (kept on the job, for people).
-#: Options a job stores that are not the translator's: the compile check's build
-#: configuration, and the rewrites the user confirmed turning off.
-NOT_TRANSLATOR_OPTIONS = ("skip_rewrites", "cmake", "make_variables", "make_goals")
-
-
 def _flag(help_text: str) -> serializers.BooleanField:
     return serializers.BooleanField(required=False, default=False, help_text=help_text)
 
@@ -169,10 +164,10 @@ def rewrites_left_out(select, ignore) -> list:
         rule.code)]
 
 
-def translator_options(options: dict) -> dict:
-    """OPTIONS (a job's, or a request's) without those that are not the translator's."""
-    return {name: value for name, value in options.items()
-            if name not in NOT_TRANSLATOR_OPTIONS}
+def translator_options(options: dict) -> Options:
+    """The translator's Options from OPTIONS (a job's, or a request's, as ``options()``
+    stores them): the others (``skip_rewrites``, the build configuration) are left out."""
+    return options_from_json({**options, "clang_resource_dir": settings.CLANG_RESOURCE_DIR})
 
 
 def with_default_hip_version(options: dict) -> dict:
@@ -203,7 +198,9 @@ class JobCreateSerializer(OptionsSerializer):
 
 
 class SnippetSerializer(OptionsSerializer):
-    source = serializers.CharField(
+    # A field of the API named "source": DRF's metaclass takes declared fields out of the
+    # class, so it never meets Field.source, which the stubs see it override.
+    source = serializers.CharField(  # type: ignore[assignment]
         allow_blank=True, trim_whitespace=False,
         help_text="the CUDA source text (UTF-8), at most SNIPPET_MAX_BYTES")
     path = serializers.RegexField(
@@ -239,7 +236,7 @@ class SnippetResultSerializer(serializers.Serializer):
     """The answer of ``/api/translate/`` (documentation only: the view returns the dict)."""
 
     path = serializers.CharField()
-    source = serializers.CharField(help_text="the HIP text")
+    source = serializers.CharField(help_text="the HIP text")  # type: ignore[assignment]  # as above
     changed = serializers.BooleanField()
     replacements = serializers.IntegerField()
     diff = serializers.CharField(help_text="unified diff, CUDA to HIP ('' when unchanged)")

@@ -21,7 +21,6 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from translator import Options
 from translator.rules import CODES
 from webapp import runners
 from webapp.api.errors import Conflict, PayloadTooLarge, Unavailable
@@ -40,7 +39,7 @@ from webapp.github.ports import PortRefused, port_answer, request_port_for_job
 from webapp.jobs.downloads import artifact_response
 from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.submit import submit_job
-from webapp.jobs.uploads import archive_suffix, declared_too_large
+from webapp.jobs.uploads import check_archive, declared_too_large
 
 
 def refuse_large_body(request, limit: int, what: str) -> None:
@@ -91,7 +90,7 @@ class JobViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gene
         data = JobCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         archive = data.validated_data["archive"]
-        job = submit_job(owner=request.user, archive=archive, suffix=archive_suffix(archive.name),
+        job = submit_job(owner=request.user, archive=archive, suffix=check_archive(archive),
                          name=archive.name, options=data.options(), source_kind=Job.Source.API)
         answer = self.get_serializer(job).data
         return Response(answer, status=status.HTTP_201_CREATED,
@@ -171,8 +170,7 @@ class TranslateView(APIView):
         data = SnippetSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         # The same default HIP version as a job's: the ROCm runners' (webapp.runners).
-        options = Options(**translator_options(with_default_hip_version(data.options())),
-                          clang_resource_dir=settings.CLANG_RESOURCE_DIR)
+        options = translator_options(with_default_hip_version(data.options()))
         try:
             with snippet_slot(client_of(request)):
                 answer = translate_snippet(data.validated_data["source"], options,

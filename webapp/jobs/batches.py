@@ -16,6 +16,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils import timezone
 
+from translator.compile.report import CompileOutcome
+
 
 class CompileBatch(models.Model):
     class State(models.TextChoices):
@@ -65,7 +67,7 @@ class CompileBatch(models.Model):
         CompileBatch.objects.filter(pk=self.pk, state=self.State.RUNNING).update(
             heartbeat_at=timezone.now())
 
-    def finish(self, outcome: dict | None) -> None:
+    def finish(self, outcome: CompileOutcome | None) -> None:
         """Done, with OUTCOME (None: its job ended before the batch compiled anything)."""
         CompileBatch.objects.filter(pk=self.pk).update(
             state=self.State.DONE, outcome=outcome, finished_at=timezone.now())

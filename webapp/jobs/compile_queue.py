@@ -152,7 +152,7 @@ def queue_position(job: Job) -> dict | None:
     return position
 
 
-def settle(batch: CompileBatch, outcome: dict | None) -> str:
+def settle(batch: CompileBatch, outcome: CompileOutcome | None) -> str:
     """Record BATCH as done with OUTCOME; returns what its job needs now: ``gather`` (every
     batch is done and the job still compiles: merge them), ``keep`` (the job ended and no
     batch is in flight: keep what was compiled) or '' (other batches are not done).
@@ -177,7 +177,7 @@ def settle(batch: CompileBatch, outcome: dict | None) -> str:
     return "" if in_flight else "keep"
 
 
-def done_outcomes(job: Job) -> list[dict]:
+def done_outcomes(job: Job) -> list[CompileOutcome]:
     """The outcomes of JOB's batches compiled so far (in this attempt), in batch order."""
     return [outcome for outcome in CompileBatch.objects.filter(
         job=job, attempt=job.attempt, state=CompileBatch.State.DONE).order_by(

@@ -11,6 +11,9 @@ its port was not verified (``verdict``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 #: verdict -> a sentence for people ('' when the check speaks for itself)
 VERDICTS = {
     "ok": "",
@@ -23,7 +26,7 @@ VERDICTS = {
 GREEN = ("ok", "skipped")
 
 
-def gpu_sources(data: dict | None) -> dict | None:
+def gpu_sources(data: Mapping[str, Any] | None) -> dict | None:
     """``{"total", "checked", "unchecked"}`` from a report's ``compile_summary``, a compile
     outcome (at its top or in its ``summary``) or a job's summary; None when absent."""
     if not isinstance(data, dict):
