@@ -22,7 +22,8 @@ bench: bootstrap-test
 		echo "== $$script"; $(PYTHON) $$script || exit 1; \
 	done
 
-# ruff on everything; mypy on translator/ (pyproject.toml's [tool.mypy]).
+# ruff on everything; mypy on translator/, webapp/ and workers/ with django-stubs
+# (pyproject.toml's [tool.mypy]; it needs no environment).
 lint: bootstrap-test
 	.venv/bin/ruff check .
 	.venv/bin/mypy

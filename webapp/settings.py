@@ -169,7 +169,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": DATA_DIR / "db.sqlite3",
+            "NAME": str(DATA_DIR / "db.sqlite3"),
             # The worker and the web server write at once: wait for locks, take them early.
             "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
         }

@@ -128,3 +128,10 @@ def test_status_and_comment_are_posted_as_json(github, client):
     assert (comment.path, comment.body) == (f"/repos/{REPO}/issues/17/comments",
                                             {"body": "### rocport"})
     assert status.headers["Accept"] == "application/vnd.github+json"
+
+
+def test_a_create_call_answered_with_no_object_is_refused(github, client):
+    github.route = lambda method, path, query, body, headers: (201, ["not", "an", "object"], {})
+    with pytest.raises(GitHubError) as error:
+        client.post_comment(REPO, 17, "hello")
+    assert (error.value.code, type(error.value)) == ("github-refused", GitHubError)

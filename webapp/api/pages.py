@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
@@ -16,9 +17,16 @@ from webapp.api.tokens import issue_token
 from webapp.jobs.forms import UploadForm
 
 
+class SignedInRequest(HttpRequest):
+    """A request ``login_required`` let through: its user is signed in (for the type
+    check, as django-stubs advise)."""
+
+    user: User
+
+
 @never_cache
 @login_required
-def token_page(request: HttpRequest) -> HttpResponse:
+def token_page(request: SignedInRequest) -> HttpResponse:
     """Which token the user has (its prefix); POST creates or replaces it and shows the new
     key, once: only its digest is stored. Never cached, since it may hold a key."""
     key = issue_token(request.user) if request.method == "POST" else None

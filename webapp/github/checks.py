@@ -31,7 +31,7 @@ MAX_ANNOTATION_CHARS = 4000
 
 _LEVELS = {"error": "failure", "fatal error": "failure", "warning": "warning", "note": "notice"}
 _RANK = {"failure": 0, "warning": 1, "notice": 2}
-_STEPS = {
+_STEPS: dict[str, str] = {
     Job.State.QUEUED: "waiting for a worker",
     Job.State.UNPACKING: "unpacking the sources",
 }

@@ -36,7 +36,9 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
+from http.client import HTTPResponse
 from pathlib import Path
+from typing import IO, Any, Protocol
 from urllib.parse import urlsplit
 
 logger = logging.getLogger(__name__)
@@ -51,6 +53,9 @@ _NEXT_LINK = re.compile(r'<([^>]+)>;\s*rel="next"')
 
 
 class GitHubError(Exception):
+    #: The HTTP status of a refusal (401, 403, 422...); None for other failures.
+    status: int | None = None
+
     def __init__(self, code: str, message: str) -> None:
         super().__init__(code, message)  # both in args: Celery pickles task exceptions
         self.code = code
@@ -67,6 +72,18 @@ class TransientGitHubError(GitHubError):
     def __init__(self, code: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(code, message)
         self.retry_after = retry_after
+
+
+class Authorization(Protocol):
+    """What authenticates a client's requests (``TokenAuth``, or ``authentication``'s)."""
+
+    def header(self) -> str:
+        """The ``Authorization`` header's value ('' for none)."""
+        ...
+
+    def refused(self) -> bool:
+        """GitHub answered 401: True when a fresh credential is worth one more try."""
+        ...
 
 
 class TokenAuth:
@@ -92,17 +109,18 @@ class _NoAuthorizationAcrossHosts(urllib.request.HTTPRedirectHandler):
 
 
 class GitHubClient:
-    def __init__(self, api_url: str, token: str = "", timeout: float = 30, *, auth=None,
-                 max_wait: float = 60, sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(self, api_url: str, token: str = "", timeout: float = 30, *,
+                 auth: Authorization | None = None, max_wait: float = 60,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.api_url = api_url.rstrip("/")
-        self.auth = auth if auth is not None else TokenAuth(token)
+        self.auth: Authorization = auth if auth is not None else TokenAuth(token)
         self.timeout = timeout
         self.max_wait = max_wait
         self._sleep = sleep
         self._opener = urllib.request.build_opener(_NoAuthorizationAcrossHosts)
 
     # --- requests ---------------------------------------------------------------------
-    def _open(self, method: str, path: str, body: dict | None = None):
+    def _open(self, method: str, path: str, body: dict | None = None) -> HTTPResponse:
         waits = 0
         renewed = False
         while True:
@@ -116,11 +134,11 @@ class GitHubClient:
                 logger.warning("%s; waiting %.0f s as GitHub asks", error.message, wait)
                 self._sleep(wait)
             except GitHubError as error:
-                if getattr(error, "status", None) != 401 or renewed or not self.auth.refused():
+                if error.status != 401 or renewed or not self.auth.refused():
                     raise
                 renewed = True
 
-    def _open_once(self, method: str, path: str, body: dict | None):
+    def _open_once(self, method: str, path: str, body: dict | None) -> HTTPResponse:
         headers = {"Accept": "application/vnd.github+json", "User-Agent": _USER_AGENT,
                    "X-GitHub-Api-Version": "2022-11-28"}
         authorization = self.auth.header()
@@ -141,19 +159,21 @@ class GitHubClient:
             message = f"{method} {path}: GitHub did not answer ({reason})"
             raise TransientGitHubError("github-unavailable", message) from None
 
-    def request(self, method: str, path: str, body: dict | None = None) -> tuple[object, dict]:
+    def request(self, method: str, path: str,
+                body: dict | None = None) -> tuple[Any, dict[str, str]]:
         """(decoded JSON answer, response headers) of one API call."""
         with self._open(method, path, body) as response:
             return json.loads(response.read() or b"null"), dict(response.headers.items())
 
-    def get(self, path: str):
+    def get(self, path: str) -> Any:
+        """The decoded JSON answer: an object or a list, as the endpoint gives."""
         return self.request("GET", path)[0]
 
-    def post(self, path: str, body: dict) -> dict:
-        return self.request("POST", path, body)[0]
+    def post(self, path: str, body: dict) -> dict[str, Any]:
+        return _json_object("POST", path, self.request("POST", path, body)[0])
 
-    def patch(self, path: str, body: dict) -> dict:
-        return self.request("PATCH", path, body)[0]
+    def patch(self, path: str, body: dict) -> dict[str, Any]:
+        return _json_object("PATCH", path, self.request("PATCH", path, body)[0])
 
     _post = post
 
@@ -199,7 +219,8 @@ class GitHubClient:
         files: list[dict] = []
         for _page in range(_MAX_FILE_PAGES):
             answer, headers = self.request("GET", path)
-            files += [entry for entry in answer or [] if isinstance(entry, dict)]
+            listed = answer if isinstance(answer, list) else []
+            files += [entry for entry in listed if isinstance(entry, dict)]
             match = _NEXT_LINK.search(headers.get("Link", ""))
             if not match:
                 break
@@ -218,6 +239,14 @@ class GitHubClient:
             strip_top_folder(raw, target, max_files=max_files, max_bytes=max_unpacked_bytes)
         finally:
             raw.unlink(missing_ok=True)
+
+
+def _json_object(method: str, path: str, answer: object) -> dict[str, Any]:
+    """ANSWER, which a create or update call gives as an object (the thing it made)."""
+    if not isinstance(answer, dict):
+        raise GitHubError("github-refused", f"{method} {path}: GitHub's answer is not an "
+                          f"object: {str(answer)[:200]}")
+    return answer
 
 
 def _api_path(api_url: str, url: str) -> str:
@@ -257,7 +286,7 @@ def _retry_after(headers) -> float | None:
     return None
 
 
-def _copy_limited(source, target, limit: int) -> None:
+def _copy_limited(source: IO[bytes], target: IO[bytes], limit: int) -> None:
     copied = 0
     while chunk := source.read(_CHUNK):
         copied += len(chunk)

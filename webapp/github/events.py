@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, TypeGuard, TypeVar
 
 #: Actions that put new code in front of reviewers; other actions are ignored.
 HANDLED_ACTIONS = frozenset({"opened", "synchronize", "reopened", "ready_for_review"})
@@ -33,6 +34,7 @@ _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
 _KINDS = {dict: "an object", str: "a string", int: "a number"}
+_Kind = TypeVar("_Kind", dict[str, Any], str, int)
 
 
 class PayloadError(ValueError):
@@ -146,7 +148,7 @@ def parse_check_event(event: str, payload: object) -> CheckEvent:
         number = pull.get("number") if isinstance(pull, dict) else None
         if _is_id(number) and number > 0:
             numbers.append(number)
-    requested = payload.get("requested_action")
+    requested = _field(payload, "requested_action")
     identifier = requested.get("identifier") if isinstance(requested, dict) else ""
     check_run_id = check.get("id") if event == "check_run" else None
     return CheckEvent(
@@ -169,10 +171,10 @@ def parse_installation_event(event: str, payload: object) -> InstallationEvent:
     account = installation.get("account")
     login = str(account.get("login") or "") if isinstance(account, dict) else ""
     if event == "installation_repositories":
-        added = _names(payload.get("repositories_added"), "repositories_added")
-        removed = _names(payload.get("repositories_removed"), "repositories_removed")
+        added = _names(_field(payload, "repositories_added"), "repositories_added")
+        removed = _names(_field(payload, "repositories_removed"), "repositories_removed")
     elif event == "installation":
-        listed = _names(payload.get("repositories"), "repositories")
+        listed = _names(_field(payload, "repositories"), "repositories")
         added, removed = (listed, ()) if action == "created" else (
             (), listed if action == "deleted" else ())
     else:
@@ -190,17 +192,17 @@ def _names(repositories: object, where: str) -> tuple[str, ...]:
                  for entry in repositories)
 
 
-def _installation_id(payload: dict) -> int | None:
-    installation = payload.get("installation")
+def _installation_id(payload: object) -> int | None:
+    installation = _field(payload, "installation")
     number = installation.get("id") if isinstance(installation, dict) else None
     if number is not None and not _is_id(number):
         raise PayloadError("installation.id is not a number in range")
     return number
 
 
-def _sender(payload: dict) -> str:
+def _sender(payload: object) -> str:
     """The login of the payload's sender ('' when it has none, or not as an object)."""
-    sender = payload.get("sender")
+    sender = _field(payload, "sender")
     login = sender.get("login") if isinstance(sender, dict) else None
     return login[:100] if isinstance(login, str) else ""
 
@@ -209,25 +211,30 @@ def _sender(payload: dict) -> str:
 _LARGEST_ID = 2**63 - 1
 
 
-def _is_id(value: object) -> bool:
+def _is_id(value: object) -> TypeGuard[int]:
     """VALUE is a number that fits a 64-bit column (bool, an int subclass, is not)."""
     return isinstance(value, int) and not isinstance(value, bool) and \
         -_LARGEST_ID <= value <= _LARGEST_ID
 
 
-def _get(container: object, key: str, kind: type):
+def _field(container: object, key: str) -> object:
+    """CONTAINER[KEY] when CONTAINER is an object holding KEY, else None."""
+    return container.get(key) if isinstance(container, dict) else None
+
+
+def _get(container: object, key: str, kind: type[_Kind]) -> _Kind:
+    """CONTAINER[KEY], of KIND (a number must fit a 64-bit column)."""
     if not isinstance(container, dict):
         raise PayloadError(f"expected an object holding {key!r}")
     value = container.get(key)
-    if kind is int:
-        if not _is_id(value):
-            raise PayloadError(f"{key!r} is missing or not a number in range")
-    elif not isinstance(value, kind):
+    if kind is int and not _is_id(value):
+        raise PayloadError(f"{key!r} is missing or not a number in range")
+    if not isinstance(value, kind):
         raise PayloadError(f"{key!r} is missing or not {_KINDS[kind]}")
     return value
 
 
-def _full_name(repository: dict, where: str) -> str:
+def _full_name(repository: dict[str, Any], where: str) -> str:
     name = repository.get("full_name")
     if not isinstance(name, str) or not _FULL_NAME.fullmatch(name) or ".." in name:
         raise PayloadError(f"{where} is not an owner/name pair: {str(name)[:80]!r}")

@@ -18,7 +18,7 @@ def record_installation(event: InstallationEvent) -> str:
     """Apply EVENT; returns a short description for the webhook's answer."""
     installation, _ = Installation.objects.get_or_create(
         installation_id=event.installation_id, defaults={"account": event.account})
-    changes = {"account": event.account or installation.account}
+    changes: dict[str, str | bool] = {"account": event.account or installation.account}
     if event.action == "created":
         changes.update(removed=False, suspended=False)
     elif event.action == "deleted":

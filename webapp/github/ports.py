@@ -48,7 +48,10 @@ def request_port_for_job(job: Job, requested_by: str) -> PortRequest:
     if pull is None:
         raise PortRefused("not-a-pull-request", "only jobs of GitHub pull requests have a port "
                           "pull request")
-    return request_port(pull, requested_by)
+    port = request_port(pull, requested_by)
+    if port is None:  # a delivery handled before; only the webhook passes deliveries
+        raise PortRefused("duplicate", "this port request was made before")
+    return port
 
 
 def port_answer(port: PortRequest) -> dict:

@@ -48,7 +48,7 @@ logger = logging.getLogger(__name__)
 
 def client_for(pull: PullRequest) -> GitHubClient:
     """A client of the pull request's installation (GitHub App), or of GITHUB_TOKEN."""
-    if pull.app_mode:
+    if pull.app_mode and pull.installation_id is not None:
         auth = InstallationAuth(settings.GITHUB_APP_ID, settings.GITHUB_APP_PRIVATE_KEY,
                                 pull.installation_id, settings.GITHUB_API_URL)
         return GitHubClient(settings.GITHUB_API_URL, auth=auth)

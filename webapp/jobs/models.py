@@ -106,7 +106,7 @@ class Job(models.Model):
 
     ACTIVE_STATES = (State.QUEUED, State.UNPACKING, State.TRANSLATING, State.COMPILING)
     #: target state -> states it may be reached from
-    TRANSITIONS = {
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
         State.QUEUED: (State.UNPACKING, State.TRANSLATING, State.COMPILING),  # requeue
         State.UNPACKING: (State.QUEUED,),
         State.TRANSLATING: (State.UNPACKING,),

@@ -16,6 +16,7 @@ is ignored by the task (see ``workers.tasks``).
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.conf import settings
 from kombu.exceptions import OperationalError
@@ -47,9 +48,9 @@ def send(task_name: str, *args, priority: int | None = None) -> bool:
         with app.connection_for_write(transport_options=options) as connection:
             # ignore_result: else Celery first subscribes to the result backend (the same
             # Redis) with its own connection, which waits without our timeout.
+            chosen: dict[str, Any] = {} if priority is None else {"priority": priority}
             app.signature(f"workers.tasks.{task_name}", args=args).apply_async(
-                connection=connection, retry=False, ignore_result=True,
-                **({} if priority is None else {"priority": priority}))
+                connection=connection, retry=False, ignore_result=True, **chosen)
     except OperationalError as error:
         redis_failed()
         logger.warning("cannot send %s%s to the job queue: %s", task_name, args, error)

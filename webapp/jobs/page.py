@@ -51,9 +51,7 @@ def live_report(job: Job) -> dict:
                                                               Job.State.CANCELED):
         outcomes = done_outcomes(job)
         if outcomes:
-            merged = merge_outcomes(outcomes)
-            merged.pop("units_found", None)
-            report = merge_into_report(report, merged)
+            report = merge_into_report(report, merge_outcomes(outcomes))
             report["compile_partial"] = True
     return report
 
@@ -118,10 +116,11 @@ def top_errors(summary: dict) -> list[dict]:
     shown = []
     for group in summary.get("top_errors") or []:
         example = group.get("example") or {}
-        line = example.get("line") if isinstance(example.get("line"), int) else 0
+        line = example.get("line")
         shown.append({"count": group.get("count", 0), "units": group.get("units", 0),
                       "message": example.get("message") or group.get("message", ""),
-                      "path": example.get("path") or "", "line": line if line > 0 else 0,
+                      "path": example.get("path") or "",
+                      "line": line if isinstance(line, int) and line > 0 else 0,
                       "more": max(int(group.get("count", 0)) - 1, 0)})
     return shown
 

@@ -66,8 +66,11 @@ def store_review(job: Job, packed: BinaryIO, *, deadline: float | None = None,
                             and total + member.size <= MAX_TOTAL_BYTES):
                         logger.warning("job %s: review member %r skipped", job.pk, member.name)
                         continue
+                    source = archive.extractfile(member)
+                    if source is None:  # only regular members, chosen above, have data
+                        continue
                     total += member.size
-                    data = archive.extractfile(member).read(MAX_MEMBER_BYTES + 1)
+                    data = source.read(MAX_MEMBER_BYTES + 1)
                     room.acquire()
                     saving.append(pool.submit(save, _name(job, member.name), data))
                     stored += 1

@@ -111,7 +111,8 @@ class FileSystemStorage(DjangoFileSystemStorage):
         path = self.path(name)
         existed = os.path.lexists(path)
         try:
-            return super()._save(name, content)
+            # Storage._save is Django's documented hook for storages; the stubs omit it.
+            return super()._save(name, content)  # type: ignore[misc]
         except OSError as error:
             # Only a file this call created: Django creates it exclusively (O_EXCL), and
             # saves under another name only when this one appeared meanwhile.

@@ -38,7 +38,7 @@ from webapp.jobs.overview import file_rows, matches
 from webapp.jobs.page import chosen_filters, file_review, live_report, results_context
 from webapp.jobs.review import read_index
 from webapp.jobs.submit import submit_job
-from webapp.jobs.uploads import archive_suffix, declared_too_large, is_disk_full, too_large_message
+from webapp.jobs.uploads import check_archive, declared_too_large, is_disk_full, too_large_message
 
 logger = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ def _upload(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             archive = form.cleaned_data["archive"]
             job = submit_job(owner=request.user, archive=archive,
-                             suffix=archive_suffix(archive.name), name=archive.name,
+                             suffix=check_archive(archive), name=archive.name,
                              options=form.translation_options())
             return redirect(job)
     return render(request, "jobs/upload.html", {"form": form},
@@ -135,6 +135,7 @@ def _job_detail(request: HttpRequest, job: Job) -> HttpResponse:
 def job_status(request: HttpRequest, job: Job) -> HttpResponse:
     """The live view's JSON (``webapp.jobs.live``); 304 when nothing changed."""
     answer, etag = live.status(request, job, access.may_change(request, job))
+    response: HttpResponse
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
@@ -200,9 +201,8 @@ def finding_review(request: HttpRequest, job: Job) -> HttpResponse:
     reason = " — ".join(part for part in (request.POST.get("reason", "").strip(),
                                           request.POST.get("details", "").strip()) if part)
     findings = (job.read_report() or {}).get("findings") or [] if state else []
-    found = next((finding for finding, printed in zip(findings, marks.fingerprints(findings),
-                                                      strict=True) if printed == fingerprint),
-                 {})
+    found: dict = next((finding for finding, printed in zip(
+        findings, marks.fingerprints(findings), strict=True) if printed == fingerprint), {})
     marks.review_finding(job, fingerprint, state, reason, marks.reviewer_name(request),
                          path=found.get("path", ""), code=found.get("code", ""))
     if request.headers.get("Accept", "").startswith("application/json"):
