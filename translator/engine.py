@@ -14,13 +14,13 @@ from translator.analysis import clang
 from translator.analysis.facts import Facts, facts_of
 from translator.analysis.hazard import outside_platform_branches
 from translator.analysis.parsed import parse_attempted, parse_error, parsed_of
+from translator.analysis.protected_code import overlaps, protected_spans
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit, apply_edits, line_map, without_overlaps
 from translator.options import Options
 from translator.rules import RULES, RULES_BY_CODE, Rule
 from translator.rules.base import Findings
 from translator.source.build_text import unit_language
-from translator.source.hip_guards import overlaps, protected_spans
 from translator.unit import Unit
 
 __all__ = ["Result", "translate", "decode"]
@@ -213,7 +213,7 @@ def _first_per_offset(
 def _unprotected(protected, edits, diagnostics, usages):
     """Drop what rules found in code the project already wrote for HIP (HIP branches and
     their CUDA alternatives, its own definitions of CUDA names, blocks kept off on HIP:
-    translator/source/hip_guards.py); R004 and engine errors stay."""
+    translator/analysis/protected_code.py); R004 and engine errors stay."""
     return (
         [e for e in edits if not overlaps(protected, e.start, e.end)],
         [d for d in diagnostics if d.code == "R004" or d.code.startswith("E")

@@ -467,7 +467,7 @@ def test_warp_sync_calls_define_the_builtins_macro_in_build_files(tmp_path, hip_
 def test_every_warp_sync_call_is_found_by_its_literal_prefilter():
     """file_facts looks for "_sync(" before it tries each masked name: each must end so,
     and a call spelled with blanks before its parenthesis is still one."""
-    from translator.rules.warp_sync_intrinsic import MASKED
+    from translator.analysis.lane_masks import MASKED
     from translator.tree.file_facts import file_facts
 
     assert all(name.endswith("_sync") for name in MASKED)
@@ -486,7 +486,7 @@ def test_every_warp_sync_call_is_found_by_its_literal_prefilter():
 ])
 def test_a_warp_sync_call_is_a_whole_masked_name_before_a_parenthesis(source):
     """The same answer as a whole-word search for the names (the ASCII word boundary)."""
-    from translator.rules.warp_sync_intrinsic import MASKED
+    from translator.analysis.lane_masks import MASKED
     from translator.tree.file_facts import file_facts
 
     whole_name = re.compile(r"\b(?:" + "|".join(sorted(MASKED)) + r")\s*\(", re.ASCII)

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from translator.analysis.arch_tests import AMD_ARCH_EQUIVALENT, ARCH, replaced_branches
 from translator.analysis.facts import facts_of
 from translator.data.names import resolve
 from translator.diagnostics import Diagnostic, Fix
+from translator.source.preprocessor import evaluate
+from translator.source.scan import next_branch
 from translator.source.tokens import Token
 
 __all__ = ["outside_platform_branches", "finding", "fix", "r101_reports", "left_operand",
@@ -57,8 +60,6 @@ def outside_platform_branches(unit, findings: Iterable) -> Iterator:
             yield item
             continue
         if replaced is None:
-            from translator.rules.cuda_macro_test import replaced_branches
-
             replaced = replaced_branches(unit) + unreachable_on_amd(unit)
         if not (facts.platform_branches and facts.in_platform_branch(offset)
                 or any(start <= offset < end for start, end in replaced)):
@@ -75,10 +76,6 @@ def unreachable_on_amd(unit) -> list[tuple[int, int]]:
 
 
 def _unreachable_on_amd(unit) -> list[tuple[int, int]]:
-    from translator.rules.cuda_macro_test import AMD_ARCH_EQUIVALENT, ARCH
-    from translator.source.preprocessor import evaluate
-    from translator.source.scan import next_branch
-
     if not unit.mentions(ARCH):
         return []
     worlds: tuple[dict[str, tuple[str, ...]], ...] = ({}, {ARCH: (str(AMD_ARCH_EQUIVALENT),)})

@@ -44,16 +44,9 @@ from translator.analysis.hazard import (
     r101_reports,
     scan,
 )
+from translator.rules._shared.warned_apis import DIFFERENCES
 from translator.rules.base import Finding, Rule
 
-_IGNORED_CACHE = "is accepted and ignored on AMD GPUs: there is no configurable L1/LDS split"
-_IGNORED_BANKS = "is accepted and ignored on AMD GPUs: the LDS bank width is fixed"
-DIFFERENCES = {
-    "cudaDeviceSetCacheConfig": _IGNORED_CACHE, "cudaFuncSetCacheConfig": _IGNORED_CACHE,
-    "cudaDeviceSetSharedMemConfig": _IGNORED_BANKS, "cudaFuncSetSharedMemConfig": _IGNORED_BANKS,
-    "cudaFuncAttributePreferredSharedMemoryCarveout":
-        "is ignored on AMD GPUs: LDS size per workgroup is fixed",
-}
 _BITCODE = ("becomes hiprtcGetBitcode{}, which gives LLVM bitcode for linking, not a code "
             "object that hipModuleLoadData can load")
 #: Calls whose HIP counterpart returns something else; with the help for each.

@@ -41,9 +41,9 @@ from collections.abc import Iterator
 
 from translator.analysis.facts import facts_of
 from translator.analysis.hazard import BALLOTS, finding, is_call, narrow_tile_ballot, scan
+from translator.analysis.lane_masks import widened_mask_variables
 from translator.diagnostics import Diagnostic, Fix, Severity
 from translator.rules.base import Finding, Rule
-from translator.rules.warp_sync_intrinsic import widened_mask_variables
 
 _NARROW = frozenset({"unsigned", "int", "uint32_t", "int32_t", "uint", "u32", "signed", "short"})
 _WIDE = frozenset({"auto", "long", "uint64_t", "int64_t", "size_t", "uint64", "u64",

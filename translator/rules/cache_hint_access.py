@@ -52,12 +52,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.api_names import translate_names
+from translator.analysis.call_rewrites import calls_of
 from translator.analysis.facts import facts_of
-from translator.data.signatures import calls_of
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.rules.cuda_api_name import translate_names
 from translator.unit import Unit
 
 LOADS = frozenset(("__ldcs", "__ldcg", "__ldca", "__ldcv", "__ldlu"))

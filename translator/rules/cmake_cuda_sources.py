@@ -39,8 +39,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.rules.cuda_file_reference import renamed_reference
-from translator.source.build_text import cmake_commands
+from translator.source.build_text import cmake_commands, renamed_reference
 
 _RENAMED = {"cuda_add_executable": "add_executable", "cuda_add_library": "add_library",
             "cuda_include_directories": "include_directories"}

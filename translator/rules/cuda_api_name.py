@@ -65,41 +65,24 @@ import operator
 import re
 from typing import NamedTuple
 
-from translator.data.names import ApiName, Target, load_names, resolve, resolve_name
+from translator.analysis.api_names import (
+    KEYWORDS,
+    UNKNOWN,
+    declared_in_file,
+    depends_on_context,
+    in_context,
+)
+from translator.data.names import ApiName, load_names, resolve, resolve_name
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.options import Options
 from translator.rules.base import Findings, Rule
-from translator.source.scan import Regions
 from translator.source.scopes import scope_of, starts_statement
 from translator.source.syntax import is_member_name
 from translator.unit import API_PREFIXES, Spans, Unit
 
 #: Identifiers with these prefixes are looked up (table names and unknown CUDA names).
 PREFIXES = API_PREFIXES
-CANDIDATES = re.compile(r"(?:cu|CU|Cu|__|nv|NV)(?<![\w$]..)[\w$]*")
-#: Names that look like CUDA API names; reported when neither the table nor the file has them.
-UNKNOWN = re.compile(
-    r"""(?:cuda|cublas(?:Lt)?|cusparse|cusolver(?:Dn|Sp|Rf|Mg)?|curand|cufft|cudnn|cutensor
-         |nvrtc|nvjpeg|nvJitLink)[A-Z0-9_]\w*
-       |cuuint(?:8|16|32|64)_t
-       |cu[A-Z]\w*|CU[a-z]\w*
-       |(?:CU|CUDA|CUDART|CUBLAS|CUBLASLT|CUSPARSE|CUSOLVER|CURAND|CUFFT|CUDNN|CUTENSOR|NVRTC
-          |CUB)_\w+
-       |__CUDA\w*""",
-    re.VERBOSE,
-)
-_KEYWORDS = (r"(?:return|else|case|goto|throw|new|delete|sizeof|co_return|co_yield|do"
-             r"|operator|namespace)")
-# What may come before a declared name: a type (an identifier that is not a keyword,
-# possibly with * and &), a closing > or }, struct/class/... or "#define".
-_DECLARED_BEFORE = re.compile(
-    rf"""(?:(?<![\w$])(?!{_KEYWORDS}\b)[A-Za-z_][\w$]*(?:\s*[*&]+\s*|\s+)
-         |[>}}]\s*[*&]*\s*
-         |^[ \t]*\#[ \t]*define[ \t]+)$""",
-    re.VERBOSE | re.MULTILINE,
-)
-_DECLARED_AFTER = re.compile(r"\s*[(=;,\[){:]|[ \t\r\n]|$")
 _CONDITIONALS = frozenset({"if", "elif", "ifdef", "ifndef"})
 
 
@@ -185,7 +168,7 @@ def _string_renames(unit: Unit) -> list[Edit]:
             piece = inner[begin:] if end < 0 else inner[begin:end]
             entry = table.get(piece)
             if entry is not None and not entry.is_include:
-                target = _in_context(entry, resolve(entry, unit.options), unit)
+                target = in_context(entry, resolve(entry, unit.options), unit)
                 if target.name and target.name != piece:
                     start = token.start + 1 + begin
                     edits.append(Edit(start, start + len(piece), target.name, "R101"))
@@ -266,8 +249,8 @@ def _decide(unit: Unit, name: str) -> tuple[_Decision | None, bool]:
         # Caffe2's names (cuda_stream) are plain words that other libraries use too
         # (rmm::cuda_stream): they are Caffe2's only in a file that uses Caffe2.
         return None, False
-    independent = not _depends_on_context(entry, target)
-    target = _in_context(entry, target, unit)
+    independent = not depends_on_context(entry, target)
+    target = in_context(entry, target, unit)
     converted = target.name is not None
     special = not converted or entry.kind == "preprocessor"
     decision = _Decision(entry, target.reason, entry.api, entry.kind, converted,
@@ -324,7 +307,7 @@ def _other_names(resolution: Options) -> tuple[tuple[str, frozenset[str]], ...]:
 _DECLARATION_END = frozenset(";=,[)")
 #: What follows a declared name (``_declares`` checks the rest); a cheap test first.
 _maybe_declared = re.compile(r"[ \t]*[;=,\[)]").match
-_TYPE_BEFORE = re.compile(rf"(?<![\w$])(?!{_KEYWORDS}\b)[A-Za-z_][\w$]*[\s*&]*$")
+_TYPE_BEFORE = re.compile(rf"(?<![\w$])(?!{KEYWORDS}\b)[A-Za-z_][\w$]*[\s*&]*$")
 
 
 def _hidden_by(unit: Unit, declarations: list[int]) -> list[tuple[int, int]]:
@@ -390,58 +373,6 @@ def _looks_like_type(word: str) -> bool:
     return entry is not None and entry.kind in ("type", "device_type")
 
 
-def _in_context(entry, target: Target, unit: Unit) -> Target:
-    """TARGET adjusted to what the file around the name says.
-
-    A cuBLAS name that the legacy API (``cublas.h``) and the v2 API share
-    (``hip_supported_v2_only`` in the table: ``cublasSgemm``) means the legacy, handle-free
-    function in a file that includes ``cublas.h`` and not ``cublas_v2.h``; hipBLAS and
-    rocBLAS have only the v2 API. With --roc, CUDA's data type values (CUDA_R_32F) name
-    rocBLAS types; in a file that uses cuSPARSE and not cuBLAS they must name rocSPARSE's.
-    """
-    name = target.name
-    if name and "hip_supported_v2_only" in entry.flags and _legacy_cublas(unit):
-        return Target(None, f"{entry.cuda} here is the legacy cuBLAS API of cublas.h, which "
-                      "hipBLAS and rocBLAS lack (they have the cublas_v2.h API)", target.library)
-    if (name and name.startswith("rocblas_datatype_") and unit.mentions("cusparse")
-            and not unit.mentions("cublas")):
-        return target._replace(name="rocsparse_datatype_" + name[len("rocblas_datatype_"):])
-    return target
-
-
-def _depends_on_context(entry, target: Target) -> bool:
-    """True when _in_context may change TARGET depending on the file."""
-    return "hip_supported_v2_only" in entry.flags or bool(
-        target.name and target.name.startswith("rocblas_datatype_"))
-
-
-def _legacy_cublas(unit: Unit) -> bool:
-    """True when UNIT includes the legacy cuBLAS header and not the v2 one."""
-    return unit.fact(_includes_legacy_cublas)
-
-
-def _includes_legacy_cublas(unit: Unit) -> bool:
-    headers = {d.tokens[0].text[1:-1] for d in unit.includes if d.tokens}
-    return "cublas.h" in headers and "cublas_v2.h" not in headers
-
-
-def declared_in_file(unit: Unit, name: str) -> bool:
-    """True when the file declares NAME itself (a macro, type, function or variable):
-    an occurrence in the position of a declaration. Enough to tell a user's CUDA_CHECK
-    or cudaStatus from an API name."""
-    source = unit.source
-    for start in unit.whole_identifiers(name):
-        if not _DECLARED_AFTER.match(source, start + len(name)):
-            continue
-        line_start = source.rfind("\n", 0, start) + 1
-        if _DECLARED_BEFORE.search(source[max(line_start, start - 80) : start]):
-            return True
-        if re.search(r"(?<![\w$])(?:struct|class|union|enum|namespace|typedef|using)\s+$",
-                     source[max(0, start - 40) : start]):
-            return True
-    return False
-
-
 def _in_condition(unit: Unit, start: int) -> bool:
     """True when START is in the test of an ``#if``, ``#elif``, ``#ifdef`` or ``#ifndef``."""
     return start in unit.fact(_condition_spans)
@@ -449,27 +380,6 @@ def _in_condition(unit: Unit, start: int) -> bool:
 
 def _condition_spans(unit: Unit) -> Spans:
     return Spans((d.start, d.end) for d in unit.conditionals if d.keyword in _CONDITIONALS)
-
-
-def translate_names(text: str, unit: Unit) -> str:
-    """TEXT (a piece of code, e.g. a call argument) with the table's renames applied.
-
-    Used by rules that rebuild a piece of code whose own renames they overwrite.
-    """
-    if not CANDIDATES.search(text):
-        return text
-    pieces: list[str] = []
-    position = 0
-    table = unit.names.identifiers
-    for match in Regions(text).code_matches(CANDIDATES):
-        entry = table.get(match.group())
-        if entry is None or is_member_name(text, match.start()):
-            continue
-        target = _in_context(entry, resolve(entry, unit.options), unit)
-        if target.name and target.name != match.group():
-            pieces.append(text[position : match.start()] + target.name)
-            position = match.end()
-    return "".join(pieces) + text[position:]
 
 
 RULE = Rule(

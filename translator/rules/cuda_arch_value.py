@@ -44,10 +44,10 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator
 
+from translator.analysis.arch_tests import AMD_ARCH_EQUIVALENT, ARCH
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.rules.cuda_macro_test import AMD_ARCH_EQUIVALENT, ARCH
 from translator.unit import Unit
 
 VALUE = str(AMD_ARCH_EQUIVALENT)

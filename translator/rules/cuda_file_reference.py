@@ -43,15 +43,6 @@ _BUILD_REFERENCE = re.compile(r"(?P<name>[\w./${}()*%+@<>:-]*)\.cu(?![\w.+-])")
 _INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*"(?P<name>[^"\n]*)\.cu"')
 
 
-def renamed_reference(name: str, folder: str, options) -> str:
-    """NAME as it reads after the naming policy (``x.cu`` -> ``x.hip`` unless kept)."""
-    if options.naming != "hip" or not name.endswith(".cu"):
-        return name
-    if posixpath.normpath(posixpath.join(folder, name)) in options.tree.kept_names:
-        return name
-    return name[:-3] + ".hip"
-
-
 def check(unit) -> Iterator[Finding]:
     if unit.options.naming != "hip" or not unit.mentions(".cu"):
         return

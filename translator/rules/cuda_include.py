@@ -45,10 +45,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from translator.analysis.includes import RUNTIME_HEADER, resolved_includes, runtime_insertion
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.includes import RUNTIME_HEADER, resolved_includes, runtime_insertion
 from translator.unit import Directive, Unit
 
 _OPENING = frozenset({"if", "ifdef", "ifndef"})

@@ -93,53 +93,42 @@ nested gates are judged on their own, and so are HIP groups inside it (left alon
 
 from __future__ import annotations
 
-import functools
-import operator
-import re
 from collections.abc import Iterator
 
-from translator.data import DIRECTORY as DATA_DIRECTORY
-from translator.data.names import resolve_name
+from translator.analysis.arch_tests import (
+    ARCH,
+    CLANG_CUDA,
+    COMPILER,
+    COMPILER_MAJOR,
+    DEVICE_PASS,
+    HIP_PLATFORM,
+    VERSIONS,
+    arch_test,
+    bounded,
+    clang_cuda_test,
+    comparison,
+    conjunction,
+    defined_operand,
+    device_test,
+    gate_macro,
+    mentions_tests,
+    nvidia_only_branch,
+    version_test,
+)
+from translator.analysis.gate_blocks import first_missing
+from translator.analysis.gates import judge_gate
 from translator.diagnostics import Diagnostic, Severity
 from translator.edits import Edit
-from translator.options import parse_version
-from translator.rules._shared.gate_blocks import (
-    defined_names,
-    definitions,
-    enabled_block,
-    first_missing,
-    inside,
-)
 from translator.rules.base import Finding, Rule
-from translator.source.scan import IDENTIFIER, Directive, next_branch
+from translator.source.scan import Directive
 from translator.source.tokens import Token
 from translator.unit import Unit
-
-ARCH = "__CUDA_ARCH__"
-#: clang's macro for "compiling CUDA"; in HIP mode it defines __HIP__ instead.
-CLANG_CUDA = "__CUDA__"
-COMPILER_MAJOR = "__CUDACC_VER_MAJOR__"
-VERSIONS = ("CUDART_VERSION", "CUDA_VERSION", COMPILER_MAJOR)
-DEVICE_PASS = "__HIP_DEVICE_COMPILE__"
-#: The compute capability whose features an AMD Instinct GPU is taken to offer.
-AMD_ARCH_EQUIVALENT = 800
-LEVELS_PATH = DATA_DIRECTORY / "cuda_api_levels.tsv"
-_COMPARISONS = {
-    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-    "==": operator.eq, "!=": operator.ne,
-}
-_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
-_BOUNDARY = frozenset({"(", ")", "&&", "||", "!", "?", ":"})
-#: CUDA's feature macros (``__CUDA_BF16_TYPES_EXIST__``) and nvcc's compiler macro.
-FEATURE = re.compile(r"__CUDA_\w+_TYPES_EXIST__")
-COMPILER = "__NVCC__"
-HIP_PLATFORM = "__HIP_PLATFORM_AMD__"
 
 
 def check(unit: Unit) -> Iterator[Finding]:
     source = unit.source
     offsets = unit.api_offsets  # every name of ours starts with "__" or "CU": no extra scan
-    if not _mentions_tests(unit):
+    if not mentions_tests(unit):
         return
     conditionals = unit.conditionals
     for index, directive in enumerate(conditionals):
@@ -153,221 +142,11 @@ def check(unit: Unit) -> Iterator[Finding]:
                 yield from _device_gate(unit, conditionals, index, 0)
             elif tokens and tokens[0].text in (ARCH, CLANG_CUDA, *VERSIONS):
                 yield _renamed(tokens[0])
-            elif tokens and _gate_macro(tokens[0].text):
+            elif tokens and gate_macro(tokens[0].text):
                 yield from _gate_test(unit, conditionals, index, 0)
         elif directive.keyword in ("if", "elif"):
-            yield from _condition(tokens, _nvidia_only_branch(unit, conditionals, index),
+            yield from _condition(tokens, nvidia_only_branch(unit, index),
                                   unit, conditionals, index)
-
-
-def _mentions_tests(unit: Unit) -> bool:
-    offsets = unit.api_offsets
-    return (ARCH in offsets or COMPILER in offsets or CLANG_CUDA in offsets
-            or any(name in offsets for name in VERSIONS)
-            or any(FEATURE.fullmatch(name) for name in offsets if name.startswith("__CUDA_")))
-
-
-def _gate_macro(name: str) -> bool:
-    return name == COMPILER or FEATURE.fullmatch(name) is not None
-
-
-def kept_off_blocks(unit: Unit) -> list[tuple[int, int]]:
-    """Source spans of the blocks that version and feature gates keep off on HIP (they
-    use names HIP lacks at the target version): code the port leaves as written."""
-    return unit.fact(_kept_off_blocks)
-
-
-def _kept_off_blocks(unit: Unit) -> list[tuple[int, int]]:
-    if not _mentions_tests(unit):
-        return []
-    spans = []
-    conditionals = unit.conditionals
-    for index, directive in enumerate(conditionals):
-        if directive.keyword not in ("if", "elif", "ifdef", "ifndef", "elifdef", "elifndef"):
-            continue
-        if (unit.source.find("CUDA", directive.start, directive.end) < 0
-                and unit.source.find(COMPILER, directive.start, directive.end) < 0):
-            continue
-        for position in _gate_positions(directive):
-            block, blocker = _gate(unit, conditionals, index, position)
-            if block is not None and blocker:
-                spans.append(block)
-    return spans
-
-
-def _gate_positions(directive: Directive) -> Iterator[int]:
-    """Token positions of the version comparisons, feature tests and device-pass tests
-    (``#ifdef __CUDA_ARCH__``, ``defined(__CUDA_ARCH__)`` in a conjunction) of DIRECTIVE."""
-    tokens = directive.tokens
-    if directive.keyword in ("ifdef", "ifndef", "elifdef", "elifndef"):
-        if tokens and (_gate_macro(tokens[0].text)
-                       or tokens[0].text == ARCH and directive.keyword.endswith("ifdef")):
-            yield 0
-        return
-    for position, token in enumerate(tokens):
-        if token.text in VERSIONS and _comparison(tokens, position) is not None:
-            yield position
-        elif (_gate_macro(token.text) and _defined_operand(tokens, position)
-              and not _clang_cuda_test(tokens, position)):
-            yield position
-        elif _device_test(tokens, position):
-            yield position
-
-
-def _device_test(tokens: list[Token], position: int) -> bool:
-    """True for ``defined(__CUDA_ARCH__)`` in a conjunction, not negated and without an
-    architecture comparison beside it: a test whose block runs in the device pass
-    (judged like a gate: kept off when HIP lacks what the block names)."""
-    return (tokens[position].text == ARCH and _defined_operand(tokens, position)
-            and not _negated(tokens, position) and _conjunction(tokens)
-            and not any(token.text == ARCH and _comparison(tokens, index) is not None
-                        for index, token in enumerate(tokens)))  # _nvidia_only_branch's
-
-
-def _clang_cuda_test(tokens: list[Token], index: int) -> bool:
-    """True for ``!defined(__NVCC__)`` beside ``defined(__CUDACC__)`` or
-    ``defined(__CUDA__)`` in a conjunction: a test of clang's CUDA compiler ("CUDA, but
-    not nvcc"), which hipcc, a clang, passes as it stands (R101 renames the other test)."""
-    if tokens[index].text != COMPILER or not _negated(tokens, index) or not _conjunction(tokens):
-        return False
-    return any(token.text in ("__CUDACC__", "__CUDA__") and _defined_operand(tokens, position)
-               and not _negated(tokens, position) for position, token in enumerate(tokens))
-
-
-def _defined_operand(tokens: list[Token], index: int) -> bool:
-    before = tokens[index - 1].text if index else ""
-    return before == "defined" or (before == "(" and index > 1
-                                   and tokens[index - 2].text == "defined")
-
-
-def _negated(tokens: list[Token], index: int) -> bool:
-    """True when the ``defined`` test at INDEX is preceded by ``!``."""
-    first = index - 1 if tokens[index - 1].text == "defined" else index - 2
-    return first > 0 and tokens[first - 1].text == "!"
-
-
-def _gate(unit: Unit, conditionals: list[Directive], index: int,
-          position: int) -> tuple[tuple[int, int] | None, str]:
-    """(the block the test at POSITION of CONDITIONALS[INDEX] enables, the first thing in
-    it that HIP lacks at the target version, or '')."""
-    judged = _judgements(unit)
-    key = (index, position)
-    if key not in judged:  # not a gate _gate_positions lists: judged alone
-        judged[key] = _judge(unit, conditionals, index, position, _unavailable(unit))
-    return judged[key]
-
-
-def _judgements(unit: Unit) -> dict[tuple[int, int], tuple[tuple[int, int] | None, str]]:
-    """Every gate of UNIT judged, to a fixed point: a name the file defines only in
-    blocks kept off on HIP is missing for the other gates too (a call switched on while
-    its definition stays off would not compile)."""
-    return unit.fact(_judge_all)
-
-
-def _unavailable(unit: Unit) -> dict[str, str]:
-    """Names the file defines only in blocks kept off on HIP, with why."""
-    _judgements(unit)
-    return unit.fact(_unavailable_names)
-
-
-def _unavailable_names(unit: Unit) -> dict[str, str]:
-    """An empty dict, a fact of UNIT: the fixed point of ``_judge_all`` fills it."""
-    return {}
-
-
-def _judge_all(unit: Unit) -> dict[tuple[int, int], tuple[tuple[int, int] | None, str]]:
-    unavailable = unit.fact(_unavailable_names)
-    if not _mentions_tests(unit):
-        return {}
-    conditionals = unit.conditionals
-    keys = [(index, position) for index, directive in enumerate(conditionals)
-            if directive.keyword in ("if", "elif", "ifdef", "ifndef", "elifdef", "elifndef")
-            for position in _gate_positions(directive)]
-    judged: dict[tuple[int, int], tuple[tuple[int, int] | None, str]] = {}
-    while True:  # the names only grow, and the blocks kept off with them
-        for key in keys:
-            if key not in judged or not judged[key][1]:
-                judged[key] = _judge(unit, conditionals, *key, unavailable)
-        blocks = [judged[key][0] for key in keys if judged[key][1] and judged[key][0]]
-        found = {name: why for name, why in _defined_only_in(unit, blocks).items()
-                 if name not in unavailable}
-        if not found:
-            return judged
-        unavailable.update(found)
-
-
-def _defined_only_in(unit: Unit, blocks: list) -> dict[str, str]:
-    """Names defined in BLOCKS (kept off on HIP) and nowhere else in the file."""
-    found: dict[str, str] = {}
-    for start, end in blocks:
-        for name in defined_names(unit, start, end):
-            found.setdefault(name, f"defined only in the block at line "
-                             f"{unit.location(start).line}, kept off on HIP")
-    if not found:
-        return found
-    elsewhere = {name for offset, name in definitions(unit)
-                 if name in found and not inside(blocks, offset)}
-    return {name: why for name, why in found.items() if name not in elsewhere}
-
-
-def _judge(unit: Unit, conditionals: list[Directive], index: int, position: int,
-           unavailable: dict[str, str]) -> tuple[tuple[int, int] | None, str]:
-    directive = conditionals[index]
-    tokens = directive.tokens
-    if directive.keyword in ("ifdef", "elifdef"):
-        positive = True
-    elif directive.keyword in ("ifndef", "elifndef"):
-        positive = False
-    elif tokens[position].text in VERSIONS:
-        comparison = _comparison(tokens, position)
-        assert comparison is not None  # _condition asks only about a comparison
-        positive = comparison[2] in (">", ">=")
-    else:
-        positive = not _negated(tokens, position)
-    block = enabled_block(conditionals, index, positive)
-    missing = first_missing(unit, conditionals, *block, unavailable) if block else ""
-    if (missing and tokens[position].text == COMPILER
-            and _error_alternative(unit, conditionals, index, positive)):
-        missing = ""  # kept off, the build would stop at the #error: switched on
-    return block, missing
-
-
-def _error_alternative(unit: Unit, conditionals: list[Directive], index: int,
-                       positive: bool) -> bool:
-    """True when the branch a false test takes is an ``#else`` holding an ``#error``
-    outside nested groups (``#else`` / ``#error "wrong compiler"``): keeping the
-    test's block off would stop every HIP build there."""
-    following = next_branch(conditionals, index)
-    if following is None:
-        return False
-    if not positive:
-        return False  # the block is the #else: the test's own branch is the alternative
-    if following.keyword != "else":
-        return False
-    at = next(i for i in range(index + 1, len(conditionals)) if conditionals[i] is following)
-    end = next_branch(conditionals, at)
-    if end is None:
-        return False
-    nested = _nested_groups(conditionals, following.end, end.start)
-    return any(d.keyword == "error" and following.end <= d.start < end.start
-               and not inside(nested, d.start) for d in unit.directives)
-
-
-def _nested_groups(conditionals: list[Directive], start: int, end: int) -> list[tuple[int, int]]:
-    """Spans of the outermost groups that open between START and END."""
-    spans, depth, opened = [], 0, 0
-    for directive in conditionals:
-        if not start <= directive.start < end:
-            continue
-        if directive.keyword in ("if", "ifdef", "ifndef"):
-            if depth == 0:
-                opened = directive.start
-            depth += 1
-        elif directive.keyword == "endif" and depth:
-            depth -= 1
-            if depth == 0:
-                spans.append((opened, directive.end))
-    return spans
 
 
 def _gate_test(unit: Unit, conditionals: list[Directive], index: int,
@@ -376,7 +155,7 @@ def _gate_test(unit: Unit, conditionals: list[Directive], index: int,
     ``defined(__NVCC__)``), or a finding when its block uses what HIP lacks."""
     directive = conditionals[index]
     token = directive.tokens[position]
-    block, missing = _gate(unit, conditionals, index, position)
+    block, missing = judge_gate(unit, conditionals, index, position)
     if missing:
         yield Diagnostic("R003", f"{token.text}: the block it enables uses {missing}; HIP "
                          "does not define the macro, so the block stays off on HIP",
@@ -398,92 +177,12 @@ def _gate_test(unit: Unit, conditionals: list[Directive], index: int,
     yield Edit(keyword_at, token.end, f"{keyword} {negation}defined({hip_test})")
 
 
-def replaced_branches(unit: Unit) -> list[tuple[int, int]]:
-    """Source spans of the ``__CUDA_ARCH__`` branches that give way to their alternative
-    (see ``_nvidia_only_branch``): code that the port never compiles for AMD."""
-    if not unit.mentions(ARCH):
-        return []
-    conditionals = unit.conditionals
-    spans = []
-    for index, directive in enumerate(conditionals):
-        if directive.keyword in ("if", "elif") and _nvidia_only_branch(unit, conditionals, index):
-            end = next_branch(conditionals, index) or conditionals[-1]
-            spans.append((directive.end, end.start))
-    return spans
-
-
-def _nvidia_only_branch(unit: Unit, conditionals: list, index: int) -> str:
-    """For an ``#if``/``#elif`` whose condition is a conjunction with a ``__CUDA_ARCH__``
-    comparison (which ``_condition`` can turn into ``0``; ``defined(__CUDA_ARCH__)`` alone
-    stays a device-pass test): the first NVIDIA-only construct of its branch (inline PTX,
-    a name without HIP counterpart) and what becomes of the branch, else ''. Nested
-    branches that give way to their own alternative do not count: their own gate
-    already keeps that code from AMD GPUs. Judged once per branch (a nested one is
-    asked again by every branch around it)."""
-    assert conditionals is unit.conditionals  # the judgement is kept by index
-    return unit.fact(_judge_nvidia_only, index)
-
-
-def _judge_nvidia_only(unit: Unit, index: int) -> str:
-    conditionals = unit.conditionals
-    tokens = conditionals[index].tokens
-    if not _conjunction(tokens) or not any(
-            token.text == ARCH and _comparison(tokens, position) is not None
-            for position, token in enumerate(tokens)):
-        return ""
-    following = next_branch(conditionals, index)
-    if following is None:
-        return ""  # an unterminated #if: leave it to the compiler's error
-    start, end = conditionals[index].end, following.start
-    given_way = []  # the text of nested branches that give way to their alternative
-    inner = index + 1
-    while inner < len(conditionals) and conditionals[inner].start < end:
-        if (conditionals[inner].keyword in ("if", "elif")
-                and _nvidia_only_branch(unit, conditionals, inner)):
-            closing = next_branch(conditionals, inner)
-            given_way.append((conditionals[inner].end, closing.start if closing else end))
-        inner += 1
-    construct = _first_nvidia_only(unit, start, end, given_way)
-    if not construct:
-        return ""
-    if following.keyword == "endif":
-        return f"{construct}, which AMD GPUs lack; the branch is left out, as on older GPUs"
-    return f"{construct}, which AMD GPUs lack; the alternative branch is taken"
-
-
-def _conjunction(tokens: list[Token]) -> bool:
-    """True when the condition is a conjunction of its tests (no ``||``, ``?:``, or ``!``
-    other than ``!defined``): a ``0`` in place of one test then makes it false."""
-    for index, token in enumerate(tokens):
-        if token.text in ("||", "?"):
-            return False
-        if token.text == "!" and (index + 1 == len(tokens) or tokens[index + 1].text != "defined"):
-            return False
-    return True
-
-
-def _first_nvidia_only(unit: Unit, start: int, end: int, skipped: list[tuple[int, int]]) -> str:
-    """The first NVIDIA-only construct between START and END, outside the SKIPPED spans."""
-    regions = unit.regions
-    for match in IDENTIFIER.finditer(unit.source, start, end):
-        name = match.group()
-        if (name[0] not in "_acCn" or not regions.in_code(match.start())
-                or skipped and inside(skipped, match.start())):
-            continue
-        if name in ("asm", "__asm__", "__asm"):
-            return "inline PTX"
-        resolved = resolve_name(name, unit.options)
-        if resolved is not None and resolved[1].name is None and resolved[0].kind != "preprocessor":
-            return name
-    return ""
-
-
 def _defined_test(unit: Unit, conditionals: list[Directive], index: int,
                   position: int) -> Iterator[Finding]:
     """``defined(__CUDA_ARCH__)`` or ``defined(CUDART_VERSION)``: renamed, unless a
     device-pass test that stays off."""
     tokens = conditionals[index].tokens
-    if _device_test(tokens, position):
+    if device_test(tokens, position):
         yield from _device_gate(unit, conditionals, index, position)
     else:
         yield _renamed(tokens[position])
@@ -494,7 +193,7 @@ def _device_gate(unit: Unit, conditionals: list[Directive], index: int,
     """A device-pass test: renamed, or left (off on HIP) when its block names what HIP
     lacks (``#define ARCH __CUDA_ARCH__``, an intrinsic HIP has not)."""
     token = conditionals[index].tokens[position]
-    missing = _gate(unit, conditionals, index, position)[1]
+    missing = judge_gate(unit, conditionals, index, position)[1]
     if missing:
         yield Diagnostic("R003", f"{ARCH}: the block it enables uses {missing}; it stays off "
                          "on HIP (its alternative is compiled in both passes)",
@@ -511,8 +210,8 @@ def _renamed(token: Token) -> Edit:
 def _condition(tokens: list[Token], nvidia_only: str, unit: Unit,
                conditionals: list[Directive], at: int) -> Iterator[Finding]:
     for index, token in enumerate(tokens):
-        if _gate_macro(token.text) and _defined_operand(tokens, index):
-            if not _clang_cuda_test(tokens, index):
+        if gate_macro(token.text) and defined_operand(tokens, index):
+            if not clang_cuda_test(tokens, index):
                 yield from _gate_test(unit, conditionals, at, index)
             continue
         if token.text == CLANG_CUDA:
@@ -520,27 +219,27 @@ def _condition(tokens: list[Token], nvidia_only: str, unit: Unit,
             continue
         if token.text != ARCH and token.text not in VERSIONS:
             continue
-        if _defined_operand(tokens, index):
+        if defined_operand(tokens, index):
             yield from _defined_test(unit, conditionals, at, index)
             continue
-        comparison = _comparison(tokens, index)
-        if comparison is None:
-            if _bounded(tokens, index, index):
+        compared = comparison(tokens, index)
+        if compared is None:
+            if bounded(tokens, index, index):
                 yield (Edit(token.start, token.end, f"defined({DEVICE_PASS})")
                        if token.text == ARCH else _renamed(token))
             else:
                 yield Diagnostic("R003", f"{token.text} used in arithmetic; left as is",
                                  offset=token.start)
             continue
-        first, last, op, number = comparison
+        first, last, op, number = compared
         replacement: str | None
         if token.text == ARCH:
-            replacement = "0" if nvidia_only else _arch_test(op, number)
-            if nvidia_only and _arch_test(op, number) != "0":
+            replacement = "0" if nvidia_only else arch_test(op, number)
+            if nvidia_only and arch_test(op, number) != "0":
                 yield Diagnostic("R003", f"{ARCH} {op} {number}: this branch uses {nvidia_only}",
                                  offset=token.start, severity=Severity.NOTE)
         else:
-            missing = _gate(unit, conditionals, at, index)[1]
+            missing = judge_gate(unit, conditionals, at, index)[1]
             if missing:
                 yield from _kept_off(unit, tokens, first, last, op, number, missing)
                 continue
@@ -549,9 +248,9 @@ def _condition(tokens: list[Token], nvidia_only: str, unit: Unit,
                 # whole releases, so "> 12" is ">= 13" (not a level past 12.0).
                 if op in (">", "<="):
                     op, number = {">": ">=", "<=": "<"}[op], number + 1
-                replacement = _version_test(op, number * 1000)
+                replacement = version_test(op, number * 1000)
             else:
-                replacement = _version_test(op, number)
+                replacement = version_test(op, number)
         if replacement is None:
             yield Diagnostic("R003", f"{token.text} {op} {number} has no HIP meaning; left as is",
                              offset=token.start)
@@ -566,87 +265,13 @@ def _kept_off(unit: Unit, tokens: list[Token], first: int, last: int, op: str, n
     name = tokens[first if tokens[first].kind == "ident" else last].text
     if op in (">", ">="):
         replacement = f"{text} && !defined({HIP_PLATFORM})"
-        if not _conjunction(tokens):
+        if not conjunction(tokens):
             replacement = f"({replacement})"
     else:
         replacement = f"({text} || defined({HIP_PLATFORM}))"
     yield Edit(tokens[first].start, tokens[last].end, replacement)
     yield Diagnostic("R003", f"{name} {op} {number}: the block it enables uses {missing}; it "
                      "stays off on HIP", offset=tokens[first].start)
-
-
-def _comparison(tokens: list[Token], index: int) -> tuple[int, int, str, int] | None:
-    """(first, last, op, number) for ``NAME op NUMBER`` or ``NUMBER op NAME``, normalised
-    to the form with NAME on the left."""
-    if index + 2 < len(tokens) and tokens[index + 1].text in _COMPARISONS:
-        number = _number(tokens[index + 2])
-        if number is not None and _bounded(tokens, index, index + 2):
-            return index, index + 2, tokens[index + 1].text, number
-    if index >= 2 and tokens[index - 1].text in _COMPARISONS:
-        number = _number(tokens[index - 2])
-        if number is not None and _bounded(tokens, index - 2, index):
-            return index - 2, index, _MIRRORED[tokens[index - 1].text], number
-    return None
-
-
-def _bounded(tokens: list[Token], first: int, last: int) -> bool:
-    """True when tokens FIRST..LAST form a whole operand of && || ! ?: or parentheses."""
-    before = tokens[first - 1].text if first else "("
-    after = tokens[last + 1].text if last + 1 < len(tokens) else ")"
-    return before in _BOUNDARY and after in _BOUNDARY and after != "!"
-
-
-def _number(token: Token) -> int | None:
-    if token.kind != "number":
-        return None
-    text = token.text.rstrip("uUlL").replace("'", "")
-    try:
-        if len(text) > 1 and text[0] == "0" and text.isdigit():
-            return int(text, 8)
-        return int(text, 0)
-    except ValueError:
-        return None
-
-
-def _arch_test(op: str, number: int) -> str:
-    """The test's HIP form."""
-    device = _COMPARISONS[op](AMD_ARCH_EQUIVALENT, number)
-    host = _COMPARISONS[op](0, number)  # the host pass sees an undefined macro: 0
-    if device and host:
-        return "1"
-    if device:
-        return f"defined({DEVICE_PASS})"
-    return f"!defined({DEVICE_PASS})" if host else "0"
-
-
-def _version_test(op: str, number: int) -> str | None:
-    if op in ("==", "!="):
-        return None
-    if op in (">", "<="):
-        number += 1  # V > N is V >= N+1; V <= N is V < N+1
-    release = _first_release(number)
-    if op in (">", ">="):
-        return "0" if release is None else f"HIP_VERSION >= {release}"
-    return "1" if release is None else f"HIP_VERSION < {release}"
-
-
-def _first_release(level: int) -> int | None:
-    """HIP_VERSION of the first HIP release that follows CUDA API LEVEL, or None."""
-    for version, cuda_level in _levels():
-        if cuda_level >= level:
-            major, minor = (version + (0,))[:2]
-            return major * 10_000_000 + minor * 100_000
-    return None
-
-
-@functools.cache
-def _levels() -> tuple[tuple[tuple[int, ...], int], ...]:
-    rows = []
-    for line in LEVELS_PATH.read_text(encoding="utf-8").splitlines()[1:]:
-        if line.strip() and not line.startswith(("#", "hip_version")):
-            version, level = line.split("\t")
-            rows.append((parse_version(version), int(level)))
-    return tuple(sorted(rows))
 
 
 RULE = Rule(

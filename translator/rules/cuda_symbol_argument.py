@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.data.signatures import calls_of, declared_variable
+from translator.analysis.call_rewrites import calls_of, declared_variable
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit

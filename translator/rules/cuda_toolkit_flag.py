@@ -45,13 +45,8 @@ from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
 from translator.source.build_text import code_spans
+from translator.source.nvcc_flags import TOOLKIT_FLAG
 
-TOOLKIT = (r"(?:/usr/local/cuda(?:-[\d.]+)?|\$[({](?:CUDA_HOME|CUDA_PATH|CUDA_ROOT|CUDA_DIR"
-           r"|CUDA_TOOLKIT_ROOT_DIR|CUDA_INSTALL_PATH)[)}])")
-TOOLKIT_FLAG = re.compile(
-    rf"(?<![\w-])(?:(?P<include>(?:-I|-isystem)[ \t]*{TOOLKIT}/include)"
-    rf"|(?P<library>-L[ \t]*{TOOLKIT}/lib(?:64)?(?:/stubs)?))(?![\w/.-])"
-)
 INCLUDE = "-I$(ROCM_PATH)/include -D__HIP_PLATFORM_AMD__"
 LIBRARY = "-L$(ROCM_PATH)/lib"
 _ROCM_PATH_SET = re.compile(r"(?m)^[ \t]*(?:export[ \t]+)?ROCM_PATH[ \t]*[:?+]?=")

@@ -34,9 +34,8 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic
 from translator.rules.base import Finding, Rule
-from translator.rules.cuda_toolkit_flag import TOOLKIT_FLAG
 from translator.source.build_text import code_spans, unit_language
-from translator.source.nvcc_flags import NVCC_WORD
+from translator.source.nvcc_flags import NVCC_WORD, TOOLKIT_FLAG
 
 _TOOLKIT_PATH = re.compile(
     r"/usr/local/cuda(?:-[\d.]+)?(?![\w-])|\$[({]?(?:CUDA_HOME|CUDA_PATH|CUDA_ROOT|CUDA_DIR"

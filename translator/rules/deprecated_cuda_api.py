@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.data.names import resolve
+from translator.rules._shared.warned_apis import DIFFERENCES, TEXTURE_APIS
 from translator.rules.base import Finding, Rule
 
 _REFERENCE_TYPES = frozenset({"texture", "surface", "textureReference", "surfaceReference"})
@@ -63,9 +64,6 @@ REPLACEMENTS = {
 
 
 def check(unit) -> Iterator[Finding]:
-    from translator.rules.api_semantics_differ import DIFFERENCES
-    from translator.rules.texture_reference import TEXTURE_APIS
-
     table = unit.names.identifiers
     source = unit.source
     facts = facts_of(unit)

@@ -51,9 +51,9 @@ from translator.analysis.hazard import (
     is_call,
     scan,
 )
+from translator.analysis.lane_masks import mask_rewrite
 from translator.diagnostics import Diagnostic, Fix, Severity
 from translator.rules.base import Finding, Rule
-from translator.rules.warp_sync_intrinsic import mask_rewrite
 
 _FULL_64 = "0xffffffffffffffffull"
 _HELP = "pass a 64-bit mask, e.g. 0xffffffffffffffffull, or __activemask()"

@@ -58,8 +58,8 @@ from collections.abc import Iterator
 from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.diagnostics import Fix
+from translator.rules._shared.parameters import parameter_types
 from translator.rules.base import Finding, Rule
-from translator.rules.merged_overloads import _parameter_types
 
 #: The HIP release whose headers were checked (amd_hip_atomic.h, amd_hip_vector_types.h).
 CHECKED_SINCE = (5, 2)
@@ -96,7 +96,7 @@ def check(unit) -> Iterator[Finding]:
             continue
         if not function.on_device:
             continue  # a host function overloads HIP's device one: both compile
-        parameters = _parameter_types(facts.code, facts.index_at(function.start),
+        parameters = parameter_types(facts.code, facts.index_at(function.start),
                                       facts.body_span(function)[0])
         if not parameters:
             continue

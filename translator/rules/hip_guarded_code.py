@@ -17,7 +17,7 @@ project's ROCm build must define it, and the compile check does. The names that 
 project's ``#define``, ``using X =``, ``typedef``, ``namespace X =`` and function
 definitions define keep their spelling too (``#define cudaMalloc hipMalloc`` is a shim,
 not a use), unless the definition is written in CUDA's own terms (``typedef struct
-CUstream_st *cudaStream_t;``); see ``translator/source/hip_guards.py``.
+CUstream_st *cudaStream_t;``); see ``translator/analysis/hip_guards.py``.
 
 Why
 ---
@@ -68,9 +68,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.hip_guards import build_switches, hip_groups
 from translator.diagnostics import Diagnostic, Severity
 from translator.rules.base import Finding, Rule
-from translator.source.hip_guards import build_switches, hip_groups
 from translator.unit import Unit
 
 _WORD = re.compile(r"(?<![\w$])(?:cu|CU|Cu|__|nv|NV)[\w$]*")

@@ -52,15 +52,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.edits import Edit
-from translator.rules.base import Finding, Rule
-from translator.source.hip_guards import at_file_scope
-from translator.source.includes import (
+from translator.analysis.hip_guards import at_file_scope
+from translator.analysis.includes import (
     RUNTIME_HEADER,
     first_include_point,
     include_targets,
     runtime_insertion,
 )
+from translator.edits import Edit
+from translator.rules.base import Finding, Rule
 from translator.source.scan import next_branch
 from translator.unit import Unit
 

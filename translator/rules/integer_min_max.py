@@ -40,11 +40,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from translator.data.signatures import calls_of
+from translator.analysis.api_names import declared_in_file
+from translator.analysis.call_rewrites import calls_of
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.rules.cuda_api_name import declared_in_file
 from translator.unit import Unit
 
 FUNCTIONS = {

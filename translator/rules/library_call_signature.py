@@ -44,8 +44,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from translator.rules._shared.listed_calls import rewrite_listed_calls
 from translator.rules.base import Finding, Rule
-from translator.rules.cuda_call_signature import rewrite_listed_calls
 from translator.unit import Unit
 
 LIBRARIES = frozenset({"roc", "miopen"})

@@ -64,7 +64,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.data.signatures import closed_calls
+from translator.analysis.call_rewrites import closed_calls
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule

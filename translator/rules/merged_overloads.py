@@ -44,13 +44,12 @@ import re
 from collections.abc import Iterator
 
 from translator.analysis.clang import Function
-from translator.analysis.expressions import closing
 from translator.analysis.facts import facts_of
 from translator.analysis.hazard import finding
 from translator.data.names import resolve_name
 from translator.diagnostics import Fix
+from translator.rules._shared.parameters import parameter_types
 from translator.rules.base import Finding, Rule
-from translator.source.tokens import Token
 
 _CUDA_TYPE = re.compile(r"(?:cuda|CU|cu)[A-Za-z]\w*")
 _DRIVER_TYPE = re.compile(r"CU(?<![\w$]CU)[a-z]")  # the letters first: a fast scan
@@ -67,7 +66,7 @@ def check(unit) -> Iterator[Finding]:
     for function in facts.functions:
         if any(start <= function.start < end for start, end in guarded):
             continue
-        parameters = _parameter_types(code, facts.index_at(function.start),
+        parameters = parameter_types(code, facts.index_at(function.start),
                                       facts.body_span(function)[0])
         if parameters is None or not any(_CUDA_TYPE.fullmatch(w) for p in parameters for w in p):
             continue
@@ -97,33 +96,6 @@ def _disabled(source: str, function, signature: str) -> tuple[Fix, Fix]:
             "disable the redundant overload"),
         Fix(line_end, line_end, "\n#endif", "disable the redundant overload"),
     )
-
-
-def _parameter_types(code, first: int, body: int) -> tuple[tuple[str, ...], ...] | None:
-    """The parameters' words without their names, from the header's first '('."""
-    for index in range(first, body):
-        if code[index].text == "(":
-            end = closing(code, index)
-            break
-    else:
-        return None
-    parameters: list[list[Token]] = []
-    current: list[Token] = []
-    for token in code[index + 1 : end]:
-        if token.text == ",":
-            parameters.append(current)
-            current = []
-        else:
-            current.append(token)
-    if current:
-        parameters.append(current)
-    types = []
-    for parameter in parameters:
-        words = [t.text for t in parameter]
-        if len(words) > 1 and parameter[-1].kind == "ident":
-            words = words[:-1]  # the parameter's name
-        types.append(tuple(words))
-    return tuple(types)
 
 
 def _hip(unit, word: str) -> str:

@@ -56,10 +56,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.api_names import declared_in_file
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.rules.cuda_api_name import declared_in_file
 from translator.source.build_text import unit_language
 from translator.source.syntax import is_member_name
 

@@ -44,13 +44,9 @@ from translator.analysis.hazard import (
     r101_reports,
     scan,
 )
+from translator.rules._shared.warned_apis import TEXTURE_APIS
 from translator.rules.base import Finding, Rule
 
-TEXTURE_APIS = frozenset({
-    "cudaBindTexture", "cudaBindTexture2D", "cudaBindTextureToArray",
-    "cudaBindTextureToMipmappedArray", "cudaUnbindTexture", "cudaGetTextureReference",
-    "cudaGetTextureAlignmentOffset", "cudaBindSurfaceToArray", "cudaGetSurfaceReference",
-})
 _HELP = "use texture objects (cudaCreateTextureObject) instead"
 
 

@@ -49,8 +49,8 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from translator.analysis.call_rewrites import closed_calls
 from translator.analysis.parsed import parsed_of
-from translator.data.signatures import closed_calls
 from translator.diagnostics import Diagnostic
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule

@@ -60,28 +60,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from translator.analysis.call_rewrites import calls_of, rewrite_call
+from translator.analysis.lane_masks import (
+    FULL_32,
+    FULL_MASK,
+    LITERAL,
+    MASKED,
+    SIXTY_FOUR_BIT,
+    macro_literal,
+    mask_variable,
+)
 from translator.data.names import resolve
-from translator.data.signatures import calls_of, rewrite_call
 from translator.diagnostics import Diagnostic, Severity
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.scan import find_directives
 from translator.source.syntax import Argument
 from translator.unit import Unit
 
-MASKED = frozenset({
-    "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync", "__ballot_sync",
-    "__any_sync", "__all_sync", "__match_any_sync", "__match_all_sync",
-})
 OLDER_FORMS = MASKED | {"__activemask", "__syncwarp"}
-FULL_MASK = "0xffffffffffffffff"
-_FULL_32 = re.compile(r"(?:0[xX][fF]{8}|4294967295|~0|~0x0|-1)[uUlL]*")
-#: Masks that already are 64-bit in HIP (its __activemask and __ballot return 64 bits).
-_SIXTY_FOUR_BIT = re.compile(
-    r"__activemask\(\)|__ballot(?:_sync)?\(.*\)|0[xX][0-9a-fA-F]{9,}[uUlL]*"
-)
-_LITERAL = re.compile(r"(?:0[xX][0-9a-fA-F']+|0[bB][01']+|\d[\d']*)[uUlL]*")
-_DEFINE_KEYWORD = frozenset({"define"})
 
 
 def check(unit: Unit) -> Iterator[Finding]:
@@ -126,30 +122,30 @@ def _older_form(unit, call, entry, target) -> Iterator[Finding]:
 def _full_mask(unit: Unit, text: str) -> bool:
     """True for a mask of every lane: a full literal, a macro of one, ``__activemask()``."""
     text = text.replace(" ", "")
-    if _FULL_32.fullmatch(text) or text == "__activemask()":
+    if FULL_32.fullmatch(text) or text == "__activemask()":
         return True
-    definition = _macro_literal(unit, text) if re.fullmatch(r"[A-Za-z_]\w*", text) else None
-    return definition is not None and _FULL_32.fullmatch(definition[2]) is not None
+    definition = macro_literal(unit, text) if re.fullmatch(r"[A-Za-z_]\w*", text) else None
+    return definition is not None and FULL_32.fullmatch(definition[2]) is not None
 
 
 def _widen(unit: Unit, mask: Argument, widened: set[str | int]) -> Iterator[Finding]:
     text = mask.text
-    if _SIXTY_FOUR_BIT.fullmatch(text.replace(" ", "")):
+    if SIXTY_FOUR_BIT.fullmatch(text.replace(" ", "")):
         return
-    if _FULL_32.fullmatch(text.replace(" ", "")):
+    if FULL_32.fullmatch(text.replace(" ", "")):
         yield Edit(mask.start, mask.end, FULL_MASK, "R401")
-    elif _LITERAL.fullmatch(text):
+    elif LITERAL.fullmatch(text):
         if "ll" not in text.lower():  # already 64-bit otherwise
             yield Edit(mask.start, mask.end, text.rstrip("uUlL") + "ull", "R401")
     elif re.fullmatch(r"[A-Za-z_]\w*", text) and text not in widened:
-        definition = _macro_literal(unit, text)
+        definition = macro_literal(unit, text)
         if definition is None:
             yield from _widen_variable(unit, text, mask, widened)
             return
         widened.add(text)
         start, end, literal = definition
-        if "ll" not in literal.lower() and not _SIXTY_FOUR_BIT.fullmatch(literal):
-            wide = FULL_MASK if _FULL_32.fullmatch(literal) else literal.rstrip("uUlL") + "ull"
+        if "ll" not in literal.lower() and not SIXTY_FOUR_BIT.fullmatch(literal):
+            wide = FULL_MASK if FULL_32.fullmatch(literal) else literal.rstrip("uUlL") + "ull"
             yield Edit(start, end, wide, "R401")
     elif not re.fullmatch(r"[A-Za-z_]\w*", text):
         yield Diagnostic(
@@ -175,131 +171,13 @@ def _widen_variable(unit: Unit, name: str, mask: Argument,
         return
     type_start, type_end, value = declaration
     yield Edit(type_start, type_end, "unsigned long long", "R401")
-    if value is not None and _FULL_32.fullmatch(value.group().replace(" ", "")):
+    if value is not None and FULL_32.fullmatch(value.group().replace(" ", "")):
         yield Edit(value.start(), value.end(), FULL_MASK, "R401")
-    elif value is None or not (_SIXTY_FOUR_BIT.fullmatch(value.group().replace(" ", ""))
-                               or _LITERAL.fullmatch(value.group())):
+    elif value is None or not (SIXTY_FOUR_BIT.fullmatch(value.group().replace(" ", ""))
+                               or LITERAL.fullmatch(value.group())):
         yield Diagnostic(
             "R401", f"lane mask {name} was made 64-bit; check that its value covers the 64 "
             "lanes of a wavefront", offset=mask.start)
-
-
-_MASK_TYPE_BEFORE = re.compile(r"(?<![\w$])(?:unsigned[ \t]+int|unsigned|uint32_t)[ \t]+$")
-
-
-def mask_variable(unit: Unit, name: str, before: int):
-    """(type start, type end, value match or None) of the last declaration of NAME with a
-    32-bit unsigned type before offset BEFORE, or None."""
-    return unit.fact(_mask_variable, name, before)
-
-
-def _mask_variable(unit: Unit, name: str, before: int):
-    source = unit.source
-    word = re.escape(name)
-    pattern = re.compile(  # a last parameter first, with its plain default: (unsigned mask = ~0u)
-        rf"{word}[ \t]*(?:=[ \t]*(?P<default>[^;,()\n]+?)[ \t]*)?\)"
-        rf"|{word}[ \t]*(?:=[ \t]*(?P<value>[^;,]+?)[ \t]*)?[;,]")
-    found = None
-    for match in unit.regions.code_matches(pattern):
-        start = match.start()
-        if start >= before:
-            break
-        if start and (source[start - 1].isalnum() or source[start - 1] in "_$"):
-            continue
-        kind = _MASK_TYPE_BEFORE.search(source, max(0, start - 40), start)
-        if kind is not None:
-            found = (kind, match)
-    if found is None:
-        return None
-    kind, match = found
-    type_end = kind.end() - (len(kind.group()) - len(kind.group().rstrip(" \t")))
-    group = "default" if match.group("default") is not None else "value"
-    value = _Value(match, group) if match.group(group) is not None else None
-    return kind.start(), type_end, value
-
-
-class _Value:
-    """The initializer of a declaration match (its group NAME), with a match's interface."""
-
-    def __init__(self, match: re.Match, name: str) -> None:
-        self._match, self._name = match, name
-
-    def group(self) -> str:
-        return self._match.group(self._name)
-
-    def start(self) -> int:
-        return self._match.start(self._name)
-
-    def end(self) -> int:
-        return self._match.end(self._name)
-
-
-def widened_mask_variables(unit: Unit) -> frozenset[int]:
-    """Offsets of the variable declarations whose type this rule makes 64-bit (mask
-    variables of kept *_sync calls), so that W412 does not ask for it again."""
-    return unit.fact(_widened_mask_variables)
-
-
-def _widened_mask_variables(unit: Unit) -> frozenset[int]:
-    found = set()
-    if not unit.options.rule_enabled("R401") or not unit.mentions("_sync"):
-        return frozenset()
-    for name, call in calls_of(unit, MASKED):
-        entry = unit.names.get(name)
-        target = resolve(entry, unit.options) if entry is not None else None
-        if (target is None or target.name != name or target.arguments is not None
-                or not call.arguments):
-            continue
-        text = call.arguments[0].text
-        if re.fullmatch(r"[A-Za-z_]\w*", text) and _macro_literal(unit, text) is None:
-            declaration = mask_variable(unit, text, call.arguments[0].start)
-            if declaration is not None:
-                found.add(declaration[0])
-    return frozenset(found)
-
-
-def mask_rewrite(unit: Unit, name: str, mask: str, at: int) -> str:
-    """How this rule changes the mask MASK (at offset AT) of a call to NAME ('' when it
-    leaves it alone), so that W410 does not ask for a fix the output already has."""
-    entry = unit.names.get(name)
-    if name not in MASKED or entry is None or not unit.options.rule_enabled("R401"):
-        return ""
-    target = resolve(entry, unit.options)
-    if target.name is None:
-        return ""
-    if target.arguments is not None or target.name != name:
-        return f"R401 calls {target.name}, which takes no mask"
-    text = mask.replace(" ", "")
-    if _FULL_32.fullmatch(text) or _LITERAL.fullmatch(text):
-        return "R401 widens it to 64 bits"
-    if re.fullmatch(r"[A-Za-z_]\w*", text) and _macro_literal(unit, text) is not None:
-        return "R401 widens the macro to 64 bits"
-    if re.fullmatch(r"[A-Za-z_]\w*", text):
-        declaration = mask_variable(unit, text, at)
-        if (declaration is not None and declaration[2] is not None
-                and _FULL_32.fullmatch(declaration[2].group().replace(" ", ""))):
-            return "R401 makes the variable 64-bit with a 64-lane value"
-    return ""
-
-
-def _macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
-    """The literal of the first ``#define NAME literal`` in the file: (start, end, text)."""
-    return unit.fact(_find_macro_literal, name)
-
-
-def _find_macro_literal(unit: Unit, name: str) -> tuple[int, int, str] | None:
-    if not unit.mentions("define"):
-        return None
-    # Only the #define lines that mention NAME are lexed.
-    for directive in find_directives(unit.source, unit.regions, _DEFINE_KEYWORD, name):
-        tokens = directive.tokens
-        if not tokens or tokens[0].text != name:
-            continue
-        body = [t for t in tokens[1:] if t.text not in "()"]
-        if len(body) == 1 and (_LITERAL.fullmatch(body[0].text)
-                               or _FULL_32.fullmatch(body[0].text)):
-            return body[0].start, body[0].end, body[0].text
-    return None
 
 
 RULE = Rule(

@@ -15,6 +15,7 @@ only renamed, never evaluated.
 from __future__ import annotations
 
 import functools
+import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from translator.unit import Unit
 __all__ = [
     "code_spans", "Command", "cmake_commands", "unit_language", "offload_arch_flags", "words",
     "hip_setup", "remove_argument", "environment_variables", "WARP_SYNC_DEFINE",
-    "defines_warp_sync", "gpu_targets_set_before"]
+    "defines_warp_sync", "gpu_targets_set_before", "renamed_reference"]
 
 #: Languages of the files that set or read environment variables: scripts, CI, builds.
 ENVIRONMENT_LANGUAGES = BUILD_LANGUAGES | SCRIPT_LANGUAGES
@@ -187,6 +188,17 @@ _SETS_GPU_TARGETS = re.compile(
 _ENABLES_CUDA = re.compile(
     r"(?im)^[ \t]*(?:enable_language[ \t]*\([^)]*\bCUDA\b|project[ \t]*\([^)]*\bCUDA\b)")
 FINDS_GPU = re.compile(r"(?i)find_package\s*\(\s*(?:CUDA|CUDAToolkit|hip)\b")
+
+
+def renamed_reference(name: str, folder: str, options: Options) -> str:
+    """NAME, a file named in FOLDER's build file, as it reads after the naming policy
+    (``x.cu`` -> ``x.hip`` unless kept): R515 renames such references, R512 lists the
+    renamed sources."""
+    if options.naming != "hip" or not name.endswith(".cu"):
+        return name
+    if posixpath.normpath(posixpath.join(folder, name)) in options.tree.kept_names:
+        return name
+    return name[:-3] + ".hip"
 
 
 def gpu_targets_set_before(text: str, offset: int) -> bool:

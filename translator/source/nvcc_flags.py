@@ -1,6 +1,6 @@
 """nvcc command lines: which lines carry them, and what each nvcc-only flag becomes.
 
-Shared by the rules that rewrite compiler invocations (R511-R514, W501); the flags the
+Shared by the rules that rewrite compiler invocations (R511-R514, R516, W501, W502); the flags the
 compile check takes from a project's build are translator/compile/flags.py. A table, not
 logic: each entry is a pattern for one nvcc flag (with its value), the hipcc spelling
 (``None`` = drop) and, for flags whose meaning is lost, the message a person should read.
@@ -15,7 +15,7 @@ from translator.source.build_text import code_spans, unit_language
 from translator.unit import Unit
 
 __all__ = ["flag_lines", "nvcc_options", "FLAG_LANGUAGES", "NVCC_OPTIONS", "LIBRARIES", "ARCH_FLAG",
-           "NVCC_WORD", "VALUE"]
+           "NVCC_WORD", "VALUE", "TOOLKIT", "TOOLKIT_FLAG"]
 
 #: Languages of the files that may hold nvcc command lines or flag variables (setup.py is
 #: "python-deps": it lists dependencies, and builds extensions).
@@ -37,6 +37,16 @@ ARCH_FLAG = re.compile(
     rf"|(?:-arch|--gpu-architecture)(?:=|[ \t]+)(?:native|all|all-major|{_VARIABLE})"
     rf"|(?:-gencode|--generate-code)(?:=|[ \t]+)[\"']?arch={_ARCH_VALUE}[\"']?"
     rf"|(?:-code|--gpu-code)(?:=|[ \t]+){_ARCH_VALUE})(?![\w-])"
+)
+
+#: A CUDA toolkit's folder: the usual install path or the variables that hold it.
+TOOLKIT = (r"(?:/usr/local/cuda(?:-[\d.]+)?|\$[({](?:CUDA_HOME|CUDA_PATH|CUDA_ROOT|CUDA_DIR"
+           r"|CUDA_TOOLKIT_ROOT_DIR|CUDA_INSTALL_PATH)[)}])")
+#: An include or library flag into a CUDA toolkit (``-I/usr/local/cuda/include``,
+#: ``-L$(CUDA_HOME)/lib64``): R516 rewrites them in Makefiles, W502 leaves them to it.
+TOOLKIT_FLAG = re.compile(
+    rf"(?<![\w-])(?:(?P<include>(?:-I|-isystem)[ \t]*{TOOLKIT}/include)"
+    rf"|(?P<library>-L[ \t]*{TOOLKIT}/lib(?:64)?(?:/stubs)?))(?![\w/.-])"
 )
 
 #: (pattern, hipcc replacement or None to drop, message for a person or None)

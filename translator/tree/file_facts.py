@@ -13,10 +13,10 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from translator.analysis.hip_guards import build_switches
+from translator.analysis.lane_masks import MASKED
 from translator.analysis.qualifiers import device_macros_of, macro_words
 from translator.options import Options
-from translator.rules.warp_sync_intrinsic import MASKED
-from translator.source.hip_guards import build_switches
 from translator.tree.own_libraries import library_includes
 from translator.tree.project_names import declared_names
 from translator.unit import Unit

@@ -8,7 +8,7 @@ macros the build defines only in its HIP configuration (``add_compile_definition
 ``add_definitions(-D...)``, ``target_compile_definitions`` inside ``if(...HIP...)``;
 ``-D`` flags inside a HIP branch of a Makefile). Those macros reach the rules through
 ``Options.tree.hip_macros``: conditions on them mark the project's HIP branches
-(``translator/source/hip_guards.py``), which rocport leaves as written.
+(``translator/analysis/hip_guards.py``), which rocport leaves as written.
 
 Limits: no CMake or make evaluation; a condition counts as a HIP one when it names
 ``HIP`` or ``ROCM`` as a word (``FOO_USE_HIP``, ``CMAKE_HIP_COMPILER``,

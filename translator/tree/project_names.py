@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from translator.analysis.api_names import UNKNOWN, declared_in_file
 from translator.data.names import load_names
 from translator.options import Options
-from translator.rules.cuda_api_name import UNKNOWN, declared_in_file
 from translator.unit import Unit
 
 __all__ = ["defined_names", "declared_names"]

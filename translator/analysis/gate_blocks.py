@@ -1,13 +1,14 @@
 """The block a version, feature or device gate enables, and what in it HIP lacks.
 
 R003 switches a gate on (``#if CUDART_VERSION >= 11080`` becomes a test of
-``HIP_VERSION``) only when everything its block names exists in the target HIP; the
-block is judged here. Judged missing: a CUDA header or name that does not translate at
-the target version, a name that looks like a CUDA API name or an ``__nv_*`` extension
-no table knows, a bfloat16 name whose HIP header the file does not include (HIP's
-runtime header does not bring it), ``__CUDA_ARCH__`` in a ``#define`` body (R406
-replaces only values in code), and a name the file defines only in blocks kept off
-on HIP (``unavailable``: the caller's fixed point).
+``HIP_VERSION``) only when everything its block names exists in the target HIP
+(``translator.analysis.gates``); the block is judged here. Judged missing: a CUDA
+header or name that does not translate at the target version, a name that looks like a
+CUDA API name or an ``__nv_*`` extension no table knows, a bfloat16 name whose HIP
+header the file does not include (HIP's runtime header does not bring it),
+``__CUDA_ARCH__`` in a ``#define`` body (R406 replaces only values in code), and a name
+the file defines only in blocks kept off on HIP (``unavailable``: the caller's fixed
+point).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from __future__ import annotations
 import bisect
 import re
 
+from translator.analysis.api_names import UNKNOWN, declared_in_file
+from translator.analysis.hip_guards import is_hip_macro
+from translator.analysis.includes import include_targets
 from translator.data.names import resolve_header, resolve_name
-from translator.rules.cuda_api_name import UNKNOWN, declared_in_file
-from translator.source.hip_guards import is_hip_macro
-from translator.source.includes import include_targets
 from translator.source.scan import IDENTIFIER, Directive, next_branch
 from translator.unit import Unit
 

@@ -22,7 +22,9 @@ inside them; ``R004`` says why where it matters):
   declaration) is CUDA's and is translated. A reverse shim line (``#define hipMalloc
   cudaMalloc``) is kept whole.
 - **Blocks kept off on HIP**: a version or feature gate whose block uses names HIP lacks
-  at the target version (``R003`` decides, ``cuda_macro_test.kept_off_blocks``).
+  at the target version (``R003`` decides, ``translator.analysis.gates.kept_off_blocks``).
+
+The first two are found here; ``translator.analysis.protected_code`` gathers all three.
 
 Limits: conditions are read from their tokens (a HIP macro reached only through another
 macro is not seen); definitions are recognised by their shape, as R101 recognises them.
@@ -30,7 +32,6 @@ macro is not seen); definitions are recognised by their shape, as R101 recognise
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import re
 from dataclasses import dataclass
@@ -38,11 +39,10 @@ from dataclasses import dataclass
 from translator.source.preprocessor import PREDEFINED, evaluate
 from translator.source.scan import Directive
 from translator.source.tokens import directive_matches
-from translator.unit import Spans, Unit
+from translator.unit import Unit
 
-__all__ = ["HIP_MACRO", "HipGroup", "Branch", "is_hip_macro", "hip_groups", "protected_spans",
-           "build_switches",
-           "defined_names", "overlaps", "mentions_cuda", "at_file_scope"]
+__all__ = ["HIP_MACRO", "HipGroup", "Branch", "is_hip_macro", "hip_groups", "build_switches",
+           "defined_names", "mentions_cuda", "at_file_scope"]
 
 #: Macros that only a HIP/ROCm build defines (compiler, HIP headers or the usual build
 #: switches). ``__HIP_PLATFORM_NVIDIA__`` is HIP too: code for HIP on NVIDIA GPUs.
@@ -377,54 +377,3 @@ def mentions_cuda(unit: Unit, text: str) -> bool:
         if entry is not None and entry.hip != word:
             return True
     return False
-
-
-def protected_spans(unit: Unit) -> Spans:
-    """Every span no rewrite may touch: HIP groups, definitions of CUDA names, blocks
-    kept off on HIP (found once per unit)."""
-    return unit.fact(_protected_spans)
-
-
-def _protected_spans(unit: Unit) -> Spans:
-    from translator.rules.cuda_macro_test import kept_off_blocks
-
-    spans = [span for group in hip_groups(unit) for span in _left_as_written(group)]
-    spans += defined_names(unit)
-    if unit.options.rule_enabled("R003"):
-        spans += kept_off_blocks(unit)
-    return Spans(_merged(spans))
-
-
-def _left_as_written(group: HipGroup) -> list[tuple[int, int]]:
-    """The spans of GROUP that stay as the project wrote them: its directives and every
-    branch but the one an AMD build takes (its CUDA alternative, its HIP-on-NVIDIA and
-    undecidable branches). The AMD branch is code hipcc compiles: what it still spells
-    in CUDA (written for PyTorch's build-time hipify) is translated."""
-    spans = []
-    position = group.start
-    for branch in group.branches:
-        if branch.on_hip:
-            spans.append((position, branch.body_start))
-            position = branch.body_end
-    spans.append((position, group.end))
-    return [(start, end) for start, end in spans if end > start]
-
-
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start < merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
-
-
-def overlaps(spans: Spans, start: int, end: int) -> bool:
-    """True when START..END (an edit; empty for an insertion) touches the inside of one of
-    SPANS: an insertion at a span's first or last offset is outside it."""
-    if start == end:
-        index = bisect.bisect_right(spans.starts, start) - 1
-        return index >= 0 and spans.starts[index] < start < spans.ends[index]
-    index = bisect.bisect_left(spans.starts, end) - 1
-    return index >= 0 and spans.ends[index] > start
