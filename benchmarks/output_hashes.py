@@ -27,7 +27,7 @@ from benchmarks.bench_translate import OPTIONS, WITH_WARNINGS, make_corpus  # no
 from tests.translator.cases import all_cases  # noqa: E402
 from translator.engine import translate  # noqa: E402
 from translator.options import Options  # noqa: E402
-from translator.tree.file_kinds import language_of  # noqa: E402
+from translator.source.file_kinds import language_of  # noqa: E402
 from translator.tree.migrate import translate_file  # noqa: E402
 
 

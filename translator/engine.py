@@ -20,7 +20,6 @@ from translator.edits import Edit, apply_edits, line_map, without_overlaps
 from translator.options import Options
 from translator.rules import RULES, RULES_BY_CODE, Rule
 from translator.rules.base import Findings
-from translator.source.build_text import unit_language
 from translator.unit import Unit
 
 __all__ = ["Result", "translate", "decode"]
@@ -120,7 +119,7 @@ def _translate(source: str | bytes, options: Options, path: str,
     unit, utf8, diagnostics = _begin(source, options, path, stubs)
     edits: list[Edit] = []
     usages: list[Usage] = []
-    for rule in _enabled_rules(options, unit_language(unit)):
+    for rule in _enabled_rules(options, unit.language):
         _run_rule(rule, unit, edits, diagnostics, usages)
     usages, diagnostics = _first_per_offset(usages, diagnostics)
     if options.skips_excluded_blocks and unit.inactive:

@@ -66,7 +66,7 @@ class TreeFacts:
     #: For a header (set per file): a source file of the tree that includes it and the
     #: length of the text of that file up to the end of its include line. The header is
     #: analysed in that context, as its compiler sees it, since headers often rely on
-    #: what the including file declared first (translator/analysis/include_paths.py).
+    #: what the including file declared first (translator/tree/include_paths.py).
     includer: tuple[str, int] | tuple[()] = ()
 
     def __post_init__(self) -> None:

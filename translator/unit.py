@@ -13,6 +13,7 @@ from typing import NamedTuple
 from translator.data.names import NameTable, load_names
 from translator.lazy_facts import LazyFacts
 from translator.options import Options
+from translator.source.file_kinds import text_language
 from translator.source.scan import Directive, Regions, find_branch_keywords, find_includes
 from translator.source.scan import find_directives as scan_directives
 from translator.source.scopes import Brackets
@@ -213,6 +214,12 @@ class Unit(LazyFacts):
             return Location(line, offset - self.source.rfind("\n", 0, offset))
         line = bisect.bisect_right(self.line_starts, offset)
         return Location(line, offset - self.line_starts[line - 1] + 1)
+
+    @cached_property
+    def language(self) -> str:
+        """The rule language of the file: ``c++``, ``cmake``, ``make``, ``shell``, ...
+        (``translator.source.file_kinds.language_of``), from its path and first line."""
+        return text_language(self.path, self.source)
 
     @property
     def suffix(self) -> str:

@@ -3,8 +3,8 @@
 import pytest
 
 from tests.translator.cases import Case, all_cases, format_diagnostic
+from translator.source.file_kinds import language_of
 from translator.source.tokens import tokenize, untokenize
-from translator.tree.file_kinds import language_of
 from translator.tree.migrate import translate_file
 
 CASES = all_cases()

@@ -10,13 +10,13 @@ import pytest
 
 from tests.tools import missing
 from translator.analysis import clang
-from translator.analysis.include_paths import include_paths
 from translator.analysis.parsed import parsed_of
 from translator.engine import translate
 from translator.options import Options
 from translator.output.report import build_report
+from translator.source.file_kinds import classify
 from translator.tree.compdb import read_compile_database
-from translator.tree.file_kinds import classify
+from translator.tree.include_paths import include_paths
 from translator.tree.migrate import migrate_tree
 from translator.tree.walk import walk
 from translator.unit import Unit

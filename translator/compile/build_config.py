@@ -42,10 +42,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from translator.tree.build_flags import HIP_SWITCH, hip_make_variables
+
 __all__ = ["BuildConfig", "NO_CONFIG", "Switches", "read_user_config", "build_config_from",
            "assignment", "cmake_switches",
-           "make_switches", "hip_switches", "hip_make_variables", "parse_make_database",
-           "HIP_SWITCH", "USER_CONFIG_NAME"]
+           "make_switches", "hip_switches", "parse_make_database", "USER_CONFIG_NAME"]
 
 USER_CONFIG_NAME = ".rocport.toml"
 _PLATFORMS = {"WIN32", "APPLE", "MSVC", "CYGWIN", "MINGW", "ANDROID", "IOS", "MSYS", "BORLAND",
@@ -339,10 +340,6 @@ def _option_values(conditions: tuple[str, ...], options: set[str]) -> tuple[dict
     return found, ""
 
 
-#: An option or variable that selects a project's own HIP build: HIP or ROCm as a word.
-HIP_SWITCH = re.compile(r"(?:^|_)(?:HIP|ROCM|HIPBLAS|AMD)(?:_|$)", re.I)
-
-
 def hip_switches(project: Path, system: str) -> BuildConfig:
     """The project's own HIP build switched on: every CMake option (or cache BOOL) named
     for HIP or ROCm, or every make variable of that name a conditional tests."""
@@ -354,14 +351,6 @@ def hip_switches(project: Path, system: str) -> BuildConfig:
                                  if HIP_SWITCH.search(name)))
     text = _makefile_text(project)
     return BuildConfig(make_variables=tuple((name, "1") for name in hip_make_variables(text)))
-
-
-def hip_make_variables(text: str) -> list[str]:
-    """The variables named for HIP or ROCm that a Makefile's conditionals test."""
-    names = set(re.findall(r"^\s*(?:ifeq|ifneq)\s*\(\s*\$[({](\w+)[)}]\s*,\s*1\s*\)", text,
-                           re.M))
-    names |= set(re.findall(r"^\s*ifdef\s+(\w+)", text, re.M))
-    return sorted(name for name in names if HIP_SWITCH.search(name))
 
 
 def _makefile_text(folder: Path) -> str:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from translator.compile.build_systems import BuildRun
-from translator.compile.flags import (
+from translator.tree.build_flags import (
     BUILD_FILE_NAMES,
     SAFE_MACRO,
     Flags,

@@ -52,7 +52,7 @@ DOC_SECTIONS = {
     "W": ("What it finds", "Why it matters on AMD", "Example", "Suggested fix", "Limits"),
     "E": ("What it means", "What to do"),
 }
-#: File languages, as ``translator.tree.file_kinds.language_of`` names them.
+#: File languages, as ``translator.source.file_kinds.language_of`` names them.
 LANGUAGES = frozenset(("c++", "cmake", "make", "shell", "python", "python-deps", "ci"))
 #: The languages of a rule that reads C, C++ and CUDA sources: most rules.
 CXX = frozenset(("c++",))

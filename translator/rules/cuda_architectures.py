@@ -42,7 +42,6 @@ from translator.source.build_text import (
     cmake_commands,
     code_spans,
     gpu_targets_set_before,
-    unit_language,
 )
 
 _COMMAND_LINE = re.compile(r"-DCMAKE_CUDA_ARCHITECTURES(?::STRING)?=(?:\"[^\"]*\"|'[^']*'|\S+)")
@@ -50,7 +49,7 @@ _VARIABLE = re.compile(r"\bCMAKE_CUDA_ARCHITECTURES\b")
 
 
 def check(unit) -> Iterator[Finding]:
-    language = unit_language(unit)
+    language = unit.language
     if not unit.mentions("CUDA_ARCHITECTURES"):
         return
     targets = ";".join(unit.options.offload_archs or ("gfx942",))

@@ -44,7 +44,7 @@ VARIABLES = {
 
 
 def check(unit) -> Iterator[Finding]:
-    for offset, name in environment_variables(unit, tuple(VARIABLES)):
+    for offset, name in environment_variables(unit.source, unit.language, tuple(VARIABLES)):
         target = VARIABLES[name]
         yield Edit(offset, offset + len(name), target)
         yield Usage(name, "build-system", "environment", offset, True, target)

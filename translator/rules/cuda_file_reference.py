@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import code_spans, unit_language
+from translator.source.build_text import code_spans
 
 _BUILD_REFERENCE = re.compile(r"(?P<name>[\w./${}()*%+@<>:-]*)\.cu(?![\w.+-])")
 _INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*"(?P<name>[^"\n]*)\.cu"')
@@ -46,7 +46,7 @@ _INCLUDE = re.compile(r'(?m)^[ \t]*#[ \t]*include[ \t]*"(?P<name>[^"\n]*)\.cu"')
 def check(unit) -> Iterator[Finding]:
     if unit.options.naming != "hip" or not unit.mentions(".cu"):
         return
-    language = unit_language(unit)
+    language = unit.language
     folder = posixpath.dirname(unit.path)
     if language == "c++":
         matches = [(0, m) for m in _INCLUDE.finditer(unit.source)]

@@ -50,7 +50,7 @@ ADVICE = {
 
 
 def check(unit) -> Iterator[Finding]:
-    for offset, name in environment_variables(unit, tuple(ADVICE)):
+    for offset, name in environment_variables(unit.source, unit.language, tuple(ADVICE)):
         yield Diagnostic("W521", f"{name} has no HIP counterpart: {ADVICE[name]}", offset=offset)
         yield Usage(name, "build-system", "environment", offset, False)
 

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 
 from translator.diagnostics import Diagnostic
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import code_spans, unit_language
+from translator.source.build_text import code_spans
 from translator.source.nvcc_flags import NVCC_WORD, TOOLKIT_FLAG
 
 _TOOLKIT_PATH = re.compile(
@@ -48,7 +48,7 @@ def check(unit) -> Iterator[Finding]:
         return
     for offset, code in code_spans(unit.source):
         nvcc_spans = [match.span() for match in NVCC_WORD.finditer(code)]
-        if unit_language(unit) == "make":  # R516 rewrites these flags
+        if unit.language == "make":  # R516 rewrites these flags
             nvcc_spans += [match.span() for match in TOOLKIT_FLAG.finditer(code)]
         for match in _TOOLKIT_PATH.finditer(code):
             if any(start <= match.start() < end for start, end in nvcc_spans):

@@ -36,13 +36,12 @@ from collections.abc import Iterator
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import unit_language
 
 
 def check(unit) -> Iterator[Finding]:
     # Only in files named as C/C++ sources: translate() also runs its rules on unnamed
     # text and on a build file given on the command line.
-    if not unit.mentions("nccl.h") or unit_language(unit) != "c++":
+    if not unit.mentions("nccl.h") or unit.language != "c++":
         return
     own = dict(unit.options.tree.own_libraries).get("nccl")
     if own is not None:

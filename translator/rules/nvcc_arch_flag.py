@@ -42,7 +42,7 @@ from translator.source.nvcc_flags import ARCH_FLAG, FLAG_LANGUAGES, flag_lines
 
 def check(unit) -> Iterator[Finding]:
     replacement = offload_arch_flags(unit.options)
-    for offset, code in flag_lines(unit):
+    for offset, code in flag_lines(unit.source, unit.language):
         matches = list(ARCH_FLAG.finditer(code))
         for index, match in enumerate(matches):
             start, end = offset + match.start(), offset + match.end()

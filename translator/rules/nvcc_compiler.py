@@ -51,7 +51,6 @@ from translator.source.build_text import (
     WARP_SYNC_DEFINE,
     code_spans,
     defines_warp_sync,
-    unit_language,
 )
 from translator.source.nvcc_flags import FLAG_LANGUAGES, NVCC_WORD
 
@@ -63,7 +62,7 @@ _LOOKUP_POSITION = re.compile(r"\s*(?P<name>[\w.]+)\s*(?:::=|:=|\?=|=)\s*\$[({]s
 
 
 def check(unit) -> Iterator[Finding]:
-    language = unit_language(unit)
+    language = unit.language
     if not unit.mentions("nvcc"):
         return
     compiler_flags = language == "make" and defines_warp_sync(unit.options)

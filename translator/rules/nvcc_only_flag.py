@@ -36,7 +36,7 @@ from translator.source.nvcc_flags import FLAG_LANGUAGES, nvcc_options
 
 
 def check(unit) -> Iterator[Finding]:
-    for offset, match, _replacement, message in nvcc_options(unit):
+    for offset, match, _replacement, message in nvcc_options(unit.source, unit.language):
         if message is not None:
             yield Diagnostic("W501", f"{match.group()}: {message}", offset=offset + match.start())
 

@@ -41,13 +41,12 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import unit_language
 from translator.source.nvcc_flags import FLAG_LANGUAGES, nvcc_options
 
 
 def check(unit) -> Iterator[Finding]:
-    python = unit_language(unit) in ("python", "python-deps")
-    for offset, match, replacement, _message in nvcc_options(unit):
+    python = unit.language in ("python", "python-deps")
+    for offset, match, replacement, _message in nvcc_options(unit.source, unit.language):
         start, end = offset + match.start(), offset + match.end()
         if replacement is None and python and _whole_string(match):
             start, end = _list_item(unit.source, start, end)

@@ -38,14 +38,14 @@ from collections.abc import Iterator
 from translator.diagnostics import Diagnostic, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import ENVIRONMENT_LANGUAGES, code_spans, unit_language
+from translator.source.build_text import ENVIRONMENT_LANGUAGES, code_spans
 
 _TOOL = re.compile(r"(?<![\w.-])nvidia-smi(?![\w.-])(?P<options>(?:[ \t]+-[-\w=,.]*)*)")
 _LISTING = re.compile(r"(?:[ \t]+(?:-L|--list-gpus))*")
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) not in ENVIRONMENT_LANGUAGES or "nvidia-smi" not in unit.source:
+    if unit.language not in ENVIRONMENT_LANGUAGES or "nvidia-smi" not in unit.source:
         return
     for offset, code in code_spans(unit.source):
         for match in _TOOL.finditer(code):

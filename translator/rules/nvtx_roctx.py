@@ -60,7 +60,6 @@ from translator.analysis.api_names import declared_in_file
 from translator.diagnostics import Diagnostic, Severity, Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import unit_language
 from translator.source.syntax import is_member_name
 
 ROCTX_HEADER = "roctracer/roctx.h"
@@ -100,13 +99,13 @@ def check(unit) -> Iterator[Finding]:
     headers = [d for d in unit.includes if d.tokens and _NVTX_HEADER.search(d.tokens[0].text)]
     own = dict(unit.options.tree.own_libraries).get("nvtx")
     if own is not None:
-        if unit.path == own and unit_language(unit) == "c++":
+        if unit.path == own and unit.language == "c++":
             yield Diagnostic(
                 "R542", "this project ships its own NVTX: its headers, declarations and calls "
                 "are left as the library wrote them (not renamed to roctx)", offset=0,
                 severity=Severity.NOTE)
         return
-    if not names and not headers or unit_language(unit) != "c++":
+    if not names and not headers or unit.language != "c++":
         return
     yield from _includes(headers)
     source = unit.source

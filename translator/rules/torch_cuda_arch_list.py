@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from translator.diagnostics import Usage
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.build_text import ENVIRONMENT_LANGUAGES, code_spans, unit_language
+from translator.source.build_text import ENVIRONMENT_LANGUAGES, code_spans
 
 _NAME = re.compile(r"(?<!\w)TORCH_CUDA_ARCH_LIST(?!\w)")
 #: A list of compute capabilities: 8.0, 8.6+PTX, 9.0a, separated by ';' or blanks.
@@ -44,7 +44,7 @@ _CAPABILITIES = re.compile(r"(?<![\w.])\d{1,2}\.\d[a-z]?(?:\+PTX)?"
 
 
 def check(unit) -> Iterator[Finding]:
-    if unit_language(unit) not in ENVIRONMENT_LANGUAGES or \
+    if unit.language not in ENVIRONMENT_LANGUAGES or \
             "TORCH_CUDA_ARCH_LIST" not in unit.source:
         return
     archs = unit.options.offload_archs or ("gfx942",)

@@ -21,21 +21,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from translator.options import Options
-from translator.tree.file_kinds import BUILD_LANGUAGES, SCRIPT_LANGUAGES, language_of
-from translator.unit import Unit
+from translator.source.file_kinds import BUILD_LANGUAGES, SCRIPT_LANGUAGES
 
 __all__ = [
-    "code_spans", "Command", "cmake_commands", "unit_language", "offload_arch_flags", "words",
+    "code_spans", "Command", "cmake_commands", "offload_arch_flags", "words",
     "hip_setup", "remove_argument", "environment_variables", "WARP_SYNC_DEFINE",
     "defines_warp_sync", "gpu_targets_set_before", "renamed_reference"]
 
 #: Languages of the files that set or read environment variables: scripts, CI, builds.
 ENVIRONMENT_LANGUAGES = BUILD_LANGUAGES | SCRIPT_LANGUAGES
-
-
-def unit_language(unit: Unit) -> str:
-    """The rule language of UNIT's file (``c++``, ``cmake``, ``make``, ``shell``, ...)."""
-    return language_of(unit.path, unit.source[:200].encode("utf-8", "surrogateescape"))
 
 
 def code_spans(text: str) -> Iterator[tuple[int, str]]:
@@ -57,13 +51,15 @@ def code_spans(text: str) -> Iterator[tuple[int, str]]:
         offset += len(line) + 1
 
 
-def environment_variables(unit: Unit, names: tuple[str, ...]) -> Iterator[tuple[int, str]]:
+def environment_variables(text: str, language: str,
+                          names: tuple[str, ...]) -> Iterator[tuple[int, str]]:
     """(offset, name) of every whole-word use of one of NAMES (all starting ``CUDA_``) in
-    the code, not the comments, of a script, CI or build file; nothing in other files."""
-    if unit_language(unit) not in ENVIRONMENT_LANGUAGES or not unit.mentions("CUDA_"):
+    the code, not the comments, of TEXT, a script, CI or build file in LANGUAGE; nothing
+    in other files."""
+    if language not in ENVIRONMENT_LANGUAGES or "CUDA_" not in text:
         return
     pattern = _names_pattern(names)
-    for offset, code in code_spans(unit.source):
+    for offset, code in code_spans(text):
         for match in pattern.finditer(code):
             yield offset + match.start(), match.group()
 

@@ -1,9 +1,10 @@
 """nvcc command lines: which lines carry them, and what each nvcc-only flag becomes.
 
-Shared by the rules that rewrite compiler invocations (R511-R514, R516, W501, W502); the flags the
-compile check takes from a project's build are translator/compile/flags.py. A table, not
-logic: each entry is a pattern for one nvcc flag (with its value), the hipcc spelling
-(``None`` = drop) and, for flags whose meaning is lost, the message a person should read.
+Shared by the rules that rewrite compiler invocations (R511-R514, R516, W501, W502); the
+flags the compile check takes from a project's build are translator/compile/flags.py and
+translator/tree/build_flags.py. A table, not logic: each entry is a pattern for one nvcc
+flag (with its value), the hipcc spelling (``None`` = drop) and, for flags whose meaning
+is lost, the message a person should read.
 """
 
 from __future__ import annotations
@@ -11,8 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from translator.source.build_text import code_spans, unit_language
-from translator.unit import Unit
+from translator.source.build_text import code_spans
 
 __all__ = ["flag_lines", "nvcc_options", "FLAG_LANGUAGES", "NVCC_OPTIONS", "LIBRARIES", "ARCH_FLAG",
            "NVCC_WORD", "VALUE", "TOOLKIT", "TOOLKIT_FLAG"]
@@ -99,8 +99,8 @@ LIBRARIES: dict[str, tuple[str, str]] = {
 }
 
 
-def flag_lines(unit: Unit) -> Iterator[tuple[int, str]]:
-    """(offset, code) of the lines that may carry nvcc flags.
+def flag_lines(text: str, language: str) -> Iterator[tuple[int, str]]:
+    """(offset, code) of the lines of TEXT, a file in LANGUAGE, that may carry nvcc flags.
 
     In CMake files and Makefiles every line does (flag variables are set far from the
     nvcc call), and in a Python file that builds a PyTorch extension
@@ -108,22 +108,22 @@ def flag_lines(unit: Unit) -> Iterator[tuple[int, str]]:
     ROCm); in scripts, CI and other Python files only lines that name nvcc; in any other
     file none.
     """
-    language = unit_language(unit)
     if language not in FLAG_LANGUAGES:
         return
     every = language in ("cmake", "make") or (
-        language in ("python", "python-deps") and "cpp_extension" in unit.source)
-    for offset, code in code_spans(unit.source):
+        language in ("python", "python-deps") and "cpp_extension" in text)
+    for offset, code in code_spans(text):
         if every or NVCC_WORD.search(code):
             yield offset, code
 
 
-def nvcc_options(unit: Unit) -> Iterator[tuple[int, re.Match, str | None, str | None]]:
+def nvcc_options(text: str,
+                 language: str) -> Iterator[tuple[int, re.Match, str | None, str | None]]:
     """(line offset, match, replacement, message) of every ``NVCC_OPTIONS`` entry on the
-    flag lines: line by line, in table order within a line. The match is made on the
-    line's code (``match.string``), so the line offset plus ``match.start()`` is its
-    place in the file."""
-    for offset, code in flag_lines(unit):
+    flag lines of TEXT (``flag_lines``): line by line, in table order within a line. The
+    match is made on the line's code (``match.string``), so the line offset plus
+    ``match.start()`` is its place in the file."""
+    for offset, code in flag_lines(text, language):
         if "-" not in code:
             continue  # every option begins with "-": most lines of a CMake file have none
         for pattern, replacement, message in NVCC_OPTIONS:

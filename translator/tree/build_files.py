@@ -4,7 +4,7 @@
 on a CMake file, a Makefile, a shell script, a Python file, a CI file or a Python
 dependency file and returns the same ``Result`` as ``translator.engine.translate``.
 The rules that run are those whose ``languages`` include the file's language
-(``translator.tree.file_kinds.language_of``); the text helpers they share are in
+(``translator.source.file_kinds.language_of``); the text helpers they share are in
 ``translator/source/build_text.py``.
 
 Limits: C++ rules (R0xx-R4xx) never run on these files, so a CUDA API name in a
@@ -22,7 +22,6 @@ from translator.edits import Edit
 from translator.engine import Result, _begin, _finish, _run_rule
 from translator.options import Options
 from translator.rules import RULES
-from translator.source.build_text import unit_language
 
 __all__ = ["translate_build_file", "find_modules"]
 
@@ -43,7 +42,7 @@ def translate_build_file(source: str | bytes, options: Options | None = None,
     unit, utf8, diagnostics = _begin(source, options, path)
     edits: list[Edit] = []
     usages: list[Usage] = []
-    language = unit_language(unit)
+    language = unit.language
     for rule in RULES:
         if language in rule.languages and options.rule_enabled(rule.code):
             _run_rule(rule, unit, edits, diagnostics, usages)

@@ -36,17 +36,17 @@ from pathlib import Path
 from typing import TypeVar
 
 from translator.analysis import clang
-from translator.analysis.include_paths import IncludePaths, include_paths
 from translator.config import configure, options_for_path
 from translator.engine import Result, collector_paused, translate
 from translator.options import Options
+from translator.source.file_kinds import classify
 from translator.tree.build_files import find_modules, translate_build_file
 from translator.tree.cache import ResultCache
 from translator.tree.compdb import CompileDatabase, read_compile_database
 from translator.tree.file_facts import file_facts, tree_facts
-from translator.tree.file_kinds import classify
 from translator.tree.file_names import plan_names
 from translator.tree.hip_build import HipBuild, detect_hip_build, reads_file
+from translator.tree.include_paths import IncludePaths, include_paths
 from translator.tree.own_libraries import own_libraries
 from translator.tree.walk import Entry, included_files, link_inside, walk
 
@@ -92,7 +92,7 @@ class TreeResult:
     options: Options
     files: list[FileOutcome] = field(default_factory=list)
     compile_database: CompileDatabase = field(default_factory=CompileDatabase)
-    #: Where clang finds the tree's headers during analysis (translator/analysis/include_paths.py).
+    #: Where clang finds the tree's headers during analysis (translator/tree/include_paths.py).
     include_paths: IncludePaths = field(default_factory=IncludePaths)
     #: cache hits, misses, files translated in this run, jobs, seconds
     run: dict = field(default_factory=dict)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from translator.tree.file_kinds import C_SUFFIXES
+from translator.source.file_kinds import C_SUFFIXES
 
 __all__ = ["LIBRARY_HEADERS", "own_libraries", "library_includes"]
 

@@ -13,8 +13,8 @@ from translator.compile.build_config import (
     parse_make_database,
     read_user_config,
 )
-from translator.compile.flags import cmake_flags, makefile_flags
 from translator.config import load_config
+from translator.tree.build_flags import cmake_flags, makefile_flags
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:

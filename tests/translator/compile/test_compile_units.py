@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from translator.compile.flags import Flags, cmake_flags, filter_flags, makefile_flags
 from translator.compile.toolchain import Toolchain, parse_version_output
 from translator.compile.units import find_units
+from translator.tree.build_flags import Flags, cmake_flags, filter_flags, makefile_flags
 
 KERNEL = b"#include <hip/hip_runtime.h>\n__global__ void k() {}\n"
 

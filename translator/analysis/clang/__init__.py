@@ -13,7 +13,7 @@ names with their types and the real C and C++ library beside them
 (a PCH: where a ``StubCache``, passed to ``parse``, finds or builds it), so they cost
 each file almost nothing. The file is read at its place in the tree (``directory``),
 so quoted includes resolve next to it as a compiler resolves them;
-``translator.analysis.include_paths`` gives the tree's ``-I`` folders.
+``translator.tree.include_paths`` gives the tree's ``-I`` folders.
 
 What rules can ask (a small API; everything else stays inside this package):
 

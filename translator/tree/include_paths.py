@@ -6,7 +6,7 @@ folders, then in the system folders. ``IncludePaths.for_file`` gives a file's ``
 folders, tree-relative, best first:
 
 1. the folders of the build files (``CMakeLists.txt``, Makefiles; read by
-   ``translator.compile.flags``) in the file's folder and above, nearest first;
+   ``translator.tree.build_flags``) in the file's folder and above, nearest first;
 2. the file's own ``compile_commands.json`` entry (or every entry's, for a header);
 3. the folders of the other build files of the tree (targets are not told apart);
 4. last, folders guessed from the tree's own includes: an include that none of the
@@ -36,9 +36,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from translator.compile.flags import BUILD_FILE_NAMES, Flags, cmake_flags, makefile_flags
 from translator.options import Options
 from translator.source.tokens import directive_matches
+from translator.tree.build_flags import BUILD_FILE_NAMES, Flags, cmake_flags, makefile_flags
 from translator.tree.compdb import CompileDatabase
 
 __all__ = ["IncludePaths", "include_paths"]

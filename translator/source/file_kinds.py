@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Kind", "classify", "language_of", "C_SUFFIXES", "BUILD_LANGUAGES", "SCRIPT_LANGUAGES"]
+__all__ = ["Kind", "classify", "language_of", "text_language", "C_SUFFIXES", "BUILD_LANGUAGES",
+           "SCRIPT_LANGUAGES"]
 
 C_HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".inc", ".ipp", ".tpp", ".tcc")
 C_SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c++", ".c", ".hip", ".cp")
@@ -66,6 +67,11 @@ def language_of(path: str, head: bytes = b"") -> str:
     if suffix == ".py":
         return "python"
     return _shebang_language(head)
+
+
+def text_language(path: str, text: str) -> str:
+    """``language_of`` PATH whose decoded content is TEXT (its first line read for a shebang)."""
+    return language_of(path, text[:200].encode("utf-8", "surrogateescape"))
 
 
 def _is_ci(lower: str, name: str, suffix: str) -> bool:
