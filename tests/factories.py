@@ -75,3 +75,37 @@ def example_files(folder: Path = EXAMPLE) -> dict[str, bytes]:
 
 def example_zip(folder: Path = EXAMPLE) -> bytes:
     return zip_bytes(example_files(folder))
+
+
+def report_json(**parts) -> dict:
+    """The report JSON (version 2: ``translator/output/report_json.py``) of an empty tree
+    with PARTS in place of its keys: the whole shape the sandbox stores, not a fragment."""
+    report = {
+        "tool": "rocport", "version": 2, "rocport_version": "0.1.0", "options": {},
+        "toolchain": {}, "files": [], "findings": [], "compile": [],
+        "compile_commands": {"path": "", "problems": [], "files": {}},
+        "stats": {"families": {}, "converted": 0, "unsupported": 0, "coverage": 100.0,
+                  "lines_changed": 0, "kinds": {}, "files": {}, "run": {},
+                  "findings": {"active": 0, "suppressed": 0, "categories": {}},
+                  "analysis": {"types": 0, "tokens": 0, "not_needed": 0, "rate": 100.0}},
+        "line_maps": {},
+        "hip_build": {"detected": False, "evidence": [], "macros": [], "switches": [],
+                      "vendor_headers": [], "cuda_branches_left": 0, "blocks_kept_off": 0,
+                      "action": ""},
+        "summary": "",
+    }
+    return {**report, **parts}
+
+
+def file_entry(path: str, **overrides) -> dict:
+    """A translated C++ file of a report's ``files[]``."""
+    return {"path": path, "output_path": path, "kind": "cuda-source", "language": "c++",
+            "status": "translated", "message": "", "utf8": True, "analysis": "types",
+            "analysis_error": "", "replacements": 1, "unsupported": [], **overrides}
+
+
+def finding_entry(path: str, line: int, **overrides) -> dict:
+    """A finding of a report's ``findings[]``."""
+    return {"code": "R101", "name": "cuda-api-name", "category": "api", "severity": "warning",
+            "path": path, "line": line, "column": 1, "message": "", "help": "",
+            "suppressed": False, "fixes": [], **overrides}

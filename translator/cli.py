@@ -25,7 +25,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from translator import __version__
 from translator.options import Options, parse_version
@@ -476,7 +476,7 @@ def _check(arguments: argparse.Namespace) -> int:
     )
 
     report_path = Path(arguments.report) if arguments.report else None
-    report = {}
+    report: Report | None = None  # the file's JSON, as the translation wrote it
     if report_path is not None and report_path.is_file():
         try:
             report = json.loads(report_path.read_text(encoding="utf-8"))
@@ -501,7 +501,7 @@ def _check(arguments: argparse.Namespace) -> int:
     if not Path(arguments.folder).is_dir():
         print(f"rocport: {arguments.folder}: no such folder", file=sys.stderr)
         return 2
-    outcome = compile_check(arguments.folder, options, **report_context(report))
+    outcome = compile_check(arguments.folder, options, **report_context(report or {}))
     for note in outcome["notes"]:
         print(f"rocport: {note}", file=sys.stderr)
     if outcome["skipped"]:
@@ -509,7 +509,9 @@ def _check(arguments: argparse.Namespace) -> int:
     _print_compile(outcome)
     if report_path is not None:
         if not report:
-            report = {"tool": "rocport", "toolchain": {}, "findings": []}
+            # No translation's report: only the keys the merge reads and the compile
+            # check's own make up the file.
+            report = cast(Report, {"tool": "rocport", "toolchain": {}, "findings": []})
         report_path.write_text(json.dumps(merge_into_report(report, outcome), indent=2) + "\n")
     if outcome["skipped"]:
         return 3

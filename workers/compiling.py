@@ -16,7 +16,9 @@ import logging
 import shutil
 import tempfile
 import threading
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
@@ -31,6 +33,7 @@ from translator.compile.check import (
 )
 from translator.compile.failures import CLASSES, summarize_classes
 from translator.compile.report import CompileOutcome
+from translator.output.report_json import Report
 from translator.progress import Canceled
 from translator.sandbox.bubblewrap import Limits as SandboxLimits
 from translator.tree.archive import Limits, extract
@@ -125,7 +128,7 @@ def compile_step(job: Job, watch: CompileWatch, select,
     """Fetch the HIP tree, compile the units SELECT chooses; None when the job failed
     (its time limit, a full disk)."""
     try:
-        report = job.read_report() or {}
+        report = stored_report(job)
         with tempfile.TemporaryDirectory(prefix=f"rocport-{job.pk}-") as scratch:
             return _compile(job, report, Path(scratch), watch, select, jobs)
     except OSError as error:
@@ -142,7 +145,7 @@ def compile_step(job: Job, watch: CompileWatch, select,
         return None
 
 
-def _compile(job: Job, report: dict, scratch: Path, watch: CompileWatch | None = None,
+def _compile(job: Job, report: Report, scratch: Path, watch: CompileWatch | None = None,
              select=None, jobs: int = 0) -> CompileOutcome:
     """JOBS: units compiled at once (0: one per CPU); a batch compiles one at a time, so
     that a runner's parallelism is its number of worker processes."""
@@ -177,9 +180,17 @@ def compile_options() -> CompileOptions:
     )
 
 
+def stored_report(job: Job) -> Report:
+    """JOB's report.json, which its translation stored before any compile step ran."""
+    report = job.read_report()
+    if report is None:
+        raise RuntimeError(f"job {job.pk} has no report.json for its compile check")
+    return report
+
+
 def finish(job: Job, outcome: CompileOutcome) -> None:
     """Merge OUTCOME (the whole check) into report.json and end the job as done."""
-    report = merge_into_report(job.read_report() or {}, outcome)
+    report = merge_into_report(stored_report(job), outcome)
     if not job.add_compile_progress(0):  # canceled meanwhile: keep what was compiled
         keep(job, outcome)
         return
@@ -215,7 +226,7 @@ def keep(job: Job, outcome: CompileOutcome | None = None) -> bool:
         return False
     outcome = outcome.copy()
     outcome["compile"] = compiled
-    report = merge_into_report(job.read_report() or {}, outcome)
+    report = merge_into_report(stored_report(job), outcome)
     status = (f"compile check canceled: {len(compiled)} of {total} units were compiled "
               f"before the cancel, {sum(1 for unit in compiled if unit.get('ok'))} of them "
               "without errors")
@@ -251,7 +262,7 @@ def compile_status(outcome: CompileOutcome) -> str:
     return status[:300]  # Job.compile_status's length
 
 
-def _json(value: dict) -> bytes:
+def _json(value: Mapping[str, Any]) -> bytes:
     return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode()
 
 

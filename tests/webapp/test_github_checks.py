@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.factories import make_job
+from tests.factories import file_entry, finding_entry, make_job, report_json
 from webapp.github.checks import (
     PORT_ACTION,
     annotations_of,
@@ -17,16 +17,14 @@ pytestmark = pytest.mark.django_db
 
 
 def finding(path, line, severity="warning", **extra):
-    return {"code": "W201", "name": "block-size", "category": "wavefront", "severity": severity,
-            "path": path, "line": line, "column": 3, "message": f"at {line}", "help": "",
-            "suppressed": False, **extra}
+    return finding_entry(path, line, code="W201", name="block-size", category="wavefront",
+                         severity=severity, column=3, message=f"at {line}", **extra)
 
 
 def report(findings=(), compile_units=(), classes=None, unsupported=()):
-    data = {"files": [{"path": p, "kind": "cuda-source", "status": "translated",
-                       "unsupported": list(unsupported) if p == "a.cu" else []}
-                      for p in ("a.cu", "b.cu", "inc/c.cuh")],
-            "findings": list(findings), "compile": list(compile_units)}
+    data = report_json(files=[file_entry(p, unsupported=list(unsupported) if p == "a.cu" else [])
+                              for p in ("a.cu", "b.cu", "inc/c.cuh")],
+                       findings=list(findings), compile=list(compile_units))
     if classes is not None:
         data["compile_summary"] = {"classes": classes}
     return data

@@ -2,27 +2,27 @@
 
 import pytest
 
-from tests.factories import make_job
+from tests.factories import file_entry, finding_entry, make_job, report_json
 from webapp.github.messages import commit_status, job_links, pull_request_comment
 from webapp.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
 
-REPORT = {
-    "files": [
-        {"path": "src", "kind": "folder", "status": "copied", "unsupported": []},
-        {"path": "src/stencil.cu", "kind": "cuda", "status": "translated",
-         "unsupported": [{"name": "cudaGraphInstantiateWithParams", "line": 3, "column": 1},
-                         {"name": "cudaGraphInstantiateWithParams", "line": 9, "column": 1}]},
-        {"path": "README.md", "kind": "text", "status": "copied", "unsupported": []},
+UNSUPPORTED = {"name": "cudaGraphInstantiateWithParams", "column": 1, "reason": ""}
+REPORT = report_json(
+    files=[
+        file_entry("src", kind="folder", language="", status="copied"),
+        file_entry("src/stencil.cu", unsupported=[{**UNSUPPORTED, "line": 3},
+                                                  {**UNSUPPORTED, "line": 9}]),
+        file_entry("README.md", kind="text", language="", status="copied"),
     ],
-    "findings": [
-        {"code": "W201", "category": "warp-size", "suppressed": False},
-        {"code": "W201", "category": "warp-size", "suppressed": False},
-        {"code": "W101", "category": "lane-mask", "suppressed": True},
+    findings=[
+        finding_entry("src/stencil.cu", 4, code="W201", category="warp-size"),
+        finding_entry("src/stencil.cu", 8, code="W201", category="warp-size"),
+        finding_entry("src/stencil.cu", 9, code="W101", category="lane-mask", suppressed=True),
     ],
-    "compile": [{"path": "src/stencil.cu", "ok": False}],
-}
+    compile=[{"path": "src/stencil.cu", "ok": False}],
+)
 
 
 def done_job(**summary):
@@ -99,9 +99,9 @@ HOSTILE = ["@org/team", "![x](http://evil/)", "<img src=x>", "a`b", "``x", "a\nb
 
 
 def report_with(path: str, name: str) -> dict:
-    return {"files": [{"path": path, "kind": "cuda", "status": "translated",
-                       "unsupported": [{"name": name, "line": 1, "column": 1}]}],
-            "findings": [], "compile": [{"path": path, "ok": False}]}
+    return report_json(files=[file_entry(path, unsupported=[{**UNSUPPORTED, "name": name,
+                                                                "line": 1}])],
+                       compile=[{"path": path, "ok": False}])
 
 
 def code_spans(text: str) -> list[str]:

@@ -9,7 +9,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import PASSWORD, example_zip, make_job, make_user
+from tests.factories import (
+    PASSWORD,
+    example_zip,
+    file_entry,
+    finding_entry,
+    make_job,
+    make_user,
+    report_json,
+)
 from webapp.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
@@ -20,12 +28,12 @@ PATCH = (
     "--- a/saxpy/saxpy.h\n+++ b/saxpy/saxpy.h\n@@ -1 +1 @@\n"
     "-#include <cuda_runtime.h>\n+#include <hip/hip_runtime.h>\n"
 )
-REPORT = {
-    "findings": [{"code": "R101", "severity": "warning", "path": "saxpy/saxpy.cu", "line": 7,
-                  "column": 3, "message": "cudaFooBar not translated: no HIP counterpart",
-                  "help": "", "suppressed": False}],
-    "compile": [{"path": "saxpy/saxpy.cu", "ok": True, "output": "", "diagnostics": []}],
-}
+REPORT = report_json(
+    files=[file_entry("saxpy/saxpy.cu")],
+    findings=[finding_entry("saxpy/saxpy.cu", 7, column=3,
+                            message="cudaFooBar not translated: no HIP counterpart")],
+    compile=[{"path": "saxpy/saxpy.cu", "ok": True, "output": "", "diagnostics": []}],
+)
 
 
 @pytest.fixture(autouse=True)

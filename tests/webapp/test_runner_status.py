@@ -5,7 +5,7 @@ import uuid
 
 import pytest
 
-from tests.factories import make_job, make_user
+from tests.factories import make_job, make_user, report_json
 from tests.services import redis_url  # noqa: F401  (fixture)
 from webapp import runners
 from webapp.jobs.models import Job
@@ -22,7 +22,7 @@ def compiling(client, settings, redis_url):  # noqa: F811
     client.force_login(user)
     job = make_job(owner=user, state=Job.State.COMPILING,
                    compile_status="waiting for a ROCm runner")
-    job.store_artifact("report.json", json.dumps({"findings": [], "compile": []}).encode())
+    job.store_artifact("report.json", json.dumps(report_json()).encode())
     job.page = lambda: client.get(job.get_absolute_url()).content.decode()
     return job
 

@@ -24,6 +24,7 @@ from translator.compile.hipcc_output import (
     parse_resource_usage,
 )
 from translator.output.line_maps import LineMaps
+from translator.output.report_json import Report
 from translator.rules import RULES_BY_CODE
 
 __all__ = ["unit_entry", "summarize", "merge_into_report", "gpu_source_summary",
@@ -300,8 +301,8 @@ def hip_versions(options: dict, hipcc: dict) -> dict:
             "version_mismatch": mismatch}
 
 
-def merge_into_report(report: dict, outcome: CompileOutcome) -> dict:
-    """Put a compile_check() outcome into a report JSON (dict); returns the report.
+def merge_into_report(report: Report, outcome: CompileOutcome) -> Report:
+    """Put a compile_check() outcome into REPORT (changed in place); returns it.
 
     Replaces an earlier compile result, so that checking again gives the same report.
     """

@@ -1,5 +1,5 @@
-"""What the ``rocport`` check run says: pure functions of a Job, its report (the report
-JSON as a dict, or None) and the links to show, like ``messages``.
+"""What the ``rocport`` check run says: pure functions of a Job, its report (``Report``, or
+None) and the links to show, like ``messages``.
 
 - ``conclusion``: ``success``; ``neutral`` when there are findings (or names without a HIP
   counterpart) but no translation error; ``failure`` for translation errors (the compile
@@ -15,8 +15,12 @@ JSON as a dict, or None) and the links to show, like ``messages``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.text import Truncator
 
+from translator.output.report_json import Report
 from webapp.github.messages import code_span, markdown_text, report_lines
 from webapp.jobs.models import Job
 from webapp.jobs.verdict import VERDICTS, gpu_sources, gpu_sources_text, verdict
@@ -37,24 +41,25 @@ _STEPS: dict[str, str] = {
 }
 
 
-def translation_errors(report: dict | None) -> int:
-    """Units that failed because of the translation (not a missing library, say)."""
+def translation_errors(report: Report | None) -> int:
+    """Units that failed because of the translation (not a missing library, say); a report
+    from before the failure classes counts every unit that failed."""
     if not report:
         return 0
     summary = report.get("compile_summary") or {}
     if isinstance(summary.get("classes"), dict):
         return int(summary["classes"].get("translation") or 0)
-    return sum(1 for unit in report.get("compile", []) if not unit.get("ok"))
+    return sum(1 for unit in report["compile"] if not unit.get("ok"))
 
 
-def _has_findings(report: dict | None) -> bool:
+def _has_findings(report: Report | None) -> bool:
     if not report:
         return False
-    return any(not f.get("suppressed") for f in report.get("findings", [])) or any(
-        f.get("unsupported") for f in report.get("files", []))
+    return any(not f["suppressed"] for f in report["findings"]) or any(
+        f["unsupported"] for f in report["files"])
 
 
-def conclusion(job: Job, report: dict | None) -> str:
+def conclusion(job: Job, report: Report | None) -> str:
     """A check that compiled none of its units fails; one that left GPU sources unchecked
     is at best ``neutral``: neither is shown green (``webapp.jobs.verdict``)."""
     if job.state == Job.State.CANCELED:
@@ -66,7 +71,7 @@ def conclusion(job: Job, report: dict | None) -> str:
     return "neutral" if _has_findings(report) or outcome == "incomplete" else "success"
 
 
-def progress_output(job: Job, links: dict[str, str]) -> dict:
+def progress_output(job: Job, links: dict[str, str]) -> dict[str, str]:
     """The summary of a job that has not ended."""
     if job.state == Job.State.TRANSLATING and job.progress_total:
         step = (f"translating: {job.progress_done} of {job.progress_total} files "
@@ -83,8 +88,8 @@ def progress_output(job: Job, links: dict[str, str]) -> dict:
     return {"title": Truncator(f"rocport: {step}").chars(100), "summary": "\n".join(lines)}
 
 
-def final_output(job: Job, report: dict | None, links: dict[str, str],
-                 annotated: int = 0, annotatable: int = 0, only_changed: bool = False) -> dict:
+def final_output(job: Job, report: Report | None, links: dict[str, str], annotated: int = 0,
+                 annotatable: int = 0, only_changed: bool = False) -> dict[str, str]:
     """The summary of an ended job; ANNOTATED of ANNOTATABLE annotations are shown."""
     lines = ["### rocport: CUDA → HIP", ""]
     if job.state == Job.State.FAILED:
@@ -115,7 +120,7 @@ def final_output(job: Job, report: dict | None, links: dict[str, str],
     return {"title": Truncator(title).chars(100), "summary": "\n".join(lines) + "\n"}
 
 
-def _done_title(job: Job, report: dict | None) -> str:
+def _done_title(job: Job, report: Report | None) -> str:
     summary = job.summary or {}
     title = f"{summary.get('translated', 0)} of {summary.get('files', 0)} files translated"
     units = summary.get("compile_ok", 0) + summary.get("compile_failed", 0)
@@ -130,22 +135,23 @@ def _done_title(job: Job, report: dict | None) -> str:
     return title
 
 
-def annotations_of(report: dict | None, changed: set[str] | None = None) -> list[dict]:
+def annotations_of(report: Report | None,
+                   changed: set[str] | None = None) -> list[dict[str, Any]]:
     """Every annotation of REPORT, the most severe first (then by path and line), only on
     CHANGED paths when given. Callers send at most MAX_ANNOTATIONS of them."""
     if not report:
         return []
-    files = {f.get("path") for f in report.get("files", []) if f.get("kind") != "folder"}
-    found: dict[tuple, dict] = {}
-    for finding in report.get("findings", []):
-        if finding.get("suppressed"):
+    files = {f["path"] for f in report["files"] if f["kind"] != "folder"}
+    found: dict[tuple, dict[str, Any]] = {}
+    for finding in report["findings"]:
+        if finding["suppressed"]:
             continue
-        message = finding.get("message", "")
-        if finding.get("help"):
+        message = finding["message"]
+        if finding["help"]:
             message += "\n\n" + finding["help"]
-        title = " ".join(part for part in (finding.get("code"), finding.get("name")) if part)
-        _add(found, finding, _LEVELS.get(finding.get("severity"), "warning"), title, message)
-    for unit in report.get("compile", []):
+        title = " ".join(part for part in (finding["code"], finding["name"]) if part)
+        _add(found, finding, _LEVELS.get(finding["severity"], "warning"), title, message)
+    for unit in report["compile"]:  # hipcc's diagnostics: plain dicts
         for diagnostic in unit.get("diagnostics", []):
             level = _LEVELS.get(diagnostic.get("severity"))
             if level in ("failure", "warning"):
@@ -157,7 +163,8 @@ def annotations_of(report: dict | None, changed: set[str] | None = None) -> list
                                          a["start_line"]))
 
 
-def _add(found: dict, where: dict, level: str, title: str, message: str) -> None:
+def _add(found: dict[tuple, dict[str, Any]], where: Mapping[str, Any], level: str, title: str,
+         message: str) -> None:
     path, line = where.get("path"), where.get("line")
     if not isinstance(path, str) or not isinstance(line, int) or line < 1:
         return
@@ -174,7 +181,7 @@ def port_pull_title(number: int) -> str:
     return f"rocport: HIP port of #{number}"
 
 
-def port_pull_body(job: Job, number: int, head_sha: str, report: dict | None,
+def port_pull_body(job: Job, number: int, head_sha: str, report: Report | None,
                    links: dict[str, str]) -> str:
     """The HIP port pull request's description."""
     lines = [f"This pull request holds rocport's HIP port of #{number} at "

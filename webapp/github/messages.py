@@ -1,7 +1,7 @@
 """What rocport tells a pull request: the commit status and the summary comment.
 
-Pure functions of a Job, its report (the report JSON as a dict, or None) and the links
-to show (absolute URLs; empty when PUBLIC_BASE_URL is unset).
+Pure functions of a Job, its report (``Report``, or None; its compile entries are plain
+dicts) and the links to show (absolute URLs; empty when PUBLIC_BASE_URL is unset).
 
 File names, member names and failure messages come from the pull request, possibly from
 a hostile fork: in the comment, names go into code spans (``code_span``) and prose is
@@ -17,6 +17,7 @@ from collections import Counter
 
 from django.urls import reverse
 
+from translator.output.report_json import Report
 from webapp.jobs.access import signed_link
 from webapp.jobs.models import Job
 from webapp.jobs.verdict import gpu_sources, gpu_sources_text, verdict
@@ -101,7 +102,7 @@ def commit_status(job: Job) -> tuple[str, str]:
     return "pending", "rocport is translating this commit to HIP"
 
 
-def pull_request_comment(job: Job, report: dict | None, links: dict[str, str]) -> str:
+def pull_request_comment(job: Job, report: Report | None, links: dict[str, str]) -> str:
     """A short Markdown summary of the finished job."""
     lines = ["### rocport: CUDA → HIP", ""]
     if job.state == Job.State.FAILED:
@@ -118,28 +119,28 @@ def pull_request_comment(job: Job, report: dict | None, links: dict[str, str]) -
     return "\n".join(lines) + "\n"
 
 
-def report_lines(job: Job, report: dict) -> list[str]:
+def report_lines(job: Job, report: Report) -> list[str]:
     """The report as Markdown list items: files, names without a HIP counterpart,
     findings by category, the compile check (also the check run's summary)."""
-    files = [f for f in report.get("files", []) if f.get("kind") != "folder"]
-    translated = [f for f in files if f.get("status") == "translated"]
+    files = [f for f in report["files"] if f["kind"] != "folder"]
+    translated = [f for f in files if f["status"] == "translated"]
     lines = [f"- **Files translated:** {len(translated)} of {len(files)}"]
-    unsupported = Counter(u["name"] for f in files for u in f.get("unsupported", []))
+    unsupported = Counter(u["name"] for f in files for u in f["unsupported"])
     if unsupported:
         names = ", ".join(f"{code_span(name)} ×{count}" if count > 1 else code_span(name)
                           for name, count in unsupported.most_common(MAX_LISTED_NAMES))
         more = len(unsupported) - MAX_LISTED_NAMES
         lines.append(f"- **Not converted (no HIP counterpart):** {names}"
                      + (f" and {more} more" if more > 0 else ""))
-    findings = Counter(f.get("category") or f.get("code", "")
-                       for f in report.get("findings", []) if not f.get("suppressed"))
+    findings = Counter(f["category"] or f["code"]  # a diagnostic may have no category
+                       for f in report["findings"] if not f["suppressed"])
     if findings:
         lines.append("- **Findings:** " + ", ".join(
             f"{markdown_text(category, MAX_NAME_CHARS)} {count}"
             for category, count in sorted(findings.items())))
     else:
         lines.append("- **Findings:** none")
-    units = report.get("compile", [])
+    units = report["compile"]
     failed = [unit["path"] for unit in units if not unit.get("ok")]
     compile_line = f"- **Compile check:** {markdown_text(job.compile_status or 'not run')}"
     if failed:

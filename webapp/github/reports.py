@@ -19,10 +19,12 @@ from __future__ import annotations
 import logging
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
 
+from translator.output.report_json import Report
 from translator.tree.archive import Limits, extract
 from webapp.github.authentication import InstallationAuth
 from webapp.github.checks import (
@@ -70,9 +72,10 @@ def report_start(job: Job, client: GitHubClient) -> None:
             client.post_status(pull.repository, pull.head_sha, *commit_status(job),
                                links.get("job", ""))
         elif pull.check_run_id is None:
-            body = {"name": CHECK_NAME, "head_sha": pull.head_sha, "status": "in_progress",
-                    "started_at": _now(), "external_id": str(job.pk),
-                    "output": progress_output(job, links)}
+            body: dict[str, Any] = {
+                "name": CHECK_NAME, "head_sha": pull.head_sha, "status": "in_progress",
+                "started_at": _now(), "external_id": str(job.pk),
+                "output": progress_output(job, links)}
             if links.get("job"):
                 body["details_url"] = links["job"]
             created = client.create_check_run(pull.repository, body)
@@ -110,7 +113,7 @@ def report_end(job: Job) -> None:
 
 
 def _complete_check_run(job: Job, pull: PullRequest, client: GitHubClient,
-                        report: dict | None, links: dict[str, str]) -> None:
+                        report: Report | None, links: dict[str, str]) -> None:
     only_changed = not Repository.annotates_all_files(pull.repository)
     changed = None
     if only_changed and report is not None:
@@ -119,8 +122,9 @@ def _complete_check_run(job: Job, pull: PullRequest, client: GitHubClient,
     found = annotations_of(report, changed)
     shown = found[:MAX_ANNOTATIONS]
     output = final_output(job, report, links, len(shown), len(found), only_changed)
-    body = {"name": CHECK_NAME, "status": "completed", "conclusion": conclusion(job, report),
-            "completed_at": _now(), "output": output}
+    body: dict[str, Any] = {"name": CHECK_NAME, "status": "completed",
+                            "conclusion": conclusion(job, report), "completed_at": _now(),
+                            "output": output}
     if links.get("job"):
         body["details_url"] = links["job"]
     try:
@@ -162,9 +166,10 @@ def open_port(port: PortRequest, archive_limits: Limits) -> None:
     pull = port.pull_request
     job = pull.job
     check_port(pull)
-    report = job.read_report() or {}
-    deleted = [entry["path"] for entry in report.get("files", [])
-               if entry.get("output_path") and entry["output_path"] != entry.get("path")]
+    report = job.read_report()
+    # Files the port renamed (--naming hip): their CUDA paths go from the branch.
+    deleted = [entry["path"] for entry in (report["files"] if report else [])
+               if entry["output_path"] and entry["output_path"] != entry["path"]]
     client = client_for(pull)
     # Not "rocport-<job id>-": the recovery sweeps those of ended jobs, and this job ended.
     with tempfile.TemporaryDirectory(prefix=f"rocport-port-{port.pk}-") as scratch:

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any, NotRequired, TypedDict
 
 from django.db import models
 from django.http import HttpRequest
+
+from translator.output.report_json import Finding
 
 #: Review states of a finding, and what the page calls them.
 REVIEW_STATES = {"resolved": "resolved", "dismissed": "dismissed"}
@@ -72,8 +76,22 @@ def repository_key(job) -> str:
     return f"user:{job.owner_id}:{stem}"[:320]
 
 
-def fingerprints(findings: list[dict]) -> list[str]:
-    """The fingerprint of each of FINDINGS (a report's, any order), in their order."""
+class ReviewMark(TypedDict):
+    state: str
+    reason: str
+    by: str
+
+
+class ReviewedFinding(Finding):
+    """A report's finding with its fingerprint and, once reviewed, its review."""
+
+    fingerprint: str
+    review: NotRequired[ReviewMark]
+
+
+def fingerprints(findings: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The fingerprint of each of FINDINGS (a report's or a file's review data, any order),
+    in their order."""
     ordered = sorted(range(len(findings)), key=lambda i: (
         findings[i].get("path", ""), findings[i].get("line", 0), findings[i].get("column", 0)))
     seen: Counter = Counter()
@@ -137,12 +155,30 @@ def review_finding(job, fingerprint: str, state: str, reason: str, by: str, *,
     return review
 
 
-def attach_reviews(findings: list[dict], reviews: dict[str, FindingReview]) -> None:
-    """Give each of FINDINGS its ``fingerprint`` and, when reviewed, its ``review``
-    (state, reason, by)."""
+def reviewed_findings(findings: Sequence[Finding],
+                      reviews: Mapping[str, FindingReview]) -> list[ReviewedFinding]:
+    """FINDINGS (a report's), each with its ``fingerprint`` and, when REVIEWS hold it, its
+    ``review``: copies, the report stays as it was read."""
+    found: list[ReviewedFinding] = []
+    for finding, fingerprint in zip(findings, fingerprints(findings), strict=True):
+        reviewed: ReviewedFinding = {**finding, "fingerprint": fingerprint}
+        review = reviews.get(fingerprint)
+        if review is not None:
+            reviewed["review"] = _mark(review)
+        found.append(reviewed)
+    return found
+
+
+def attach_reviews(findings: list[dict[str, Any]],
+                   reviews: Mapping[str, FindingReview]) -> None:
+    """Give each of FINDINGS (a file's review data) its ``fingerprint`` and, when
+    reviewed, its ``review``."""
     for finding, fingerprint in zip(findings, fingerprints(findings), strict=True):
         finding["fingerprint"] = fingerprint
         review = reviews.get(fingerprint)
         if review is not None:
-            finding["review"] = {"state": review.state, "reason": review.reason,
-                                 "by": review.by}
+            finding["review"] = _mark(review)
+
+
+def _mark(review: FindingReview) -> ReviewMark:
+    return {"state": review.state, "reason": review.reason, "by": review.by}

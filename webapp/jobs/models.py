@@ -40,6 +40,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from translator.compile.build_config import BuildConfig, build_config_from
+from translator.output.report_json import Report
 from webapp.jobs.batches import CompileBatch
 from webapp.jobs.marks import FileView, FindingReview  # noqa: F401 (models of this app)
 from webapp.jobs.summary import JobSummary
@@ -220,7 +221,10 @@ class Job(models.Model):
             stem = stem.removesuffix(suffix)
         return f"{stem}-{name}"
 
-    def read_report(self) -> dict | None:
+    def read_report(self) -> Report | None:
+        """The stored report JSON, which the sandbox wrote with ``build_report`` (version 2
+        from the service's first day). One stored by an older rocport may lack keys added
+        since (``hip_build``, newer ``stats`` figures): readers ``.get`` those."""
         if "report.json" not in self.artifacts:
             return None
         with self.open_artifact("report.json") as handle:

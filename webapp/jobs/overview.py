@@ -1,16 +1,22 @@
 """What the job page says about a job's results, from its report JSON and review index:
 the summary figures, the files with their status, the filters with their counts (search
-``q`` too), and the file tree. Pure functions over dicts (no storage, no requests).
+``q`` too), and the file tree. Pure functions of the report (``Report``; its compile
+entries are plain dicts) and the review data (no storage, no requests).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+
+from translator.output.report_json import Report
+from webapp.jobs.marks import ReviewedFinding
 
 #: The query parameters of the filters, in the order the form shows them (``q``: a file
 #: search, part of a path, any case).
@@ -27,14 +33,14 @@ class FileRow:
     output_path: str
     status: str  # the report's: translated, unchanged, copied, skipped, error
     reviewed: bool  # has review data (can be opened)
-    findings: list[dict] = field(default_factory=list)  # active ones
+    findings: list[ReviewedFinding] = field(default_factory=list)  # active ones
     unsupported: int = 0
     compile_errors: int = 0
     compile_status: str = ""  # the unit's status when the file is a compile unit
     viewed: bool = False  # the reviewer marked it viewed
 
     @property
-    def open_findings(self) -> list[dict]:
+    def open_findings(self) -> list[ReviewedFinding]:
         """The findings nobody resolved or dismissed (``webapp.jobs.marks``)."""
         return [f for f in self.findings if "review" not in f]
 
@@ -56,18 +62,19 @@ def tree_order(path: str) -> list[tuple[int, str]]:
     return [(0, part) for part in parts[:-1]] + [(1, parts[-1])]
 
 
-def file_rows(report: dict, index: list[dict] | None,
+def file_rows(report: Report, findings: Sequence[ReviewedFinding], index: list[dict] | None,
               viewed: set[str] | frozenset[str] = frozenset()) -> list[FileRow]:
-    """Every file of the report (folders left out), in tree order; VIEWED: the paths the
-    reviewer marked viewed."""
+    """Every file of the report (folders left out), in tree order, with its active
+    FINDINGS (the report's, with their reviews: ``marks.reviewed_findings``); VIEWED: the
+    paths the reviewer marked viewed."""
     reviewed = {entry["path"] for entry in index or []}
-    findings: dict[str, list[dict]] = {}
-    for finding in report.get("findings", []):
-        if not finding.get("suppressed"):
-            findings.setdefault(finding["path"], []).append(finding)
+    active: dict[str, list[ReviewedFinding]] = {}
+    for finding in findings:
+        if not finding["suppressed"]:
+            active.setdefault(finding["path"], []).append(finding)
     errors: Counter[str] = Counter()
     unit_status: dict[str, str] = {}
-    for unit in report.get("compile", []):
+    for unit in report["compile"]:  # entries of older checks may lack "status"
         unit_status[unit["path"]] = unit.get("status") or ("ok" if unit.get("ok") else "failed")
         seen = set()
         for diagnostic in unit.get("diagnostics", []):
@@ -76,22 +83,21 @@ def file_rows(report: dict, index: list[dict] | None,
                 seen.add(key)
                 errors[diagnostic.get("path", "")] += 1
     rows = []
-    for entry in report.get("files", []):
-        if entry.get("kind") == "folder":
+    for entry in report["files"]:
+        if entry["kind"] == "folder":
             continue
         path = entry["path"]
-        rows.append(FileRow(path, entry.get("output_path", path), entry.get("status", ""),
-                            path in reviewed, findings.get(path, []),
-                            len(entry.get("unsupported", [])), errors[path],
+        rows.append(FileRow(path, entry["output_path"], entry["status"], path in reviewed,
+                            active.get(path, []), len(entry["unsupported"]), errors[path],
                             unit_status.get(path, ""), path in viewed))
     return sorted(rows, key=lambda row: tree_order(row.path))
 
 
-def summary_figures(report: dict, rows: list[FileRow]) -> dict:
+def summary_figures(report: Report, rows: list[FileRow]) -> dict[str, Any]:
     """The numbers behind the summary charts."""
-    stats = report.get("stats", {})
+    stats = report["stats"]
     code = [row for row in rows if row.reviewed]
-    active = [f for f in report.get("findings", []) if not f.get("suppressed")]
+    active = [f for f in report["findings"] if not f["suppressed"]]
     compile_summary = report.get("compile_summary", {})
     return {
         "files": len(rows),
@@ -103,23 +109,22 @@ def summary_figures(report: dict, rows: list[FileRow]) -> dict:
         "findings_only": sum(1 for row in code if row.state == "findings"),
         "compile_errors": sum(1 for row in rows if row.state == "compile-error"),
         "copied": len(rows) - len(code),
-        "unsupported": stats.get("unsupported", 0),
-        "unsupported_names": Counter(u["name"] for entry in report.get("files", [])
-                                     for u in entry.get("unsupported", [])).most_common(5),
-        "units": compile_summary.get("units", len(report.get("compile", []))),
-        "units_ok": compile_summary.get("ok", sum(1 for u in report.get("compile", [])
-                                                  if u.get("ok"))),
-        "categories": Counter(f.get("category") or "other" for f in active).most_common(),
+        "unsupported": stats["unsupported"],
+        "unsupported_names": Counter(u["name"] for entry in report["files"]
+                                     for u in entry["unsupported"]).most_common(5),
+        "units": compile_summary.get("units", len(report["compile"])),
+        "units_ok": compile_summary.get("ok", sum(1 for u in report["compile"] if u.get("ok"))),
+        "categories": Counter(f["category"] or "other" for f in active).most_common(),
         "severities": sorted(Counter(f["severity"] for f in active).items(),
                              key=lambda item: _rank(item[0])),
-        "families": sorted(stats.get("families", {}).items()),
-        "coverage": stats.get("coverage"),
+        "families": sorted(stats["families"].items()),
+        "coverage": stats["coverage"],
         "compile_statuses": _compile_outcomes(compile_summary),
-        "suppressed": len(report.get("findings", [])) - len(active),
+        "suppressed": len(report["findings"]) - len(active),
     }
 
 
-def _compile_outcomes(compile_summary: dict) -> list[tuple[str, int]]:
+def _compile_outcomes(compile_summary: dict[str, Any]) -> list[tuple[str, int]]:
     """Units compiled, then failed units by class (the compile check's ``classes``:
     translation, missing-dependency, newer-hip, ...) or, from older reports, by status."""
     classes = compile_summary.get("classes")
@@ -161,7 +166,8 @@ def matches(row: FileRow, chosen: dict[str, str]) -> bool:
     return True
 
 
-def note_matches(note_kind: str, finding: dict | None, chosen: dict[str, str]) -> bool:
+def note_matches(note_kind: str, finding: Mapping[str, Any] | None,
+                 chosen: dict[str, str]) -> bool:
     """Is a note of NOTE_KIND (finding, unsupported, compile) shown in a file's diff under
     the filters CHOSEN? FINDING is the finding of a ``finding`` note. A filter on
     findings (a category, a rule, a severity) narrows the diff to the findings it picks;
@@ -191,10 +197,10 @@ def filter_options(rows: list[FileRow]) -> dict[str, list[tuple[str, str, int]]]
         for show in ("reviewed", "changed", "findings", "compile-errors", "unviewed"):
             if matches(row, {"show": show}):
                 shows[show] += 1
-        categories.update({f.get("category", "") for f in row.findings} - {""})
+        categories.update({f["category"] for f in row.findings} - {""})
         rules.update({f["code"] for f in row.findings})
         severities.update({f["severity"] for f in row.findings})
-        names.update((f["code"], f.get("name", "")) for f in row.findings)
+        names.update((f["code"], f["name"]) for f in row.findings)
     return {
         "show": [("", "all files", len(rows)),
                  ("reviewed", "code and build files", shows["reviewed"]),

@@ -11,17 +11,19 @@ list and the notes of the open file alike.
 from __future__ import annotations
 
 import re
+from typing import Any, NotRequired
 
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
 
 from translator.compile.check import merge_into_report, merge_outcomes
+from translator.output.report_json import Report
 from translator.rules import RULES_BY_CODE
 from webapp.jobs.charts import summary_charts
 from webapp.jobs.compile_queue import done_outcomes
 from webapp.jobs.diffs import file_notes, review_rows
-from webapp.jobs.marks import attach_reviews, reviews_of, viewed_paths, viewer_of
+from webapp.jobs.marks import reviewed_findings, reviews_of, viewed_paths, viewer_of
 from webapp.jobs.models import Job
 from webapp.jobs.overview import (
     FILTERS,
@@ -42,31 +44,40 @@ FILTER_TITLES = {"q": "Search files", "show": "Show", "category": "Category", "r
                  "severity": "Severity"}
 
 
-def live_report(job: Job) -> dict:
-    """JOB's report, with the compile results so far: while the check runs (or after a
-    cancel, before they are kept) the batches compiled are merged into it, and
-    ``compile_partial`` says so."""
-    report = job.read_report() or {}
-    if report and not report.get("compile") and job.state in (Job.State.COMPILING,
-                                                              Job.State.CANCELED):
-        outcomes = done_outcomes(job)
-        if outcomes:
-            report = merge_into_report(report, merge_outcomes(outcomes))
-            report["compile_partial"] = True
-    return report
+class LiveReport(Report):
+    """A job's report as its page shows it (``live_report``)."""
+
+    #: The compile results are those of the batches compiled so far.
+    compile_partial: NotRequired[bool]
+
+
+def live_report(job: Job) -> LiveReport | None:
+    """JOB's report (None before it is stored), with the compile results so far: while the
+    check runs (or after a cancel, before they are kept) the batches compiled are merged
+    into it, and ``compile_partial`` says so."""
+    report = job.read_report()
+    if report is None:
+        return None
+    outcomes = done_outcomes(job) if not report["compile"] and job.state in (
+        Job.State.COMPILING, Job.State.CANCELED) else []
+    if not outcomes:
+        return {**report}
+    # A copy: merge_into_report changes the report it is given.
+    merged = merge_into_report({**report}, merge_outcomes(outcomes))
+    return {**merged, "compile_partial": True}
 
 
 def chosen_filters(request: HttpRequest) -> dict[str, str]:
     return {key: request.GET.get(key, "")[:200] for key in FILTERS}
 
 
-def results_context(request: HttpRequest, job: Job, report: dict) -> dict:
+def results_context(request: HttpRequest, job: Job, report: LiveReport) -> dict[str, Any]:
     """Summary, compile check, filters, file tree and the open file of a job with a report."""
     index = read_index(job)
     viewer = viewer_of(request)
     reviews = reviews_of(job)
-    attach_reviews(report.get("findings", []), reviews)
-    rows = file_rows(report, index, viewed_paths(job, viewer))
+    findings = reviewed_findings(report["findings"], reviews)
+    rows = file_rows(report, findings, index, viewed_paths(job, viewer))
     chosen = chosen_filters(request)
     shown = [row for row in rows if matches(row, chosen)]
     current = request.GET.get("file")
@@ -94,23 +105,23 @@ def results_context(request: HttpRequest, job: Job, report: dict) -> dict:
     return context
 
 
-def compile_context(job: Job, report: dict) -> dict:
+def compile_context(job: Job, report: LiveReport) -> dict[str, Any]:
     """The compile section: units, summary, toolchain, GPU sources, frequent errors."""
     summary = report.get("compile_summary", {})
     return {
-        "compile_units": report.get("compile", []),
+        "compile_units": report["compile"],
         "compile_summary": summary,
         "compile_partial": report.get("compile_partial", False),
         "gpu_sources": gpu_sources(summary),
         "top_errors": top_errors(summary),
-        "hipcc": report.get("toolchain", {}).get("hipcc", {}),
+        "hipcc": report["toolchain"].get("hipcc", {}),
         "skipped_rewrites": [RULES_BY_CODE[code] for code in job.options.get("skip_rewrites", ())
                              if code in RULES_BY_CODE],
         "requested_build": job.build_config().describe(),
     }
 
 
-def top_errors(summary: dict) -> list[dict]:
+def top_errors(summary: dict[str, Any]) -> list[dict[str, Any]]:
     """The most frequent compile errors, each named by its first occurrence (the missing
     file's name, not a blanked one) and where it is; ``more``: how many others like it."""
     shown = []
@@ -134,9 +145,9 @@ def _first_file(rows: list[FileRow]) -> str | None:
     return next((row.path for row in rows if row.reviewed), None)
 
 
-def file_review(request: HttpRequest, job: Job, report: dict, index: list[dict], path: str,
-                chosen: dict, order: list[str], *, reviews: dict | None = None,
-                rows: list[FileRow] | None = None) -> dict:
+def file_review(request: HttpRequest, job: Job, report: LiveReport, index: list[dict],
+                path: str, chosen: dict, order: list[str], *, reviews: dict | None = None,
+                rows: list[FileRow] | None = None) -> dict[str, Any]:
     """What the file panel shows for PATH (``missing`` when it has no review data);
     ORDER is the paths the previous/next links step through."""
     entry = next((entry for entry in index if entry.get("path") == path), None)
@@ -146,7 +157,7 @@ def file_review(request: HttpRequest, job: Job, report: dict, index: list[dict],
     view = "split" if request.GET.get("view") == "split" else "unified"
     context = "all" if request.GET.get("context") == "all" else ""
     line, page = _number(request.GET.get("line", "")), _number(request.GET.get("page", ""))
-    units = report.get("compile", [])
+    units = report["compile"]
     diagnostics = [d for unit in units for d in unit.get("diagnostics", [])
                    if d.get("path") == path and d.get("mapped", True)]
     unit = next((unit for unit in units if unit.get("path") == path), None)

@@ -153,9 +153,9 @@ def file_review_view(request: HttpRequest, job: Job) -> HttpResponse:
         raise Http404("no review data")
     chosen = chosen_filters(request)
     reviews = marks.reviews_of(job)
-    marks.attach_reviews(report.get("findings", []), reviews)
+    findings = marks.reviewed_findings(report["findings"], reviews)
     viewed = marks.viewed_paths(job, marks.viewer_of(request))
-    rows = file_rows(report, index, viewed)
+    rows = file_rows(report, findings, index, viewed)
     order = [row.path for row in rows if row.reviewed and matches(row, chosen)]
     review = file_review(request, job, report, index, request.GET.get("file", ""), chosen,
                          order, reviews=reviews, rows=rows)
@@ -200,11 +200,12 @@ def finding_review(request: HttpRequest, job: Job) -> HttpResponse:
                             status=400)
     reason = " — ".join(part for part in (request.POST.get("reason", "").strip(),
                                           request.POST.get("details", "").strip()) if part)
-    findings = (job.read_report() or {}).get("findings") or [] if state else []
-    found: dict = next((finding for finding, printed in zip(
-        findings, marks.fingerprints(findings), strict=True) if printed == fingerprint), {})
+    report = job.read_report() if state else None
+    findings = report["findings"] if report is not None else []
+    found = next((finding for finding, printed in zip(
+        findings, marks.fingerprints(findings), strict=True) if printed == fingerprint), None)
     marks.review_finding(job, fingerprint, state, reason, marks.reviewer_name(request),
-                         path=found.get("path", ""), code=found.get("code", ""))
+                         path=found["path"] if found else "", code=found["code"] if found else "")
     if request.headers.get("Accept", "").startswith("application/json"):
         return JsonResponse({"fingerprint": fingerprint, "state": state, "reason": reason})
     return _back(request, job)
