@@ -18,7 +18,7 @@ import tempfile
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
@@ -181,11 +181,9 @@ def compile_options() -> CompileOptions:
 
 
 def stored_report(job: Job) -> Report:
-    """JOB's report.json, which its translation stored before any compile step ran."""
-    report = job.read_report()
-    if report is None:
-        raise RuntimeError(f"job {job.pk} has no report.json for its compile check")
-    return report
+    """JOB's report.json, which its translation stored; when it is missing (storage lost
+    it), an empty one, so that the compile results are still kept and shown."""
+    return job.read_report() or cast(Report, {})
 
 
 def finish(job: Job, outcome: CompileOutcome) -> None:
