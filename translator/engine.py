@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from translator.analysis import clang
 from translator.analysis.facts import Facts, facts_of
 from translator.analysis.hazard import outside_platform_branches
+from translator.analysis.mentioned import SHARED_MENTIONS
 from translator.analysis.parsed import parse_attempted, parse_error, parsed_of
 from translator.analysis.protected_code import overlaps, protected_spans
 from translator.diagnostics import Diagnostic, Severity, Usage
@@ -20,6 +21,7 @@ from translator.edits import Edit, apply_edits, line_map, without_overlaps
 from translator.options import Options
 from translator.rules import RULES, RULES_BY_CODE, Rule
 from translator.rules.base import Findings
+from translator.source.file_kinds import text_language
 from translator.unit import Unit
 
 __all__ = ["Result", "translate", "decode"]
@@ -162,7 +164,8 @@ def _begin(source: str | bytes, options: Options, path: str,
     else:
         raise TypeError(f"translate() takes str or bytes, not {type(source).__name__}")
     diagnostics = [] if utf8 else [Diagnostic("E004", _first_bad_byte(text), offset=0)]
-    return Unit(text, options, path, stubs=stubs), utf8, diagnostics
+    looked_for = _looked_for(options, text_language(path, text))
+    return Unit(text, options, path, stubs=stubs, looked_for=looked_for), utf8, diagnostics
 
 
 def _finish(unit: Unit, utf8: bool, edits: list[Edit], diagnostics: list[Diagnostic],
@@ -239,6 +242,19 @@ def _enabled_rules(options: Options, language: str) -> tuple[Rule, ...]:
     (a CMakeLists.txt given on the command line) run too."""
     return tuple(rule for rule in RULES if options.rule_enabled(rule.code)
                  and ("c++" in rule.languages or language in rule.languages))
+
+
+#: The texts the engine itself tests with ``Unit.mentions``: suppression comments.
+_ENGINE_MENTIONS = ("rocport:",)
+
+
+@functools.lru_cache(maxsize=256)
+def _looked_for(options: Options, language: str) -> tuple[str, ...]:
+    """Every text a file in LANGUAGE may be asked about (``Unit.looked_for``): the
+    engine's, the analysis helpers' and those of the rules OPTIONS select."""
+    declared = [_ENGINE_MENTIONS, SHARED_MENTIONS,
+                *(rule.mentions for rule in _enabled_rules(options, language))]
+    return tuple(dict.fromkeys(text for texts in declared for text in texts))
 
 
 def _run_rule(

@@ -42,14 +42,6 @@ SOURCE_SUFFIXES = (".cu", ".cpp", ".cc", ".cxx", ".c", ".hip")
 API_PREFIXES = ("cu", "CU", "Cu", "__", "nv", "NV")
 
 
-#: The texts rules asked ``Unit.mentions`` in this process, in the order first asked, and
-#: as a tuple: every later file answers all of them in one pass over its text.
-_MENTIONED: dict[str, None] = {}
-_MENTIONED_TUPLE: tuple[str, ...] = ()
-#: Texts past this many are looked for one at a time (rules ask a few dozen constants).
-_MAX_MENTIONED = 256
-
-
 class Location(NamedTuple):
     """Where a character offset is: 1-based line and column."""
 
@@ -64,6 +56,7 @@ class Unit(LazyFacts):
     def __init__(
         self, source: str, options: Options | None = None, path: str = "",
         names: NameTable | None = None, stubs: object = None,
+        looked_for: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
         self.source = source
@@ -77,6 +70,9 @@ class Unit(LazyFacts):
         # location() counts newlines from the last offset it counted (see there).
         self._uncounted = 2 * len(source)
         self._last_offset, self._last_line = 0, 1
+        # The texts the rules to run declared (``Rule.mentions``): ``mentions`` answers
+        # them all in one pass over the text, when first asked.
+        self.looked_for = looked_for
         self._mentions: dict[str, bool] | None = None
 
     def mentions(self, text: str) -> bool:
@@ -84,21 +80,15 @@ class Unit(LazyFacts):
         a rule's first test of whether the file can hold what it looks for. Rules ask
         about seventy such texts of every file, most of them absent; ``text in source``
         each read the whole file that many times (a sixth of a token-only run), while
-        the first call here answers every text asked in this process in one pass.
-        TEXT is a rule's constant, never a text of the file: the process keeps every
-        text asked (the first ``_MAX_MENTIONED``) for the files to come."""
-        global _MENTIONED_TUPLE
+        the first call here answers every text of ``looked_for`` in one pass. A text not
+        declared there is searched on its own (and remembered for this file)."""
         answers = self._mentions
         if answers is None:
-            asked = _MENTIONED_TUPLE  # once: another thread may add to it meanwhile
             answers = self._mentions = dict(
-                zip(asked, contained(self.source, asked), strict=True))
+                zip(self.looked_for, contained(self.source, self.looked_for), strict=True))
         answer = answers.get(text)
         if answer is None:
             answer = answers[text] = text in self.source
-            if len(_MENTIONED) < _MAX_MENTIONED:  # the next files answer it with the others
-                _MENTIONED[text] = None
-                _MENTIONED_TUPLE = tuple(_MENTIONED)
         return answer
 
     def mentions_any(self, texts: Iterable[str]) -> bool:

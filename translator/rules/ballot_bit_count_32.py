@@ -86,4 +86,5 @@ RULE = Rule(
     doc=__doc__,
     silent_in_platform_branches=True,
     safe_fixes=True,
+    mentions=tuple(_WIDE),
 )

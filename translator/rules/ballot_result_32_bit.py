@@ -141,4 +141,5 @@ RULE = Rule(
     doc=__doc__,
     silent_in_platform_branches=True,
     safe_fixes=True,
+    mentions=("ballot", "__activemask", "__match_any_sync"),
 )

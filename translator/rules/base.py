@@ -37,7 +37,8 @@ class Findings:
     def __iter__(self) -> Iterator[Finding]:
         return itertools.chain(self.usages, self.edits, self.diagnostics)
 
-#: Stable finding categories (ARCHITECTURE.md); every rule belongs to one.
+#: Stable finding categories (the report JSON and SARIF carry them; docs/rules.md lists
+#: the rules of each); every rule belongs to one.
 CATEGORIES = (
     "warp-size", "lane-mask", "warp-synchronous", "inline-asm", "managed-memory",
     "host-deref", "memcpy-size", "unguarded-index", "shared-memory-limit",
@@ -87,6 +88,11 @@ class Rule:
     #: Its diagnostics may carry fixes that are safe to apply mechanically: the engine
     #: applies them with ``--fix-hazards`` and takes fixes from no other rule.
     safe_fixes: bool = False
+    #: The texts its check tests with ``Unit.mentions`` (a first test of whether the file
+    #: can hold what it looks for): the engine looks for those of every rule it runs, and
+    #: the analysis helpers' (``translator.analysis.mentioned``), in one pass over each
+    #: file. A text not declared is answered too, by a search of its own.
+    mentions: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not re.fullmatch(r"[RWE]\d{3}", self.code):
@@ -95,6 +101,8 @@ class Rule:
             raise ValueError(f"{self.code}: unknown category {self.category!r}")
         if not self.languages <= LANGUAGES:
             raise ValueError(f"{self.code}: unknown languages {set(self.languages - LANGUAGES)}")
+        if self.check is None and self.mentions:
+            raise ValueError(f"{self.code}: an engine code has no check to mention texts")
         if (self.check is None) != (self.code[0] == "E"):
             raise ValueError(f"{self.code}: rules have a check, engine codes have none")
 

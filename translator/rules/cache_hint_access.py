@@ -215,4 +215,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("__ld", "__st"),
 )

@@ -83,4 +83,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R501", "cmake-cuda-language", "CUDA as a CMake language becomes HIP via hipcc",
-            check, "build-system", __doc__, languages=frozenset({"cmake"}))
+            check, "build-system", __doc__, languages=frozenset({"cmake"}), mentions=("CUDA",))

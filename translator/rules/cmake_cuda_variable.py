@@ -115,4 +115,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R506", "cmake-cuda-variable", "CUDA compiler variables become CXX ones", check,
-            "build-system", __doc__, languages=frozenset({"cmake"}))
+            "build-system", __doc__, languages=frozenset({"cmake"}), mentions=("CUDA_",))

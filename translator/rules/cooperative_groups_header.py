@@ -56,4 +56,5 @@ RULE = Rule(
     category="cooperative-groups",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("cooperative_groups/",),
 )

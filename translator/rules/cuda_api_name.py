@@ -389,4 +389,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("caffe2",),
 )

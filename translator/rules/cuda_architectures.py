@@ -111,4 +111,5 @@ def _in_comment(text: str, offset: int) -> bool:
 
 RULE = Rule("R502", "cuda-architectures", "CUDA architectures become AMD GPU targets", check,
             "build-system", __doc__,
-            languages=frozenset({"cmake", "make", "shell", "ci", "python"}))
+            languages=frozenset({"cmake", "make", "shell", "ci", "python"}),
+            mentions=("CUDA_ARCHITECTURES",))

@@ -67,4 +67,5 @@ def check(unit) -> Iterator[Finding]:
 
 RULE = Rule("R515", "cuda-file-reference", "references to renamed .cu files follow the rename",
             check, "build-system", __doc__,
-            languages=frozenset({"c++", "cmake", "make", "shell", "ci", "python"}))
+            languages=frozenset({"c++", "cmake", "make", "shell", "ci", "python"}),
+            mentions=(".cu",))

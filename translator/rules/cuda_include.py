@@ -119,4 +119,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("#if", "# if", "#\tif", "include", "import"),
 )

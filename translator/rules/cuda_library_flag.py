@@ -56,4 +56,4 @@ def check(unit) -> Iterator[Finding]:
 
 
 RULE = Rule("R514", "cuda-library-flag", "-lcudart/-lcublas/-lnccl... become HIP libraries",
-            check, "build-system", __doc__, languages=FLAG_LANGUAGES)
+            check, "build-system", __doc__, languages=FLAG_LANGUAGES, mentions=("-l",))

@@ -86,4 +86,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("Symbol",),
 )

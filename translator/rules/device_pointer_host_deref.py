@@ -114,4 +114,5 @@ RULE = Rule(
     category="host-deref",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("cudaMalloc",),
 )

@@ -78,4 +78,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("printf", "std"),
 )

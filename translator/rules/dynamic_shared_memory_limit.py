@@ -115,4 +115,5 @@ RULE = Rule(
     category="shared-memory-limit",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("MaxDynamicSharedMemorySize", "MAX_DYNAMIC_SHARED_SIZE_BYTES"),
 )

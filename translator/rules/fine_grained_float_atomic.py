@@ -119,4 +119,5 @@ RULE = Rule(
     category="atomic-fine-grained",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("atomic", "Atomic"),
 )

@@ -130,4 +130,5 @@ RULE = Rule(
     doc=__doc__,
     silent_in_platform_branches=True,
     safe_fixes=True,
+    mentions=("_sync", "__syncwarp"),
 )

@@ -69,4 +69,5 @@ RULE = Rule(
     category="cooperative-groups",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("this_grid", "grid_group"),
 )

@@ -66,10 +66,13 @@ _USING = re.compile(r"using\s+(?:namespace\s+std\s*;|std\s*::\s*(\w+)\s*;)")
 _CPP = re.compile(r"(?<![\w$])(?:std|namespace|template|class|__global__|__device__|__host__"
                   r"|nullptr)(?![\w$])")
 
+#: The texts of the classification functions' names (``isgreater`` for its relatives).
+_CLASSIFIERS = ("isfinite", "isinf", "isnan", "isnormal", "signbit", "fpclassify", "isgreater",
+                "isless", "isunordered")
+
 
 def check(unit: Unit) -> Iterator[Finding]:
-    if not unit.mentions_any(("isfinite", "isinf", "isnan", "isnormal", "signbit",
-                              "fpclassify", "isgreater", "isless", "isunordered")):
+    if not unit.mentions_any(_CLASSIFIERS):
         return
     if unit.suffix == ".c" or unit.is_header and next(unit.regions.iter_code_matches(_CPP),
                                                       None) is None:
@@ -128,4 +131,4 @@ def _qualified(source: str, start: int) -> bool:
 RULE = Rule("R407", "host-float-classification",
             "Unqualified isfinite/isnan/isinf... in host code become std:: calls (HIP "
             "declares device overloads only)",
-            check, "unsupported-api", __doc__)
+            check, "unsupported-api", __doc__, mentions=_CLASSIFIERS)

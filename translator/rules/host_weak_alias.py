@@ -166,4 +166,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("weak",),
 )

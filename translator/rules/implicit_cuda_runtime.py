@@ -127,4 +127,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("__CUDACC__",),
 )

@@ -124,4 +124,5 @@ RULE = Rule(
     category="inline-asm",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=tuple(sorted(_ASM)),
 )

@@ -66,4 +66,5 @@ RULE = Rule(
     category="managed-memory",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("cudaMem", "AttachMem"),
 )

@@ -168,4 +168,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("cublas", "cusolver"),
 )

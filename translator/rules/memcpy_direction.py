@@ -83,4 +83,5 @@ RULE = Rule(
     category="memcpy-size",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("cudaMemcpy",),
 )

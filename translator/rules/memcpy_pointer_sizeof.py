@@ -83,4 +83,5 @@ RULE = Rule(
     doc=__doc__,
     silent_in_platform_branches=True,
     safe_fixes=True,
+    mentions=("sizeof",),
 )

@@ -60,4 +60,5 @@ def check(unit) -> Iterator[Finding]:
             yield Usage("nccl.h", "build-system", "header", token.start, True, "rccl/rccl.h")
 
 
-RULE = Rule("R541", "nccl-header", "nccl.h becomes rccl/rccl.h", check, "build-system", __doc__)
+RULE = Rule("R541", "nccl-header", "nccl.h becomes rccl/rccl.h", check, "build-system", __doc__,
+            mentions=("nccl.h",))

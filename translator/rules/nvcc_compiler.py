@@ -119,4 +119,4 @@ def _runs_as_compiler(text: str, name: str) -> bool:
 
 
 RULE = Rule("R511", "nvcc-compiler", "the nvcc compiler driver becomes hipcc", check,
-            "build-system", __doc__, languages=FLAG_LANGUAGES)
+            "build-system", __doc__, languages=FLAG_LANGUAGES, mentions=("nvcc",))

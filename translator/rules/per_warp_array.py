@@ -106,4 +106,5 @@ RULE = Rule(
     category="warp-size",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("32",),
 )

@@ -171,4 +171,5 @@ RULE = Rule(
     category="shared-memory-limit",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("__shared__",),
 )

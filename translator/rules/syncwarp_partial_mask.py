@@ -84,4 +84,5 @@ RULE = Rule(
     category="warp-synchronous",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("__syncwarp",),
 )

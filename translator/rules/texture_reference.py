@@ -74,4 +74,5 @@ RULE = Rule(
     category="texture-reference",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("texture", "urface"),
 )

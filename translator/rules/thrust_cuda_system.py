@@ -99,4 +99,4 @@ def _includes(unit: Unit) -> Iterator[Finding]:
 
 RULE = Rule("R106", "thrust-cuda-system",
             "Thrust's CUDA system (thrust/system/cuda/, thrust::cuda::) becomes its HIP system",
-            check, "unsupported-api", __doc__)
+            check, "unsupported-api", __doc__, mentions=("thrust", _DEVICE_SYSTEM))

@@ -319,4 +319,5 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
+    mentions=("<<<",),
 )

@@ -172,4 +172,5 @@ RULE = Rule(
     category="unguarded-index",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("blockIdx", "<<<"),
 )

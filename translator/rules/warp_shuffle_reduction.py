@@ -175,4 +175,5 @@ RULE = Rule(
     doc=__doc__,
     silent_in_platform_branches=True,
     safe_fixes=True,
+    mentions=("__shfl",),
 )

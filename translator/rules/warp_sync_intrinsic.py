@@ -187,4 +187,5 @@ RULE = Rule(
     check=check,
     category="lane-mask",
     doc=__doc__,
+    mentions=("_sync", "__activemask", "__syncwarp"),
 )

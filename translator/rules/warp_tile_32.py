@@ -77,4 +77,5 @@ RULE = Rule(
     category="warp-size",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=tuple(sorted(_NAMES)),
 )

@@ -77,4 +77,5 @@ RULE = Rule(
     category="wmma",
     doc=__doc__,
     silent_in_platform_branches=True,
+    mentions=("wmma", "mma.h"),
 )
