@@ -8,6 +8,7 @@ modules side by side, never libraries of each other: what two rules share lives 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -178,3 +179,39 @@ def import_cycles() -> list[set[str]]:
 def test_no_import_cycle_grows():
     for cycle in import_cycles():
         assert any(cycle <= known for known in KNOWN_CYCLES), sorted(cycle)
+
+
+#: The modules every layer may use, which the architecture table does not list.
+PLAIN_VALUES = set(LAYERS[0])
+ARCHITECTURE = TRANSLATOR.parent / "docs" / "architecture.md"
+
+
+def documented_imports() -> dict[str, set[str]]:
+    """docs/architecture.md's package table: package -> the packages it says it imports."""
+    table = {}
+    for line in ARCHITECTURE.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[0].startswith("`") or cells[0] == "`translator/`":
+            continue
+        package = cells[0].strip("`").removesuffix("/").removesuffix(".py")
+        if package in RANK or package == APART:
+            table[package] = {name.removesuffix("/").removesuffix(".py")
+                              for name in re.findall(r"`([^`]+)`", cells[2])}
+    return table
+
+
+def actual_imports() -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for module, path in product_modules():
+        mine = layer_of(module)
+        found.setdefault(mine, set()).update(
+            layer_of(imported) for imported in imports(path))
+    return {layer: names - {layer} - PLAIN_VALUES for layer, names in found.items()}
+
+
+def test_the_architecture_table_says_what_each_package_imports():
+    documented = documented_imports()
+    assert {"source", "unit", "analysis", "rules", "engine", "tree", "output", "compile",
+            "sandbox", "data", "jobs"} <= set(documented)
+    actual = actual_imports()
+    assert {package: actual.get(package, set()) for package in documented} == documented
