@@ -20,6 +20,7 @@ import pytest
 
 from scripts.run import wait_for_port, web_command
 from tests.services import free_port
+from webapp.gunicorn_conf import READY
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,10 +48,21 @@ def web(tmp_path):
                                   stderr=subprocess.STDOUT, start_new_session=True)
     try:
         wait_for_port(port, server)
+        _wait_for_workers(log, server)
         yield f"http://127.0.0.1:{port}", log
     finally:
         server.terminate()
         server.wait(timeout=60)
+
+
+def _wait_for_workers(log: Path, server: subprocess.Popen, workers: int = 2) -> None:
+    """Until every worker has booted: the port is open before they are, and a page
+    would wait for a worker's start, not for the snippets, which this test measures."""
+    deadline = time.monotonic() + 60
+    while log.read_text(errors="replace").count(READY) < workers:
+        assert server.poll() is None, log.read_text()
+        assert time.monotonic() < deadline, log.read_text()
+        time.sleep(0.1)
 
 
 def _post_snippet(base: str, client: str) -> int:
