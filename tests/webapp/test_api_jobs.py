@@ -20,11 +20,6 @@ REPORT = {"tool": "rocport", "files": [{"path": "saxpy/saxpy.cu", "status": "tra
 
 
 @pytest.fixture
-def user():
-    return make_user()
-
-
-@pytest.fixture
 def api(user):
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {issue_token(user)}")

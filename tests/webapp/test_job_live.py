@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import make_job, make_user
+from tests.factories import make_job
 from tests.review_jobs import review_project, reviewed_job
 from tests.webapp.test_job_review import UNIT_ERROR, UNIT_OK
 from translator.compile.report import summarize
@@ -17,17 +17,6 @@ from webapp.jobs.batches import CompileBatch
 from webapp.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def user():
-    return make_user()
-
-
-@pytest.fixture
-def signed_in(client, user):
-    client.force_login(user)
-    return client
 
 
 def status(client, job, etag=""):

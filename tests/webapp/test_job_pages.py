@@ -45,17 +45,6 @@ def runners_version(monkeypatch):
     return versions
 
 
-@pytest.fixture
-def user():
-    return make_user()
-
-
-@pytest.fixture
-def signed_in(client, user):
-    client.force_login(user)
-    return client
-
-
 def finished_job(owner):
     job = make_job(owner=owner, state=Job.State.DONE, source_name="saxpy.zip",
                    compile_status="compile check: 1 of 1 units compiled with hipcc for gfx90a")

@@ -27,17 +27,6 @@ UNIT_OK = {"path": "project/app/main.cu", "output_path": "project/app/main.hip",
 
 
 @pytest.fixture
-def user():
-    return make_user()
-
-
-@pytest.fixture
-def signed_in(client, user):
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
 def job(user, tmp_path):
     return reviewed_job(user, review_project(tmp_path), options=Options(naming="hip"),
                         compile_units=[UNIT_ERROR, UNIT_OK])

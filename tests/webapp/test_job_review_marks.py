@@ -17,17 +17,6 @@ HAZARDS = "project/hazards/fix_hazards.cu"
 
 
 @pytest.fixture
-def user():
-    return make_user()
-
-
-@pytest.fixture
-def signed_in(client, user):
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
 def job(user, tmp_path):
     return reviewed_job(user, review_project(tmp_path))
 

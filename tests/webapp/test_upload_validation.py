@@ -8,15 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.factories import make_user
 from webapp.jobs.models import Job
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def user():
-    return make_user()
 
 
 def page_answer(user, archive) -> tuple[int, str]:
