@@ -42,3 +42,11 @@ def test_one_waiting_compile_per_client_and_a_few_on_the_service(redis_url, sett
 def test_an_unknown_compile_is_404():
     answer = APIClient().get("/api/translate/compile/6a1e9d1f-3e6c-4f1e-9a77-0a0a0a0a0a0a/")
     assert answer.status_code == 404
+
+
+def test_a_huge_body_is_413_before_parsing_and_nothing_is_queued(settings):
+    settings.SNIPPET_MAX_BYTES = 10
+    response = APIClient().generic("POST", "/api/translate/compile/", b"{" + b" " * 70_000,
+                                   content_type="application/json")
+    assert (response.status_code, response.json()["error"]["code"]) == (413, "too-large")
+    assert not SnippetCompile.objects.exists()

@@ -20,21 +20,17 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, Throttled
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from webapp.api.errors import Unavailable
 from webapp.api.models import SnippetCompile
 from webapp.api.serializers import (
     SnippetSerializer,
-    translator_options,
-    with_default_hip_version,
 )
-from webapp.api.snippet_slots import SlotTaken, client_of, snippet_slot
-from webapp.api.snippets import SnippetFailed, translate_snippet
+from webapp.api.snippet_slots import client_of
+from webapp.api.snippets import SnippetView
 from webapp.jobs.outbox import send
 
 WAITING = (SnippetCompile.State.QUEUED, SnippetCompile.State.RUNNING)
@@ -49,12 +45,7 @@ def compile_answer(request, compiled: SnippetCompile) -> dict:
                                                       args=[compiled.pk]))}
 
 
-class CompileView(APIView):
-    permission_classes = [AllowAny]
-    parser_classes = [JSONParser]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "snippet"
-
+class CompileView(SnippetView):
     @extend_schema(tags=["translate"], request=SnippetSerializer,
                    responses={202: OpenApiTypes.OBJECT},
                    summary="Translate one CUDA file and compile its HIP on a ROCm runner",
@@ -65,8 +56,7 @@ class CompileView(APIView):
         """202 with the compile's ``id``, ``state`` (queued) and ``url`` to follow it; the
         ``result`` (``runner``, ``hip_version``, ``status``, ``ok``, ``diagnostics`` on the
         HIP lines, ``output``) is there once ``state`` is ``done`` or ``failed``."""
-        data = SnippetSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = self.posted(request)
         client = client_of(request)
         waiting = SnippetCompile.objects.filter(state__in=WAITING,
                                                 created_at__gt=timezone.now() - KEPT_FOR)
@@ -76,16 +66,7 @@ class CompileView(APIView):
         if waiting.count() >= settings.SNIPPET_COMPILE_QUEUE:
             raise Throttled(settings.SNIPPET_COMPILE_TIME_LIMIT,
                             "the runners have too many snippets to compile now", "busy")
-        options = translator_options(with_default_hip_version(data.options()))
-        try:
-            with snippet_slot(client):
-                answer = translate_snippet(data.validated_data["source"], options,
-                                           data.validated_data["path"],
-                                           settings.SNIPPET_TIME_LIMIT)
-        except SlotTaken as error:
-            raise Throttled(settings.SNIPPET_TIME_LIMIT, error.message, error.code) from None
-        except SnippetFailed as error:
-            raise Unavailable(error.message, error.code) from None
+        answer = self.translate(request, data)
         path = data.validated_data["path"]
         compiled = SnippetCompile.objects.create(client=client, path=path,
                                                  source=answer["source"])

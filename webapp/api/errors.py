@@ -26,7 +26,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 from rest_framework.views import set_rollback
 
-from webapp.jobs.uploads import is_disk_full, too_large_message
+from webapp.jobs.uploads import declared_too_large, is_disk_full, too_large_message
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +43,12 @@ class PayloadTooLarge(exceptions.APIException):
     @classmethod
     def over(cls, what: str, limit: int) -> PayloadTooLarge:
         return cls(too_large_message(what, limit))
+
+
+def refuse_large_body(request, limit: int, what: str) -> None:
+    """Answer 413 from Content-Length alone, before the body is read."""
+    if declared_too_large(request, limit):
+        raise PayloadTooLarge.over(what, limit)
 
 
 class Conflict(exceptions.APIException):

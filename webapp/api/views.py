@@ -12,40 +12,29 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action, api_view, permission_classes
-from rest_framework.exceptions import NotFound, Throttled
+from rest_framework.exceptions import NotFound
 from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
-from rest_framework.views import APIView
 
 from translator.rules import CODES
 from webapp import runners
-from webapp.api.errors import Conflict, PayloadTooLarge, Unavailable
+from webapp.api.errors import Conflict, Unavailable, refuse_large_body
 from webapp.api.serializers import (
     JobCreateSerializer,
     JobSerializer,
     RuleSerializer,
     SnippetResultSerializer,
     SnippetSerializer,
-    translator_options,
-    with_default_hip_version,
 )
-from webapp.api.snippet_slots import SlotTaken, client_of, snippet_slot
-from webapp.api.snippets import SnippetFailed, translate_snippet
+from webapp.api.snippets import SnippetView
 from webapp.github.ports import PortRefused, port_answer, request_port_for_job
 from webapp.jobs.downloads import artifact_response
 from webapp.jobs.models import InvalidTransition, Job
 from webapp.jobs.submit import submit_job
-from webapp.jobs.uploads import check_archive, declared_too_large
-
-
-def refuse_large_body(request, limit: int, what: str) -> None:
-    """Answer 413 from Content-Length alone, before the body is read."""
-    if declared_too_large(request, limit):
-        raise PayloadTooLarge.over(what, limit)
+from webapp.jobs.uploads import check_archive
 
 
 class AnyAccept(BaseContentNegotiation):
@@ -150,13 +139,8 @@ SNIPPET_EXAMPLE = {
 }
 
 
-class TranslateView(APIView):
+class TranslateView(SnippetView):
     """Translate one file synchronously; anonymous callers are rate-limited by address."""
-
-    permission_classes = [AllowAny]
-    parser_classes = [JSONParser]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "snippet"
 
     @extend_schema(tags=["translate"], request=SnippetSerializer,
                    responses={200: SnippetResultSerializer},
@@ -166,22 +150,7 @@ class TranslateView(APIView):
                    examples=[OpenApiExample("A kernel and its launch", request_only=True,
                                             value=SNIPPET_EXAMPLE)])
     def post(self, request):
-        refuse_large_body(request, settings.SNIPPET_MAX_BYTES, "the request")
-        data = SnippetSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        # The same default HIP version as a job's: the ROCm runners' (webapp.runners).
-        options = translator_options(with_default_hip_version(data.options()))
-        try:
-            with snippet_slot(client_of(request)):
-                answer = translate_snippet(data.validated_data["source"], options,
-                                           data.validated_data["path"],
-                                           settings.SNIPPET_TIME_LIMIT)
-        except SlotTaken as error:
-            raise Throttled(settings.SNIPPET_TIME_LIMIT, error.message, error.code) from None
-        except SnippetFailed as error:
-            advice = "; submit the file as a job instead" if error.code == "timeout" else ""
-            raise Unavailable(error.message + advice, error.code) from None
-        return Response(answer)
+        return Response(self.translate(request, self.posted(request)))
 
 
 @extend_schema(tags=["runners"], responses={200: OpenApiTypes.OBJECT},
