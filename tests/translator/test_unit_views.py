@@ -60,21 +60,21 @@ def test_mentions_answers_as_a_search_of_the_text(sources: list[str], texts: lis
         assert unit.mentions_any(texts) == any(text in source for text in texts)
 
 
-def test_mentions_asks_one_pass_of_later_files(monkeypatch) -> None:
+def test_mentions_answers_the_declared_texts_in_one_pass(monkeypatch) -> None:
     import translator.unit as unit_module
 
     passes: list[tuple[str, ...]] = []
     real = unit_module.contained
     monkeypatch.setattr(unit_module, "contained",
                         lambda source, needles: passes.append(needles) or real(source, needles))
-    Unit("a __syncwarp() b").mentions("__syncwarp")  # now asked in this process
-    passes.clear()
-    later = Unit("/* no sync here */ int x;")
-    assert not later.mentions("__syncwarp")
-    assert later.mentions("sync")
-    assert not later.mentions("__syncwarp")
-    assert len(passes) == 1
-    assert "__syncwarp" in passes[0]
+    unit = Unit("/* no sync here */ int x;", looked_for=("__syncwarp", "int", "sync"))
+    assert not unit.mentions("__syncwarp")
+    assert unit.mentions("int")
+    assert unit.mentions("sync")
+    assert unit.mentions("x;")  # not declared: searched on its own, no second pass
+    assert passes == [("__syncwarp", "int", "sync")]
+    Unit("a __syncwarp() b").mentions("__syncwarp")  # another file, nothing declared
+    assert passes[1:] == [()]
 
 
 def test_location_counts_and_bisects_alike() -> None:
