@@ -22,6 +22,7 @@ from translator.analysis.clang.stubs import (
     STUB_DIR,
     StubCache,
     clang_arguments,
+    declares_api,
     stand_in,
     stub_files,
     stub_files_bytes,
@@ -130,8 +131,13 @@ def _parse(source: str, path: str, include_dirs: Sequence[str], defines: Sequenc
         return None  # the includer's text did not reach the header (another was found)
     offsets = OffsetMap(data, source)
     messages = tuple(_messages(unit, main, directory, base[base.index("-resource-dir") + 1]))
-    if missing:
-        note = ClangMessage("warning", 1, 1, MISSING_HEADERS + ": " + ", ".join(missing), True)
+    declared = [h for h in missing if declares_api(h)]
+    empty = [h for h in missing if not declares_api(h)]
+    if declared:
+        note = ClangMessage("warning", 1, 1, STOOD_IN_HEADERS + ": " + ", ".join(declared), True)
+        messages = (note, *messages)
+    if empty:
+        note = ClangMessage("warning", 1, 1, MISSING_HEADERS + ": " + ", ".join(empty), True)
         messages = (note, *messages)
     return ParseResult(Node(unit.cursor, main, offsets, unit), messages, parses)
 
@@ -140,6 +146,9 @@ _MAX_MISSING_HEADERS = 4
 
 #: How the note that names the headers stood in for as empty begins.
 MISSING_HEADERS = "headers not found, analysed as empty"
+#: How the note that names the headers stood in for by rocport's declarations of their
+#: API begins (PyTorch's, pybind11's: ``stubs.declares_api``).
+STOOD_IN_HEADERS = "headers not found, analysed with rocport's stand-ins"
 #: CXTranslationUnit_KeepGoing: a missing header does not end the parse.
 _KEEP_GOING = 0x200
 

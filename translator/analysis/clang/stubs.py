@@ -37,6 +37,12 @@ from translator.analysis.clang.library import (
 from translator.data import DIRECTORY as DATA_DIRECTORY
 
 _STUBS = DATA_DIRECTORY / "cuda_stubs.h"
+#: Stand-ins for the headers of PyTorch and of pybind11, which a tree never carries.
+_TORCH_STUBS = DATA_DIRECTORY / "torch_stubs.h"
+_PYBIND11_STUBS = DATA_DIRECTORY / "pybind11_stubs.h"
+#: The folders of PyTorch's headers (``torch/extension.h``, ``ATen/ATen.h``,
+#: ``c10/cuda/CUDAGuard.h``): each one absent from a tree stands in for all of them.
+_TORCH_FOLDERS = ("torch/", "ATen/", "c10/")
 #: The folder the in-memory headers are served from; on every parse's include path.
 STUB_DIR = "/__rocport_stubs__"
 #: The C++ library headers CUDA sources include most, precompiled with the stubs: parsed
@@ -86,14 +92,32 @@ def stub_files() -> tuple[tuple[str, str], ...]:
         files.append((f"{STUB_DIR}/{header}", "#pragma once\n#include \"cuda_stubs.h\"\n"))
     files.append((f"{STUB_DIR}/nccl.h", NCCL_HEADER))
     files.append((f"{STUB_DIR}/__rocport_libcudacxx.h", _LIBCUDACXX))
+    files.append((f"{STUB_DIR}/__rocport_torch.h", _TORCH_STUBS.read_text(encoding="utf-8")))
+    files.append((f"{STUB_DIR}/__rocport_pybind11.h",
+                  _PYBIND11_STUBS.read_text(encoding="utf-8")))
     return tuple(files)
+
+
+def declares_api(header: str) -> bool:
+    """True when the stand-in for HEADER declares a library's API (PyTorch's, pybind11's)
+    rather than being empty or nearly so."""
+    return header.startswith((*_TORCH_FOLDERS, "pybind11/"))
+
 
 def stand_in(header: str) -> bytes:
     """The text of the stand-in for a header that is nowhere: empty, but for the CUDA C++
     library's (``<cuda/atomic>``, ``<cuda/std/cstddef>``), which declare the few names
-    that size data (``cuda::atomic<int, cuda::thread_scope_block>``, ``cuda::std::byte``)."""
+    that size data (``cuda::atomic<int, cuda::thread_scope_block>``, ``cuda::std::byte``),
+    and PyTorch's and pybind11's, which declare what extensions use of them
+    (``torch::Tensor``, ``at::cuda::getCurrentCUDAStream``, ``AT_DISPATCH_*``,
+    ``PYBIND11_MODULE``): every function of an extension takes or makes tensors, and
+    without them none of its launches would be analysed with types."""
     if header.startswith("cuda/"):
         return b'#pragma once\n#include "__rocport_libcudacxx.h"\n'
+    if header.startswith(_TORCH_FOLDERS):
+        return b'#pragma once\n#include "__rocport_torch.h"\n'
+    if header.startswith("pybind11/"):
+        return b'#pragma once\n#include "__rocport_pybind11.h"\n'
     return b"#pragma once\n"
 
 
