@@ -52,11 +52,15 @@ def _line(name: str, rows: list[tuple[str, str, str, bool]]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("projects", nargs="+", type=Path)
+    parser.add_argument("projects", nargs="*", type=Path)
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--errors", action="store_true",
                         help="print the first clang error of each token-only file")
     arguments = parser.parse_args()
+    if not arguments.projects:
+        # make bench runs every benchmark; this one needs checked-out projects.
+        print("no projects given: nothing measured (see the usage above)")
+        return
     every: list[tuple[str, str, str, bool]] = []
     for project in arguments.projects:
         rows = measure(project, arguments.jobs)
