@@ -3,7 +3,8 @@
 What it does
 ------------
 Maps nvcc options to hipcc (clang) ones: ``-Xcompiler A,B`` → ``A B``,
-``--use_fast_math`` → ``-ffast-math``, ``-rdc=true`` → ``-fgpu-rdc``, ``-dc`` →
+``--use_fast_math`` → ``-ffast-math``, ``-x cu`` (a ``.cc`` file compiled as CUDA) →
+``-x hip``, ``-rdc=true`` → ``-fgpu-rdc``, ``-dc`` →
 ``-fgpu-rdc -c``, ``--default-stream per-thread`` → ``-fgpu-default-stream=per-thread``,
 ``-lineinfo`` → ``-gline-tables-only``, ``--resource-usage`` →
 ``-Rpass-analysis=kernel-resource-usage``, ``-fatbin``/``-cubin`` (a device binary for

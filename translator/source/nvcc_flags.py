@@ -56,6 +56,8 @@ NVCC_OPTIONS: tuple[tuple[re.Pattern, str | None, str | None], ...] = tuple(
         (r"(?:-Xcompiler|--compiler-options)(?:=|[ \t]+)(?P<value>" + VALUE + ")",
          "{host}", None),
         (r"--?use_fast_math", "-ffast-math", None),
+        # nvcc's name for the CUDA language; clang's "-x cu" would look for a CUDA toolkit.
+        (r"--?x(?:=|[ \t]+)cu", "-x hip", None),
         (r"(?:-rdc|--relocatable-device-code)(?:=|[ \t]+)true", "-fgpu-rdc", None),
         (r"(?:-rdc|--relocatable-device-code)(?:=|[ \t]+)false", None, None),
         (r"-dc", "-fgpu-rdc -c", None),
