@@ -35,7 +35,12 @@ Limits
 The include also goes before ``#include <cooperative_groups.h>`` when that comes
 before the runtime's include: HIP's cooperative groups header needs the runtime first.
 Only ``.cu`` files get the include at the top (headers are left to the files that
-include them). Any file, header or not, that tests ``__CUDACC__`` (``#ifdef
+include them), also a ``.cu`` file that uses no CUDA itself but includes a header of its
+project (``#include "table.cuh"``, a quoted name that is no CUDA or library header):
+nvcc's implicit include reached that header too. A C++ source that is not a ``.cu``
+file (``kernels.cu.cc`` built with ``nvcc -x cu``) gets it too when it defines kernels,
+launches them or reads thread indexes and never tests ``__CUDACC__``: only nvcc, with its
+implicit include, can have compiled it. Any file, header or not, that tests ``__CUDACC__`` (``#ifdef
 __CUDACC__``, ``#if defined(__CUDACC__)``) and uses CUDA keywords in that branch
 (``#define HD __host__ __device__``) gets the include as the branch's first line, where
 nvcc's implicit include made those keywords available: shared headers then also work
@@ -57,10 +62,12 @@ from translator.analysis.includes import (
     RUNTIME_HEADER,
     first_include_point,
     include_targets,
+    resolved_includes,
     runtime_insertion,
 )
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
+from translator.source.file_kinds import C_SOURCE_SUFFIXES
 from translator.source.scan import next_branch
 from translator.unit import Unit
 
@@ -71,6 +78,8 @@ GUARDED_INCLUDE = f"#ifdef __HIPCC__\n{INCLUDE_LINE}#endif\n"
 
 def check(unit: Unit) -> Iterator[Finding]:
     point = runtime_insertion(unit)
+    if point is None and (_includes_project_header(unit) or _cuda_source(unit)):
+        point = first_include_point(unit)
     if point is not None:
         yield Edit(point, point, INCLUDE_LINE, "R002")
     elif unit.mentions("__CUDACC__"):
@@ -87,6 +96,39 @@ _CUDA_KEYWORDS = re.compile(
     r"|__constant__|__managed__|__launch_bounds__|__syncthreads|threadIdx|blockIdx|blockDim"
     r"|gridDim|warpSize|cuda[A-Z]\w*)(?![\w$])"
 )
+
+
+def _includes_project_header(unit: Unit) -> bool:
+    """A ``.cu`` file without the runtime among its includes that includes a header of its
+    own project (a quoted name no table knows): nvcc's implicit include of the runtime
+    reached that header too, which may use CUDA keywords and calls without including
+    anything, as headers written only for ``.cu`` files do."""
+    if unit.suffix != ".cu" or _has_runtime(unit):
+        return False
+    resolved = resolved_includes(unit)
+    return any(found is None and directive.tokens[0].text.startswith('"')
+               and not directive.tokens[0].text[1:-1].endswith((".cu", ".hip"))
+               for directive, (_name, found) in zip(unit.includes, resolved, strict=True))
+
+
+def _has_runtime(unit: Unit) -> bool:
+    return RUNTIME_HEADER in include_targets(unit)
+
+
+#: What only nvcc compiles in a C++ source: a kernel, a launch, a thread index.
+_NVCC_CODE = re.compile(r"(?<![\w$])(?:__global__|threadIdx|blockIdx|blockDim|gridDim"
+                        r"|__syncthreads)(?![\w$])|<<<")
+
+
+def _cuda_source(unit: Unit) -> bool:
+    """A C++ source that is not a ``.cu`` file but holds kernels or launches with no test of
+    ``__CUDACC__``: the build compiles it with nvcc as CUDA (``-x cu``, ``LANGUAGE CUDA``),
+    and nvcc included the runtime in it as in a ``.cu`` file. ``hip_runtime_api.h`` is no
+    substitute there: kernels need the whole runtime."""
+    if (unit.suffix not in C_SOURCE_SUFFIXES or unit.suffix == ".hip"
+            or unit.mentions("__CUDACC__") or _has_runtime(unit)):
+        return False
+    return unit.regions.first_code_match(_NVCC_CODE, 0, len(unit.source)) is not None
 
 
 def _guarded_insertion(unit: Unit) -> int | None:
