@@ -5,8 +5,11 @@ What it finds
 ``cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, n)`` (``k`` may
 be a template instance such as ``attention<half, 128>``) and launch
 configurations ``k<<<g, b, n>>>`` where ``n`` (folded through literals, same-file
-constants and local variables) exceeds the LDS per workgroup of the smallest target:
-64 KiB on gfx90a and gfx942 (the default), 160 KiB on gfx950.
+constants and local variables, or computed by clang: ``sizeof`` of the file's types)
+exceeds the LDS per workgroup of the smallest target: 64 KiB on gfx90a and gfx942 (the
+default), 160 KiB on gfx950. Code inside a macro's arguments is measured as any other:
+an opt-in wrapped in ``CHECK(...)``, a launch in the lambda a dispatch macro
+(``AT_DISPATCH_*``) is given.
 
 Why it matters on AMD
 ---------------------

@@ -166,6 +166,13 @@ class Node:
         return self._end
 
     @property
+    def expanded_start(self) -> int:
+        """Where the outermost macro use the node's first token comes from starts (its
+        ``start`` when that token is not from a macro): ``start`` is where the code is
+        written, in a macro's argument where it is spelled."""
+        return self._offsets.char_offset(_expansion_offset(self._extent.start))
+
+    @property
     def _extent(self):
         return self._cursor.extent
 
@@ -387,21 +394,28 @@ def _declaration_kinds() -> frozenset:
 
 @functools.cache
 def _location_parts():
-    """``clang_getInstantiationLocation`` and ``clang_getCursorLocation`` declared to take
-    plain pointers (the bindings' declaration builds a File per call)."""
+    """``clang_getFileLocation``, ``clang_getInstantiationLocation`` and
+    ``clang_getCursorLocation``, the first two declared to take plain pointers (the
+    bindings' declaration builds a File per call)."""
     import ctypes
 
     cindex = bindings()
     lib = cindex.conf.lib
-    parts = lib._FuncPtr(("clang_getInstantiationLocation", lib))
-    parts.argtypes = [cindex.SourceLocation, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
-                      ctypes.c_void_p]
-    parts.restype = None
-    return parts, lib.clang_getCursorLocation
+    found = []
+    for name in ("clang_getFileLocation", "clang_getInstantiationLocation"):
+        function = lib._FuncPtr((name, lib))
+        function.argtypes = [cindex.SourceLocation, ctypes.c_void_p, ctypes.c_void_p,
+                             ctypes.c_void_p, ctypes.c_void_p]
+        function.restype = None
+        found.append(function)
+    return found[0], found[1], lib.clang_getCursorLocation
 
 
 def _offset(location) -> int:
-    """The (expansion) byte offset of a source location."""
+    """The byte offset of a source location where its code is written: in a macro's
+    argument (``CHECK(f(x))``, a lambda given to a dispatch macro), where the argument
+    is spelled; in a macro's body, where the macro is used (clang's file location).
+    Questions about code inside a macro's arguments find its nodes there."""
     import ctypes
 
     offset = ctypes.c_uint()
@@ -409,12 +423,23 @@ def _offset(location) -> int:
     return offset.value
 
 
+def _expansion_offset(location) -> int:
+    """The byte offset of the start of the outermost macro use a source location comes
+    from (its own offset outside macros)."""
+    import ctypes
+
+    offset = ctypes.c_uint()
+    _location_parts()[1](location, None, None, None, ctypes.byref(offset))
+    return offset.value
+
+
 def _main_file_test(main: str):
-    """A test ``cursor.location.file.name == main`` that names each distinct file once."""
+    """A test ``cursor.location.file.name == main`` (of the file location, as
+    ``_offset``'s) that names each distinct file once."""
     import ctypes
 
     cindex = bindings()
-    parts, location_of = _location_parts()
+    parts, _, location_of = _location_parts()
     file = ctypes.c_void_p()
     file_pointer = ctypes.byref(file)
     names: dict[int, bool] = {}
@@ -470,7 +495,10 @@ def _main_file_cursors(top, main: str, kind=None) -> list:
 
 def _cursors_starting_at(top, main: str, target: int) -> list:
     """TOP's cursors located in the main file whose extents start at byte offset TARGET,
-    in preorder; a subtree is entered only when its root's extent holds TARGET."""
+    in preorder; a subtree is entered only when its root's extent holds TARGET.
+
+    A cursor starts at TARGET where its code is written (``_offset``) or, for code a
+    macro makes, where the macro is used (``SZ(32)`` for ``32 * 4``: its expansion)."""
     cindex = bindings()
     tu, in_main = top._tu, _main_file_test(main)
     extent_of = cindex.conf.lib.clang_getCursorExtent
@@ -478,16 +506,22 @@ def _cursors_starting_at(top, main: str, target: int) -> list:
 
     def visit(cursor, _parent, _data):
         extent = extent_of(cursor)
-        first = _offset(extent.start)
-        if not first <= target <= _offset(extent.end):
-            return 1  # CXChildVisit_Continue: nothing below starts there
-        if first == target and in_main(cursor):
-            cursor._tu = tu
-            found.append(cursor)
-        return 2  # CXChildVisit_Recurse
+        begin, end = extent.start, extent.end
+        first, expanded = _offset(begin), _expansion_offset(begin)
+        if first == target or expanded == target:
+            if in_main(cursor):
+                cursor._tu = tu
+                found.append(cursor)
+            return 2  # CXChildVisit_Recurse
+        last = _offset(end)
+        # the extent, as written and as expanded; arguments a macro reorders make the
+        # written one run backwards, and then the subtree is entered
+        if min(first, expanded) <= target <= max(last, _expansion_offset(end)) or first > last:
+            return 2
+        return 1  # CXChildVisit_Continue: nothing below starts there
 
-    extent = top.extent
-    if _offset(extent.start) == target and in_main(top):
+    start = top.extent.start
+    if target in (_offset(start), _expansion_offset(start)) and in_main(top):
         found.append(top)
     cindex.conf.lib.clang_visitChildren(top, cindex.callbacks["cursor_visit"](visit), [])
     return found

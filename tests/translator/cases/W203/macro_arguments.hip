@@ -1,0 +1,19 @@
+// Launches and opt-ins written inside the arguments of function-like macros: an
+// error-check wrapper and a type-dispatch macro whose argument is a lambda.
+#include <hip/hip_runtime.h>
+
+#define CHECK(call) do { hipError_t status_ = (call); if (status_ != hipSuccess) return; } while (0)
+#define DISPATCH(NAME, ...) [&] { using scalar_t = float; __VA_ARGS__(); }()
+
+struct Tile { float cells[96][256]; };  // 96 KiB: only clang knows sizeof(Tile)
+
+__global__ void stencil(float *out) { extern __shared__ float tile[]; out[0] = tile[0]; }
+
+void run(float *out, hipStream_t stream) {
+  CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(stencil), hipFuncAttributeMaxDynamicSharedMemorySize, sizeof(Tile)));
+  DISPATCH("run", [&] {
+    const size_t bytes = sizeof(Tile);
+    stencil<<<1, 256, bytes, stream>>>(out);
+    stencil<<<1, 256, sizeof(Tile), stream>>>(out);
+  });
+}
