@@ -45,6 +45,10 @@ class TreeFacts:
     #: The tree calls ``*_sync`` warp functions: ROCm 6.2 to 6.x declare them only with
     #: HIP_ENABLE_WARP_SYNC_BUILTINS, which the build files then define.
     warp_sync_calls: bool = False
+    #: Some file of the tree passes ``__half`` to cuBLAS: hipBLAS then needs
+    #: HIPBLAS_USE_HIP_HALF in every file that includes it (R001), or the first include
+    #: in a unit decides hipblasHalf as uint16_t for the rest.
+    blas_half: bool = False
     #: Macros the project's build defines only for its HIP build (``FOO_USE_HIP``,
     #: translator/tree/hip_build.py): conditions on them mark HIP branches.
     hip_macros: tuple[str, ...] = ()

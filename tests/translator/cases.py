@@ -71,10 +71,12 @@ class Case:
             facts = {p.relative_to(folder).as_posix(): file_facts((p.name, p.read_bytes()))
                      for p in inputs if p.suffix in (".cu", ".cuh", ".h", ".cpp", ".cc")}
             sync = any(found.warp_sync_call for found in facts.values())
+            blas_half = any(found.blas_half for found in facts.values())
             paths = [p.relative_to(folder).as_posix() for p in inputs]
             options = options.with_tree_facts(
                 find_modules=find_modules(paths),
                 warp_sync_calls=sync or options.tree.warp_sync_calls,
+                blas_half=blas_half or options.tree.blas_half,
                 own_libraries=own_libraries(paths, {path: found.library_includes
                                                     for path, found in facts.items()}))
         return options

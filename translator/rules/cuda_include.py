@@ -33,6 +33,14 @@ Output (HIP)
 #include <hiprand/hiprand.h>
 ```
 
+A file that includes cuBLAS and uses ``__half`` (or calls ``cublasHgemm``) gets
+``#define HIPBLAS_USE_HIP_HALF 1`` on a line before its first hipBLAS include, and so
+does every file that includes cuBLAS in a tree where one file does (the first include in
+a unit decides the type for all its headers):
+without it hipBLAS's half type is ``uint16_t``, so ``__half`` pointers do not convert,
+and ``hipblas.h`` does not bring in ``hip/hip_fp16.h`` as ``cublas_v2.h`` brought in
+``cuda_fp16.h``.
+
 Limits
 ------
 Includes built with macros (``#include MY_HEADER``) are left alone. A header that has no
@@ -62,6 +70,7 @@ def check(unit: Unit) -> Iterator[Finding]:
     if runtime_insertion(unit) is not None:
         emitted[RUNTIME_HEADER] = [()]  # R002 adds it before every include
     resolved_names = resolved_includes(unit)
+    half_pending = _needs_hip_half(unit)
     for index, directive, branch in _includes_with_branches(unit):
         header = directive.tokens[0]  # "<name>" or "\"name\"", by find_includes
         name, resolved = resolved_names[index]
@@ -78,7 +87,33 @@ def check(unit: Unit) -> Iterator[Finding]:
             yield Edit(directive.start, header.end, "", "R001")
             continue
         emitted.setdefault(target.name, []).append(branch)
+        if half_pending and target.name.endswith(HIPBLAS_HEADER):
+            half_pending = False  # the first include of hipBLAS decides hipblasHalf
+            yield Edit(directive.start, header.end, f"{HIP_HALF_DEFINE}#include "
+                       + header.text[0] + target.name + header.text[-1], "R001")
+            continue
         yield Edit(header.start, header.end, header.text[0] + target.name + header.text[-1], "R001")
+
+
+#: hipBLAS's half type is uint16_t unless this macro is defined before its header; then it
+#: is HIP's __half, and hipblas.h includes hip/hip_fp16.h as cublas_v2.h did cuda_fp16.h.
+HIP_HALF_MACRO = "HIPBLAS_USE_HIP_HALF"
+HIP_HALF_DEFINE = f"#define {HIP_HALF_MACRO} 1\n"
+HIPBLAS_HEADER = "hipblas.h"
+
+
+def uses_blas_half(unit: Unit) -> bool:
+    """The file names cuBLAS and uses __half (or calls cublasHgemm): it passes __half
+    pointers where hipBLAS's default hipblasHalf is uint16_t. A tree fact too
+    (``Options.tree.blas_half``): the first include of hipBLAS in a unit decides."""
+    return unit.mentions("cublas") and (unit.mentions("__half") or unit.mentions("cublasHgemm"))
+
+
+def _needs_hip_half(unit: Unit) -> bool:
+    """hipBLAS must give __half (hipify-clang's spellings, --hipify-compat, leave it)."""
+    return ((unit.options.tree.blas_half or uses_blas_half(unit))
+            and not unit.mentions(HIP_HALF_MACRO) and not unit.options.roc
+            and not unit.options.hipify_compat)
 
 
 def _repeats(earlier: Iterable[tuple[int, ...]], branch: tuple[int, ...]) -> bool:
@@ -119,5 +154,6 @@ RULE = Rule(
     check=check,
     category="unsupported-api",
     doc=__doc__,
-    mentions=("#if", "# if", "#\tif", "include", "import"),
+    mentions=("#if", "# if", "#\tif", "include", "import", "__half", "cublasHgemm", "cublas",
+              "HIPBLAS_USE_HIP_HALF"),
 )

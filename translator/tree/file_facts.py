@@ -17,6 +17,7 @@ from translator.analysis.hip_guards import build_switches
 from translator.analysis.lane_masks import MASKED
 from translator.analysis.qualifiers import device_macros_of, macro_words
 from translator.options import Options
+from translator.rules.cuda_include import uses_blas_half
 from translator.tree.own_libraries import library_includes
 from translator.tree.project_names import declared_names
 from translator.unit import Unit
@@ -43,6 +44,8 @@ class FileFacts(NamedTuple):
     library_includes: frozenset[str] = frozenset()
     #: The HIP build switches its #if lines test (USE_ROCM; hip_guards.build_switches).
     build_switches: tuple[str, ...] = ()
+    #: It uses cuBLAS with __half (translator/rules/cuda_include.py uses_blas_half).
+    blas_half: bool = False
 
 
 def file_facts(source: tuple[str, bytes]) -> FileFacts:
@@ -55,7 +58,8 @@ def file_facts(source: tuple[str, bytes]) -> FileFacts:
                  if "nccl" in unit.source or "nvtx" in unit.source or "nvToolsExt" in unit.source
                  else frozenset())
     switches = tuple(build_switches(unit)) if "USE_" in unit.source else ()
-    return FileFacts(names, macros, _calls_warp_sync(unit.source), libraries, switches)
+    return FileFacts(names, macros, _calls_warp_sync(unit.source), libraries, switches,
+                     uses_blas_half(unit))
 
 
 def _calls_warp_sync(source: str) -> bool:
@@ -76,10 +80,11 @@ def tree_facts(files: Iterable[FileFacts]) -> dict:
     """The tree facts (``Options.with_tree_facts`` arguments) of all its FILES' facts."""
     names: set[str] = set()
     macros: list[dict[str, set[str]]] = []
-    warp_sync = False
+    warp_sync = blas_half = False
     for facts in files:
         names |= facts.declared_names
         macros.append(facts.macro_words)
         warp_sync = warp_sync or facts.warp_sync_call
+        blas_half = blas_half or facts.blas_half
     return {"project_names": tuple(sorted(names)), "device_macros": device_macros_of(macros),
-            "warp_sync_calls": warp_sync}
+            "warp_sync_calls": warp_sync, "blas_half": blas_half}
