@@ -31,11 +31,14 @@ def span_value(facts, span: tuple[int, int], offset: int, depth: int = 0) -> int
 
 
 def threads(facts, span: tuple[int, int], offset: int) -> int | None:
-    """Threads per block of a launch's block argument (an int, ``dim3(...)`` or a dim3)."""
+    """Threads per block of a launch's block argument (an int, ``dim3(...)``, a braced
+    list ``{16, 16, 1}`` or a dim3)."""
     code = facts.code
     first, last = span
     if last - first >= 3 and code[first].text == "dim3" and code[first + 1].text in ("(", "{"):
         return _product(facts, arguments(code, first + 1), offset)
+    if last - first >= 2 and code[first].text == "{":
+        return _product(facts, arguments(code, first), offset)
     if last - first == 1 and code[first].kind == "ident":
         definition = _definition(facts, code[first].text, offset)
         if definition is not None:

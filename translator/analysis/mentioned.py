@@ -14,6 +14,6 @@ SHARED_MENTIONS: tuple[str, ...] = (
     "__CUDA_ARCH__",  # arch_tests.py, hazard.py
     "HIP", "ROCM",  # hip_guards.py
     "cusparse", "cublas",  # api_names.py
-    "<<<",  # includes.py
+    "<<<",  # includes.py, braced_launches.py
     "define", "_sync",  # lane_masks.py, qualifiers.py
 )

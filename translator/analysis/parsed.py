@@ -2,7 +2,8 @@
 
 ``parsed_of(unit)`` parses the file (``translator.analysis.clang.parse``) with the
 unit's options, in its tree, through the source file that includes it when it is a
-header of a tree (``TreeFacts.includer``), with the stubs the unit was given. It is
+header of a tree (``TreeFacts.includer``), with the stubs the unit was given, and its
+braced launch arguments read as ``dim3{...}`` (``translator.analysis.braced_launches``). It is
 None when semantic analysis is switched off, libclang is unavailable or the parse went
 over its time budget; ``parse_error(unit)`` then says why. ``parse_attempted(unit)``
 tells whether a rule asked: a file no rule asked about is never parsed.
@@ -14,6 +15,7 @@ import os
 import time
 
 from translator.analysis import clang
+from translator.analysis.braced_launches import LAUNCH_TYPE, braced_launch_arguments
 from translator.analysis.include_fence import fence_includes
 from translator.unit import Unit
 
@@ -58,6 +60,7 @@ def _parse(unit: Unit) -> tuple[clang.ParseResult | None, str]:
             directory=options.tree.tree_root,
             context=_includer_context(unit),
             stubs=stubs,
+            insert=[(offset, LAUNCH_TYPE) for offset in braced_launch_arguments(unit)],
         )
     except clang.ClangUnavailable as error:
         return None, str(error)

@@ -3,10 +3,10 @@
 What it finds
 -------------
 Kernel launches (``k<<<grid, block>>>``) whose block size, folded through literals,
-``dim3(...)``, same-file macros and constants and local ``dim3``/integer variables, is
-not a multiple of 64; and ``__launch_bounds__(n)`` with such an ``n`` (also spelled
-through a macro, or from template parameters of a kernel template instantiated in the
-file: ``k<96><<<...>>>``).
+``dim3(...)``, braced lists (``<<<grid, {16, 6}>>>``), same-file macros and constants
+and local ``dim3``/integer variables, is not a multiple of 64; and
+``__launch_bounds__(n)`` with such an ``n`` (also spelled through a macro, or from
+template parameters of a kernel template instantiated in the file: ``k<96><<<...>>>``).
 
 Why it matters on AMD
 ---------------------

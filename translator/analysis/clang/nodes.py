@@ -75,22 +75,38 @@ class ParseResult:
         return tuple(sorted(found, key=lambda f: f.start))
 
 class OffsetMap:
-    """Turns clang's byte offsets into character offsets of the decoded text."""
+    """Turns clang's byte offsets into character offsets of the original text, and back.
 
-    def __init__(self, data: bytes, text: str) -> None:
-        self._identity = len(data) == len(text)
+    clang reads DATA, the UTF-8 of READ: the original TEXT with some texts inserted
+    (``INSERTED``: (offset in TEXT, length) of each, by offset; see ``parse``). A place
+    inside an inserted text is the offset it was inserted at."""
+
+    def __init__(self, data: bytes, text: str, read: str | None = None,
+                 inserted: tuple[tuple[int, int], ...] = ()) -> None:
+        self._read = text if read is None else read
+        self._identity = len(data) == len(self._read)
         self._data = data
+        self._inserted = inserted
         self.text = text
 
     def char_offset(self, byte_offset: int) -> int:
-        if self._identity:
-            return byte_offset
-        return len(self._data[:byte_offset].decode("utf-8", "surrogateescape"))
+        read = byte_offset if self._identity else len(
+            self._data[:byte_offset].decode("utf-8", "surrogateescape"))
+        shift = 0
+        for offset, length in self._inserted:
+            if read < offset + shift:
+                break
+            if read < offset + shift + length:
+                return offset
+            shift += length
+        return read - shift
 
     def byte_offset(self, char_offset: int) -> int:
+        read = char_offset + sum(length for offset, length in self._inserted
+                                 if offset < char_offset)
         if self._identity:
-            return char_offset
-        return len(self.text[:char_offset].encode("utf-8", "surrogateescape"))
+            return read
+        return len(self._read[:read].encode("utf-8", "surrogateescape"))
 
 
 #: Canonical type kinds whose size libclang cannot give. It crashes (a segmentation

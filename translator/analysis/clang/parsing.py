@@ -47,6 +47,7 @@ def parse(
     directory: str = "",
     context: tuple[str, str] | tuple[()] = (),
     stubs: StubCache | None = None,
+    insert: Sequence[tuple[int, str]] = (),
 ) -> ParseResult:
     """Parse SOURCE as CUDA; never raises on bad code, only on a missing libclang.
 
@@ -56,16 +57,19 @@ def parse(
     its include line): the header is parsed as that file's compiler sees it, after what
     the file declared first, and the result is the header's. When that text turns out
     not to reach the header, it is parsed alone. STUBS is where the precompiled stubs
-    are found (``StubCache``; default: built in this process, kept nowhere).
+    are found (``StubCache``; default: built in this process, kept nowhere). INSERT is
+    (offset, text) pairs, by offset: clang reads each text inserted before that offset
+    of SOURCE (a type name before a braced launch argument it would reject), while the
+    offsets and places of what the parse gives stay those of SOURCE.
     """
     stubs = stubs or PROCESS_STUBS
     if context:
         found = _parse(source, path, include_dirs, defines, extra_args, resource_dir,
-                       library_file, directory, context, stubs)
+                       library_file, directory, context, stubs, insert)
         if found is not None:
             return found
     parsed = _parse(source, path, include_dirs, defines, extra_args, resource_dir,
-                    library_file, directory, (), stubs)
+                    library_file, directory, (), stubs, insert)
     assert parsed is not None  # alone, the main file is always there
     return parsed
 
@@ -73,7 +77,7 @@ def parse(
 def _parse(source: str, path: str, include_dirs: Sequence[str], defines: Sequence[str],
            extra_args: Sequence[str], resource_dir: str | None, library_file: str | None,
            directory: str, context: tuple[str, str] | tuple[()],
-           stubs: StubCache) -> ParseResult | None:
+           stubs: StubCache, insert: Sequence[tuple[int, str]]) -> ParseResult | None:
     cindex = bindings()
     index = clang_index(library_file)
     directory = os.path.abspath(directory or os.getcwd())
@@ -88,7 +92,8 @@ def _parse(source: str, path: str, include_dirs: Sequence[str], defines: Sequenc
         *(f"-I{d}" for d in include_dirs),
         *(f"-D{d}" for d in defines),
     ]
-    data = source.encode("utf-8", "surrogateescape")
+    read = _inserted(source, insert)
+    data = read.encode("utf-8", "surrogateescape")
     unsaved = [(main, data), *stub_files_bytes()]
     if context:
         unsaved.insert(0, (entry, context[1].encode("utf-8", "surrogateescape")))
@@ -129,8 +134,9 @@ def _parse(source: str, path: str, include_dirs: Sequence[str], defines: Sequenc
             break
     if context and unit.get_file(main) is None:
         return None  # the includer's text did not reach the header (another was found)
-    offsets = OffsetMap(data, source)
-    messages = tuple(_messages(unit, main, directory, base[base.index("-resource-dir") + 1]))
+    offsets = OffsetMap(data, source, read, tuple((at, len(text)) for at, text in insert))
+    messages = tuple(_messages(unit, main, directory, base[base.index("-resource-dir") + 1],
+                               offsets if insert else None))
     declared = [h for h in missing if declares_api(h)]
     empty = [h for h in missing if not declares_api(h)]
     if declared:
@@ -143,6 +149,18 @@ def _parse(source: str, path: str, include_dirs: Sequence[str], defines: Sequenc
 
 
 _MAX_MISSING_HEADERS = 4
+
+
+def _inserted(source: str, insert: Sequence[tuple[int, str]]) -> str:
+    """SOURCE with each text of INSERT before its offset."""
+    if not insert:
+        return source
+    pieces, done = [], 0
+    for offset, text in insert:
+        pieces += [source[done:offset], text]
+        done = offset
+    pieces.append(source[done:])
+    return "".join(pieces)
 
 #: How the note that names the headers stood in for as empty begins.
 MISSING_HEADERS = "headers not found, analysed as empty"
@@ -245,10 +263,12 @@ def _missing_headers(unit) -> list[str]:
     return found
 
 
-def _messages(unit, main: str, directory: str, resource_dir: str) -> Iterator[ClangMessage]:
+def _messages(unit, main: str, directory: str, resource_dir: str,
+              offsets: OffsetMap | None) -> Iterator[ClangMessage]:
     """clang's diagnostics; the text of one located in a file that is neither the tree's
     (below DIRECTORY, which relative paths are resolved against) nor a system header is
-    withheld: it could quote a file of the host."""
+    withheld: it could quote a file of the host. OFFSETS, when clang read texts inserted
+    in the main file, puts the main file's messages back on the original text's lines."""
     names = {0: "ignored", 1: "note", 2: "warning", 3: "error", 4: "fatal"}
     shown = (os.path.realpath(directory), resource_dir, STUB_DIR, *_SYSTEM_HEADERS)
     for diagnostic in itertools.islice(unit.diagnostics, _MAX_DIAGNOSTICS):
@@ -258,8 +278,12 @@ def _messages(unit, main: str, directory: str, resource_dir: str) -> Iterator[Cl
         text = diagnostic.spelling
         if file and not in_main and not _below_any(file, shown):
             text = "an error in a file outside the project (not shown)"
-        yield ClangMessage(names.get(diagnostic.severity, "note"), location.line,
-                           location.column, text, in_main)
+        line, column = location.line, location.column
+        if in_main and offsets is not None:
+            original = offsets.char_offset(location.offset)
+            line = offsets.text.count("\n", 0, original) + 1
+            column = original - offsets.text.rfind("\n", 0, original)
+        yield ClangMessage(names.get(diagnostic.severity, "note"), line, column, text, in_main)
 
 
 #: Folders of public system headers whose diagnostics may be quoted.
