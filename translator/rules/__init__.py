@@ -74,6 +74,7 @@ from translator.rules import (
     nvtx_roctx,
     per_thread_spin_lock,
     per_warp_array,
+    pragma_in_macro,
     static_shared_memory_limit,
     syncwarp_partial_mask,
     texture_reference,
@@ -99,6 +100,7 @@ RULES: tuple[Rule, ...] = (
     implicit_cuda_runtime.RULE,
     extern_c_cuda_include.RULE,
     host_weak_alias.RULE,
+    pragma_in_macro.RULE,
     cuda_macro_test.RULE,
     hip_guarded_code.RULE,
     # Call rewrites come before the plain rename (R101), whose edits are fallbacks anyway.
