@@ -8,7 +8,8 @@ options' targets (or goes, with an ``if()`` that guarded only it, when the file 
 ``CMAKE_CUDA_ARCHITECTURES`` become ``GPU_TARGETS``; the target property
 ``CUDA_ARCHITECTURES <values>`` becomes ``HIP_ARCHITECTURES`` with the AMD targets;
 ``-DCMAKE_CUDA_ARCHITECTURES=...`` on cmake command lines (scripts, Makefiles, CI)
-becomes ``-DGPU_TARGETS=...``.
+becomes ``-DGPU_TARGETS=...``, its whole value replaced, a CI expression
+(``${{ matrix.arch }}``) or command substitution with blanks included.
 
 Why
 ---
@@ -44,7 +45,10 @@ from translator.source.build_text import (
     gpu_targets_set_before,
 )
 
-_COMMAND_LINE = re.compile(r"-DCMAKE_CUDA_ARCHITECTURES(?::STRING)?=(?:\"[^\"]*\"|'[^']*'|\S+)")
+#: The value: quoted, or a word that may hold a CI expression (``${{ matrix.arch }}``)
+#: or a command substitution (``$(detect arch)``) with blanks inside.
+_COMMAND_LINE = re.compile(r"-DCMAKE_CUDA_ARCHITECTURES(?::STRING)?=(?:\"[^\"]*\"|'[^']*'"
+                           r"|(?:\$\{\{[^}\n]*\}\}|\$\([^)\n]*\)|\S)+)")
 _VARIABLE = re.compile(r"\bCMAKE_CUDA_ARCHITECTURES\b")
 
 
