@@ -41,7 +41,10 @@ In ``#if``, ``#elif``, ``#ifdef`` and ``#ifndef`` lines:
   does not, the test is left (undefined on HIP: the block stays off) with a finding.
   A ``defined(__NVCC__)`` test whose ``#else`` is an ``#error`` ("wrong compiler
   detected") is switched on all the same, with a note: kept off, every HIP build would
-  stop there.
+  stop there. In a file with HIP branches of its own (``#elif defined(__HIP__)``,
+  ``#ifdef __HIP_PLATFORM_AMD__``), ``__NVCC__`` is left, with a note: there the
+  project tells nvcc from hipcc on purpose (operators that HIP's vector types already
+  have, defined for nvcc only).
 - Compiler detection: clang's CUDA macro ``__CUDA__`` becomes ``__HIP__`` (hipcc is
   clang in HIP mode), and ``!defined(__NVCC__)`` beside ``defined(__CUDACC__)`` or
   ``defined(__CUDA__)`` ("clang compiling CUDA") is left as it is: hipcc passes it
@@ -117,6 +120,7 @@ from translator.analysis.arch_tests import (
 )
 from translator.analysis.gate_blocks import first_missing
 from translator.analysis.gates import judge_gate
+from translator.analysis.hip_guards import hip_groups
 from translator.diagnostics import Diagnostic, Severity
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
@@ -155,6 +159,11 @@ def _gate_test(unit: Unit, conditionals: list[Directive], index: int,
     ``defined(__NVCC__)``), or a finding when its block uses what HIP lacks."""
     directive = conditionals[index]
     token = directive.tokens[position]
+    if token.text == COMPILER and hip_groups(unit):
+        yield Diagnostic("R003", f"{token.text}: this file has HIP branches of its own, so "
+                         "its nvcc tests mean \"not HIP\": left as is, off for hipcc",
+                         offset=token.start, severity=Severity.NOTE)
+        return
     block, missing = judge_gate(unit, conditionals, index, position)
     if missing:
         yield Diagnostic("R003", f"{token.text}: the block it enables uses {missing}; HIP "
