@@ -34,6 +34,22 @@ def test_cmake_option_and_definitions_of_its_hip_branch():
     assert build.evidence == ("CMakeLists.txt: option DEMO_ENABLE_ROCM",)
 
 
+def test_macros_with_a_value_are_settings_not_switches(tmp_path):
+    """WAVE=64 marks HIP branches like any HIP-only macro, but the compile check must not
+    define it bare (value 1, over the build's own): it is not among the switches."""
+    build = detect_hip_build([("CMakeLists.txt", _CMAKE)])
+    assert build.valued == ("WAVE",)
+    makefile = b"ifdef USE_HIP\nCXXFLAGS += -DGPU_ARCH=gfx942 -DUSE_ROCM=1 -DFAST\nendif\n"
+    assert detect_hip_build([("Makefile", makefile)]).valued == ("GPU_ARCH",)
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "CMakeLists.txt").write_bytes(_CMAKE)
+    (source / "k.cu").write_bytes(b"#ifdef DEMO_AMD_PATH\nint wave = WAVE;\n#endif\n")
+    tree = migrate_tree(source, tmp_path / "out", Options(), jobs=1)
+    assert "WAVE" in tree.hip_build.macros
+    assert tree.hip_build.switches == ("DEMO_AMD_PATH", "DEMO_ROCM_TUNING")
+
+
 def test_makefile_hip_branch_defines_its_macros():
     makefile = b"""ifeq ($(USE_HIP),1)
 CXX = hipcc
@@ -85,7 +101,8 @@ def test_macros_of_the_hip_build_mark_hip_branches(tmp_path):
     assert report["summary"].startswith("Already builds for HIP: CMakeLists.txt: option ")
     assert [f["message"].split(":")[0] for f in report["findings"] if f["code"] == "R004"] == [
         "DEMO_AMD_PATH selects this file's ROCm code", "CUDA branch left as is"]
-    assert report["hip_build"]["switches"] == ["DEMO_AMD_PATH", "DEMO_ROCM_TUNING", "WAVE"]
+    # WAVE=64 is a setting: defined bare it would be 1 (test_macros_with_a_value_...)
+    assert report["hip_build"]["switches"] == ["DEMO_AMD_PATH", "DEMO_ROCM_TUNING"]
 
 
 def test_report_of_a_plain_cuda_tree_says_nothing_about_hip(tmp_path):

@@ -33,7 +33,7 @@ _CMAKE_HIP_BUILD = re.compile(
 _CMAKE_HIP_VALUE = re.compile(r"(?<![\w-])(?:HIP|hip|hip::host|hip::device|hip::amdhip64"
                               r"|roc::\w+|hip-lang)(?![\w-])")
 _MACRO = re.compile(r"^[A-Za-z_]\w*$")
-_DEFINE_FLAG = re.compile(r"(?<![\w-])-D([A-Za-z_]\w*)")
+_DEFINE_FLAG = re.compile(r"(?<![\w-])-D([A-Za-z_]\w*)(?:=(?P<value>[^\s\\]*))?")
 _MAKE_CONDITION = re.compile(r"^[ \t]*(ifeq|ifneq|ifdef|ifndef|else|endif)\b(.*)$", re.M)
 _VENDOR_LINE = re.compile(
     r"^[ \t]*#[ \t]*define[ \t]+(?:cu[A-Za-z]\w*|CU\w+|__\w+_sync)\b(?:\([^)\n]*\))?[ \t]+"
@@ -58,6 +58,10 @@ class HipBuild:
     #: sources test (``USE_ROCM``, ``FOO_USE_HIP``) and its build's HIP-only macros. The
     #: compile check defines them (the report's ``hip_build.switches``).
     switches: tuple[str, ...] = ()
+    #: Those of MACROS the build defines with a value other than 1 (``SM_TARGET=gfx942``,
+    #: ``WAVE=64``): settings, not switches; the compile check never defines them bare,
+    #: which would give them the value 1 and override the build's own (sorted).
+    valued: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.evidence)
@@ -75,15 +79,16 @@ def detect_hip_build(files: Iterable[tuple[str, bytes]]) -> HipBuild:
     """The HIP build of a tree whose FILES are (tree-relative path, content) pairs."""
     evidence: list[str] = []
     macros: set[str] = set()
+    valued: set[str] = set()
     vendors: list[str] = []
     for path, data in sorted(files):
         name = path.rsplit("/", 1)[-1]
         if not reads_file(path):
             continue
         if name == "CMakeLists.txt" or name.endswith(".cmake"):
-            _cmake(path, data.decode("utf-8", "replace"), evidence, macros)
+            _cmake(path, data.decode("utf-8", "replace"), evidence, macros, valued)
         elif name in ("Makefile", "makefile", "GNUmakefile") or name.endswith(".mk"):
-            _makefile(path, data.decode("utf-8", "replace"), evidence, macros)
+            _makefile(path, data.decode("utf-8", "replace"), evidence, macros, valued)
         elif (name.endswith(_C_SUFFIXES) and b"define" in data  # both patterns need it
               and b"hip" in data.lower()):
             # the patterns match within a line that says "define": searched alone, those
@@ -95,10 +100,12 @@ def detect_hip_build(files: Iterable[tuple[str, bytes]]) -> HipBuild:
                 vendors.append(path)
                 evidence.append(f"{path}: vendor header ({lines} #define lines mapping CUDA "
                                 "and HIP names)")
-    return HipBuild(tuple(evidence), tuple(sorted(macros)), tuple(vendors))
+    return HipBuild(tuple(evidence), tuple(sorted(macros)), tuple(vendors),
+                    valued=tuple(sorted(valued)))
 
 
-def _cmake(path: str, text: str, evidence: list[str], macros: set[str]) -> None:
+def _cmake(path: str, text: str, evidence: list[str], macros: set[str],
+           valued: set[str]) -> None:
     text = _CMAKE_COMMENT.sub("", text)
     # Each frame: is the current branch a HIP one (True), a CUDA one (False) or neither.
     stack: list[bool | None] = []
@@ -121,7 +128,10 @@ def _cmake(path: str, text: str, evidence: list[str], macros: set[str]) -> None:
             found.append(f"{command}({' '.join(arguments.split())[:60]})")
         elif command in ("add_compile_definitions", "add_definitions",
                          "target_compile_definitions") and True in stack:
-            macros.update(_cmake_definitions(command, arguments))
+            for name, value in _cmake_definitions(command, arguments):
+                macros.add(name)
+                if value not in (None, "1"):
+                    valued.add(name)
     if found:
         evidence.append(f"{path}: " + "; ".join(dict.fromkeys(found)))
 
@@ -132,7 +142,8 @@ def _cmake_hip_condition(arguments: str) -> bool | None:
     return not arguments.strip().upper().startswith("NOT ")
 
 
-def _cmake_definitions(command: str, arguments: str) -> list[str]:
+def _cmake_definitions(command: str, arguments: str) -> list[tuple[str, str | None]]:
+    """(name, value or None) of each macro the command defines."""
     words = arguments.replace('"', " ").split()
     if command == "target_compile_definitions":
         words = words[1:]
@@ -140,19 +151,23 @@ def _cmake_definitions(command: str, arguments: str) -> list[str]:
     for word in words:
         if word.upper() in ("PUBLIC", "PRIVATE", "INTERFACE"):
             continue
-        word = word.removeprefix("-D").split("=", 1)[0]
-        if _MACRO.match(word) and "$" not in word:
-            names.append(word)
+        name, equals, value = word.removeprefix("-D").partition("=")
+        if _MACRO.match(name) and "$" not in name:
+            names.append((name, value if equals else None))
     return names
 
 
-def _makefile(path: str, text: str, evidence: list[str], macros: set[str]) -> None:
+def _makefile(path: str, text: str, evidence: list[str], macros: set[str],
+              valued: set[str]) -> None:
     stack: list[bool | None] = []
     found: list[str] = []
     position = 0
     for match in _MAKE_CONDITION.finditer(text):
         if True in stack:
-            macros.update(_DEFINE_FLAG.findall(text, position, match.start()))
+            for flag in _DEFINE_FLAG.finditer(text, position, match.start()):
+                macros.add(flag.group(1))
+                if flag.group("value") not in (None, "1"):
+                    valued.add(flag.group(1))
         keyword, rest = match.group(1), match.group(2)
         if keyword in ("ifeq", "ifneq", "ifdef", "ifndef"):
             hip = _HIP_WORD.search(rest) is not None

@@ -192,7 +192,8 @@ def _migrate(tree: TreeResult, entries: list[Entry], contents: _Contents,
     switches = {name for found in facts for name in found.build_switches}
     if switches or tree.hip_build.macros:
         tree.hip_build = dataclasses.replace(
-            tree.hip_build, switches=tuple(sorted(switches | set(tree.hip_build.macros))))
+            tree.hip_build, switches=tuple(sorted(
+                (switches | set(tree.hip_build.macros)) - set(tree.hip_build.valued))))
     libraries = own_libraries(files, {path: found.library_includes
                                       for (path, _data), found in zip(code, facts, strict=True)})
     tree.options = tree.options.with_tree_facts(**tree_facts(facts),
