@@ -159,6 +159,12 @@ def test_a_missing_library_says_which_runners_have_it():
     mpi = classify(first_error("'mpi.h' file not found"), HIP_5_2)
     assert (mpi["class"], mpi["runners"]) == ("missing-dependency", [])
     assert mpi["reason"].endswith("no runner of rocport has it")
+    # NVIDIA's benchmark library is CUDA code of its own: no port exists, nothing rocport
+    # left untranslated (a .cuh under a folder beginning with "nv" is no toolkit header).
+    nvbench = classify(first_error("'nvbench/nvbench.cuh' file not found"), HIP_5_2)
+    assert (nvbench["class"], nvbench["library"], nvbench["runners"]) == (
+        "missing-dependency", "nvbench", [])
+    assert "no package known" in nvbench["reason"]
     torch = classify(first_error("'ATen/cuda/CUDAContext.h' file not found"), HIP_5_2)
     assert (torch["class"], torch["library"]) == ("missing-dependency", "pytorch")
 
