@@ -1,0 +1,24 @@
+// check: rocm-6.4
+// Parts of the CUDA runtime that cuda_runtime.h brings in, included one by one: the
+// make_ helpers of driver_functions.h and vector_functions.h, the texture and surface
+// types. HIP keeps each of them in a header of its own folder.
+#include <driver_functions.h>
+#include <vector_functions.h>
+#include <texture_types.h>
+#include "surface_types.h"
+
+__global__ void fill(float4 *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = make_float4(i, 0.f, 0.f, 1.f);
+}
+
+cudaPitchedPtr wrap(void *data, size_t pitch, size_t width, size_t height)
+{
+    cudaExtent extent = make_cudaExtent(width, height, 1);
+    (void)extent;
+    return make_cudaPitchedPtr(data, pitch, width, height);
+}
+
+cudaTextureAddressMode clamp_mode() { return cudaAddressModeClamp; }
+cudaSurfaceBoundaryMode trap_mode() { return cudaBoundaryModeTrap; }
