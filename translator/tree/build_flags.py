@@ -193,8 +193,15 @@ def _resolved(flags: Flags, folder: str) -> Flags:
     flags.system_include_dirs = list(
         dict.fromkeys(_relative_to(d, folder) for d in flags.system_include_dirs)
     )
-    flags.defines = list(dict.fromkeys(flags.defines))
+    # A value built from a folder variable (-DDATA=${CMAKE_SOURCE_DIR}/data) names the
+    # folder from where units compile, the tree's root; the stand-in is no path (its NUL
+    # cannot be passed in an argument).
+    flags.defines = list(dict.fromkeys(_tree_path_in_value(d) for d in flags.defines))
     return flags
+
+
+def _tree_path_in_value(value: str) -> str:
+    return value.replace(_TREE + "/", "./").replace(_TREE, ".")
 
 
 def _cmake_set(arguments: list[str], variables: dict[str, str], flags: Flags) -> None:

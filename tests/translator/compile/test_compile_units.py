@@ -40,6 +40,14 @@ def test_cmake_definitions_and_standard():
     assert (flags.defines, flags.std) == (["A", "B=2", "C=3"], "c++14")
 
 
+def test_definitions_built_from_folder_variables_name_folders_of_the_tree():
+    flags = cmake_flags("target_compile_definitions(t PRIVATE -DDATA=${CMAKE_SOURCE_DIR}/data "
+                        "HERE=${CMAKE_CURRENT_SOURCE_DIR})\n", "sub", "")
+    assert flags.defines == ["DATA=./data", "HERE=./sub"]
+    flags = makefile_flags("CFLAGS = -DROOT=$(CURDIR)\napp: a.hip\n\thipcc $(CFLAGS) $<\n", "")
+    assert flags.defines == ["ROOT=."]
+
+
 def test_cmake_reads_build_interface_folders_and_skips_other_expressions_and_unknowns():
     flags = cmake_flags("include_directories($<BUILD_INTERFACE:x> $<INSTALL_INTERFACE:w> "
                         "$<$<CONFIG:Debug>:v> ${UNKNOWN}/y z)\n", "")
