@@ -49,6 +49,10 @@ class TreeFacts:
     #: HIPBLAS_USE_HIP_HALF in every file that includes it (R001), or the first include
     #: in a unit decides hipblasHalf as uint16_t for the rest.
     blas_half: bool = False
+    #: Tree-relative paths of headers with kernels or thread indexes that include no
+    #: runtime (translator/rules/implicit_cuda_runtime.py kernel_header): a C++ source
+    #: that includes one gets the runtime's include (R002).
+    kernel_headers: tuple[str, ...] = ()
     #: Macros the project's build defines only for its HIP build (``FOO_USE_HIP``,
     #: translator/tree/hip_build.py): conditions on them mark HIP branches.
     hip_macros: tuple[str, ...] = ()

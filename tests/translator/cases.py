@@ -68,7 +68,8 @@ class Case:
             folder = self.input.parents[len(Path(self.relative).parts) - 1]
             inputs = [p for p in folder.rglob("*") if p.is_file()
                       and p.suffix not in (".hip", ".diag", ".args")]
-            facts = {p.relative_to(folder).as_posix(): file_facts((p.name, p.read_bytes()))
+            facts = {p.relative_to(folder).as_posix(): file_facts(
+                         (p.relative_to(folder).as_posix(), p.read_bytes()))
                      for p in inputs if p.suffix in (".cu", ".cuh", ".h", ".cpp", ".cc")}
             sync = any(found.warp_sync_call for found in facts.values())
             blas_half = any(found.blas_half for found in facts.values())
@@ -77,6 +78,8 @@ class Case:
                 find_modules=find_modules(paths),
                 warp_sync_calls=sync or options.tree.warp_sync_calls,
                 blas_half=blas_half or options.tree.blas_half,
+                kernel_headers=tuple(sorted(found.kernel_header for found in facts.values()
+                                            if found.kernel_header)),
                 own_libraries=own_libraries(paths, {path: found.library_includes
                                                     for path, found in facts.items()}))
         return options

@@ -40,7 +40,10 @@ project (``#include "table.cuh"``, a quoted name that is no CUDA or library head
 nvcc's implicit include reached that header too. A C++ source that is not a ``.cu``
 file (``kernels.cu.cc`` built with ``nvcc -x cu``) gets it too when it defines kernels,
 launches them or reads thread indexes and never tests ``__CUDACC__``: only nvcc, with its
-implicit include, can have compiled it. Any file, header or not, that tests ``__CUDACC__`` (``#ifdef
+implicit include, can have compiled it. So does such a C++ source that includes a header
+of its tree holding kernels or thread indexes with no runtime include and no test of
+``__CUDACC__`` (a ``.cpp`` file the build marks ``LANGUAGE CUDA``): the header is still
+left as it is. Any file, header or not, that tests ``__CUDACC__`` (``#ifdef
 __CUDACC__``, ``#if defined(__CUDACC__)``) and uses CUDA keywords in that branch
 (``#define HD __host__ __device__``) gets the include as the branch's first line, where
 nvcc's implicit include made those keywords available: shared headers then also work
@@ -67,7 +70,7 @@ from translator.analysis.includes import (
 )
 from translator.edits import Edit
 from translator.rules.base import Finding, Rule
-from translator.source.file_kinds import C_SOURCE_SUFFIXES
+from translator.source.file_kinds import C_HEADER_SUFFIXES, C_SOURCE_SUFFIXES
 from translator.source.scan import next_branch
 from translator.unit import Unit
 
@@ -78,7 +81,8 @@ GUARDED_INCLUDE = f"#ifdef __HIPCC__\n{INCLUDE_LINE}#endif\n"
 
 def check(unit: Unit) -> Iterator[Finding]:
     point = runtime_insertion(unit)
-    if point is None and (_includes_project_header(unit) or _cuda_source(unit)):
+    if point is None and (_includes_project_header(unit) or _cuda_source(unit)
+                          or _includes_kernel_header(unit)):
         point = first_include_point(unit)
     if point is not None:
         yield Edit(point, point, INCLUDE_LINE, "R002")
@@ -129,6 +133,34 @@ def _cuda_source(unit: Unit) -> bool:
             or unit.mentions("__CUDACC__") or _has_runtime(unit)):
         return False
     return unit.regions.first_code_match(_NVCC_CODE, 0, len(unit.source)) is not None
+
+
+def kernel_header(unit: Unit) -> bool:
+    """A header that holds kernels, launches or thread indexes, includes no runtime and
+    never tests ``__CUDACC__``: written for nvcc, it relied on the runtime that nvcc
+    included before it. A tree fact (``Options.tree.kernel_headers``), read by every
+    file: the C++ sources that include such a header are compiled as CUDA."""
+    if (unit.suffix not in (".cuh", *C_HEADER_SUFFIXES) or "__CUDACC__" in unit.source
+            or not _NVCC_TEXT.search(unit.source) or _has_runtime(unit)):
+        return False
+    return unit.regions.first_code_match(_NVCC_CODE, 0, len(unit.source)) is not None
+
+
+_NVCC_TEXT = re.compile(r"__global__|threadIdx|blockIdx|blockDim|gridDim|__syncthreads|<<<")
+
+
+def _includes_kernel_header(unit: Unit) -> bool:
+    """A C++ source (no ``.cu`` file) without the runtime and with no test of
+    ``__CUDACC__`` that includes a header of its tree that ``kernel_header`` found: the
+    build compiles it as CUDA (``LANGUAGE CUDA``), nvcc's implicit include reached the
+    header through it, and hipcc's ``-x hip`` includes nothing."""
+    headers = unit.options.tree.kernel_headers
+    if (not headers or unit.suffix not in C_SOURCE_SUFFIXES or unit.suffix == ".hip"
+            or unit.mentions("__CUDACC__") or _has_runtime(unit)):
+        return False
+    return any(found is None and any(path == name or path.endswith("/" + name)
+                                     for path in headers)
+               for name, found in resolved_includes(unit))
 
 
 def _guarded_insertion(unit: Unit) -> int | None:

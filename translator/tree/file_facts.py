@@ -18,6 +18,7 @@ from translator.analysis.lane_masks import MASKED
 from translator.analysis.qualifiers import device_macros_of, macro_words
 from translator.options import Options
 from translator.rules.cuda_include import uses_blas_half
+from translator.rules.implicit_cuda_runtime import kernel_header
 from translator.tree.own_libraries import library_includes
 from translator.tree.project_names import declared_names
 from translator.unit import Unit
@@ -46,6 +47,8 @@ class FileFacts(NamedTuple):
     build_switches: tuple[str, ...] = ()
     #: It uses cuBLAS with __half (translator/rules/cuda_include.py uses_blas_half).
     blas_half: bool = False
+    #: Its path, when it is a header of kernels without the runtime (R002's kernel_header).
+    kernel_header: str = ""
 
 
 def file_facts(source: tuple[str, bytes]) -> FileFacts:
@@ -59,7 +62,7 @@ def file_facts(source: tuple[str, bytes]) -> FileFacts:
                  else frozenset())
     switches = tuple(build_switches(unit)) if "USE_" in unit.source else ()
     return FileFacts(names, macros, _calls_warp_sync(unit.source), libraries, switches,
-                     uses_blas_half(unit))
+                     uses_blas_half(unit), path if kernel_header(unit) else "")
 
 
 def _calls_warp_sync(source: str) -> bool:
@@ -81,10 +84,14 @@ def tree_facts(files: Iterable[FileFacts]) -> dict:
     names: set[str] = set()
     macros: list[dict[str, set[str]]] = []
     warp_sync = blas_half = False
+    kernel_headers: list[str] = []
     for facts in files:
+        if facts.kernel_header:
+            kernel_headers.append(facts.kernel_header)
         names |= facts.declared_names
         macros.append(facts.macro_words)
         warp_sync = warp_sync or facts.warp_sync_call
         blas_half = blas_half or facts.blas_half
     return {"project_names": tuple(sorted(names)), "device_macros": device_macros_of(macros),
-            "warp_sync_calls": warp_sync, "blas_half": blas_half}
+            "warp_sync_calls": warp_sync, "blas_half": blas_half,
+            "kernel_headers": tuple(sorted(kernel_headers))}
