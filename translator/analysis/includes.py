@@ -60,7 +60,21 @@ def _resolved_includes(unit: Unit) -> list[tuple[str, tuple[ApiName, Target] | N
 
 def header_target(unit: Unit, name: str) -> tuple[ApiName, Target] | None:
     """The table row of the header NAME and what it becomes, or None when it is not a
-    header the table knows."""
+    header the table knows. A header of CUB's folders (``cub/block/block_reduce.cuh``)
+    that the table does not list is CUB's: it becomes what ``cub/cub.cuh`` becomes,
+    hipCUB's whole header, which brings in every part."""
+    found = _header_target(unit, name)
+    if found is None and _CUB_PART.fullmatch(name):
+        return _header_target(unit, CUB_HEADER)
+    return found
+
+
+#: CUB's header of all its parts, and the headers of single parts (block, warp, device...).
+CUB_HEADER = "cub/cub.cuh"
+_CUB_PART = re.compile(r"cub/(?:[\w.-]+/)*[\w.-]+\.cuh")
+
+
+def _header_target(unit: Unit, name: str) -> tuple[ApiName, Target] | None:
     if unit.names is load_names():
         return resolve_header(name, unit.options)
     entry = unit.names.headers.get(name)

@@ -8,7 +8,9 @@ with ``--roc``/``--miopen``, ROC) header under its package folder, keeping the `
 or ``""`` delimiters. A CUDA header with no HIP counterpart is dropped, and so is an
 include that would repeat a header an earlier, unconditional include already brings in
 (``cuda.h`` and ``cuda_runtime.h`` both become ``hip/hip_runtime.h``). The line itself
-stays, empty, so that line numbers do not move.
+stays, empty, so that line numbers do not move. A header of one part of CUB
+(``cub/block/block_reduce.cuh``, ``cub/warp/warp_reduce.cuh``) becomes hipCUB's whole
+header, ``hipcub/hipcub.hpp``, as ``cub/cub.cuh`` does.
 
 Why
 ---
