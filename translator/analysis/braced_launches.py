@@ -3,10 +3,11 @@
 nvcc accepts ``k<<<grid, {16, 16, 1}, 0, stream>>>(...)``: the list initialises the
 ``dim3``. clang parses what is between ``<<<`` and ``>>>`` as plain expressions and
 rejects the list ("expected expression"), and the whole function around the launch is
-then analysed with tokens. In the text given to clang (never in the output) such a list
-is read as ``dim3{16, 16, 1}``: ``braced_launch_arguments`` says where, and
+then analysed with tokens. In the text given to clang such a list is read as
+``dim3{16, 16, 1}``: ``braced_launch_arguments`` says where, and
 ``translator.analysis.clang.parse`` inserts the type name there while keeping the
-offsets of the nodes and messages those of the original text.
+offsets of the nodes and messages those of the original text. hipcc rejects the list as
+clang does, so R201 writes the same type name in the output.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 What it does
 ------------
 Only with ``--hip-kernel-execution-syntax`` (hipcc compiles ``<<<>>>`` as it is, so by
-default launches are kept, as hipify-clang does). Each launch becomes
+default launches are kept, as hipify-clang does, but for one thing: a braced list as a
+launch argument, ``k<<<grid, {16, 16, 1}>>>``, which nvcc accepts and clang rejects
+("expected expression"), gets the type it initialises: ``dim3{16, 16, 1}``). Each launch becomes
 ``hipLaunchKernelGGL(kernel, dim3(grid), dim3(block), shmem, stream, args...)``: grid and
 block are wrapped in ``dim3(...)`` unless already written ``dim3(...)``, a missing
 shared-memory size or stream becomes ``0``, and a kernel named with template arguments
@@ -41,6 +43,8 @@ The end of the launch configuration is found with tokens (the first ``>>>`` outs
 parentheses that is followed by ``(``); when tokens cannot find it, clang's parse of the
 file decides, and a launch neither can read is reported and left as it is. Comments
 inside the launch brackets and before the first or after the last argument are dropped.
+A braced launch argument inside a ``#define`` body keeps its braces (without the HIP
+syntax option).
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ import bisect
 import re
 from collections.abc import Iterator
 
+from translator.analysis.braced_launches import LAUNCH_TYPE, braced_launch_arguments
 from translator.analysis.call_rewrites import closed_calls
 from translator.analysis.parsed import parsed_of
 from translator.diagnostics import Diagnostic
@@ -64,7 +69,11 @@ _CLOSERS = frozenset(_OPEN.values())
 
 
 def check(unit: Unit) -> Iterator[Finding]:
-    if not unit.options.hip_kernel_execution_syntax or not unit.mentions("<<<"):
+    if not unit.mentions("<<<"):
+        return
+    if not unit.options.hip_kernel_execution_syntax:
+        for brace in braced_launch_arguments(unit):  # clang wants an expression there
+            yield Edit(brace, brace, LAUNCH_TYPE, "R201")
         return
     source = unit.source
     view = _LaunchTokens(source)

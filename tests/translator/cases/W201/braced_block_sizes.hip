@@ -5,8 +5,8 @@ __global__ void blur(float *out) { out[threadIdx.y * blockDim.x + threadIdx.x] =
 
 void run(float *out, int rows, hipStream_t stream) {
   const int WIDE = 16;
-  blur<<<rows, {WIDE, 6, 1}, 0, stream>>>(out);   // 96 threads
-  blur<<<rows, {WIDE, 16}, 0, stream>>>(out);     // 256 threads: fine
+  blur<<<rows, dim3{WIDE, 6, 1}, 0, stream>>>(out);   // 96 threads
+  blur<<<rows, dim3{WIDE, 16}, 0, stream>>>(out);     // 256 threads: fine
   dim3 block = {8, 4, 1};                          // 32 threads
   blur<<<rows, block>>>(out);
 }

@@ -7,5 +7,5 @@ struct Tile { float cells[96][256]; };  // 96 KiB
 __global__ void stencil(float *out) { extern __shared__ float tile[]; out[0] = tile[0]; }
 
 void run(float *out, int rows, hipStream_t stream) {
-  stencil<<<rows, {16, 16, 1}, sizeof(Tile), stream>>>(out);
+  stencil<<<rows, dim3{16, 16, 1}, sizeof(Tile), stream>>>(out);
 }
