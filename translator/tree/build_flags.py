@@ -364,10 +364,22 @@ def read_build_flags(root: Path, relative: str) -> Flags | None:
         return None
     name = os.path.basename(relative)
     if name == "CMakeLists.txt":
-        return cmake_flags(text, folder)
+        return cmake_flags(text, folder, _cmake_top(root, folder))
     if name in ("Makefile", "makefile", "GNUmakefile") or name.endswith(".mk"):
         return makefile_flags(text, folder)
     return None
+
+
+def _cmake_top(root: Path, folder: str) -> str:
+    """The folder of FOLDER's CMake project: the highest of FOLDER and the folders above
+    it, in the tree, that has a CMakeLists.txt (``${CMAKE_SOURCE_DIR}``)."""
+    top, parts = folder, folder.split("/") if folder else []
+    for depth in range(len(parts) - 1, -1, -1):
+        above = "/".join(parts[:depth])
+        if not (root / above / "CMakeLists.txt").is_file():
+            break
+        top = above
+    return top
 
 
 #: An option or variable that selects a project's own HIP build: HIP or ROCm as a word.

@@ -6,7 +6,13 @@ import pytest
 
 from translator.compile.toolchain import Toolchain, parse_version_output
 from translator.compile.units import find_units
-from translator.tree.build_flags import Flags, cmake_flags, filter_flags, makefile_flags
+from translator.tree.build_flags import (
+    Flags,
+    cmake_flags,
+    filter_flags,
+    makefile_flags,
+    read_build_flags,
+)
 
 KERNEL = b"#include <hip/hip_runtime.h>\n__global__ void k() {}\n"
 
@@ -46,6 +52,17 @@ def test_definitions_built_from_folder_variables_name_folders_of_the_tree():
     assert flags.defines == ["DATA=./data", "HERE=./sub"]
     flags = makefile_flags("CFLAGS = -DROOT=$(CURDIR)\napp: a.hip\n\thipcc $(CFLAGS) $<\n", "")
     assert flags.defines == ["ROOT=."]
+
+
+def test_cmake_source_dir_is_the_folder_of_the_project_not_the_tree(tmp_path):
+    _tree(tmp_path, {
+        "solver/CMakeLists.txt": 'include_directories("${CMAKE_SOURCE_DIR}/../shared")\n'
+                                 "add_subdirectory(part)\n",
+        "solver/part/CMakeLists.txt": "include_directories(${CMAKE_SOURCE_DIR}/inc)\n",
+        "shared/common.h": ""})
+    assert read_build_flags(tmp_path, "solver/CMakeLists.txt").include_dirs == ["shared"]
+    assert read_build_flags(tmp_path, "solver/part/CMakeLists.txt").include_dirs == [
+        "solver/inc"]
 
 
 def test_cmake_reads_build_interface_folders_and_skips_other_expressions_and_unknowns():
