@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from translator.rules import (
     api_semantics_differ,
+    ballot_bit_count,
     ballot_bit_count_32,
     ballot_result_32_bit,
     block_size_multiple,
@@ -119,6 +120,7 @@ RULES: tuple[Rule, ...] = (
     half2_member_access.RULE,
     cuda_arch_value.RULE,
     host_float_classification.RULE,
+    ballot_bit_count.RULE,
     cuda_api_name.RULE,
     # Build system and non-C++ files (R5xx/W5xx); each declares the languages it reads.
     cmake_cuda_language.RULE,

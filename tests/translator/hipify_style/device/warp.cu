@@ -19,7 +19,7 @@ __global__ void reduce(const float *in, float *out, int *votes) {
   float up = __shfl_up_sync(0xffffffff, v, 1);
   // CHECK: votes[0] = __all_sync(0xffffffffffffffff, v > 0) + __any_sync(0xffffffffffffffff, v < 0);
   votes[0] = __all_sync(0xffffffff, v > 0) + __any_sync(0xffffffff, v < 0);
-  // CHECK: votes[1] = __popc(__ballot_sync(0xffffffffffffffff, v > first));
+  // CHECK: votes[1] = __popcll(__ballot_sync(0xffffffffffffffff, v > first));
   votes[1] = __popc(__ballot_sync(0xffffffff, v > first));
   // CHECK: votes[2] = __activemask() != 0;
   votes[2] = __activemask() != 0;
