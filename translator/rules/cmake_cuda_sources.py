@@ -7,7 +7,9 @@ Turns FindCUDA's ``cuda_add_executable``/``cuda_add_library`` into ``add_executa
 ``cuda_include_directories`` into ``include_directories`` and
 ``cuda_add_cublas_to_target(t)`` into linking hipBLAS. After every target whose
 sources include ``.cu``/``.hip`` files or variables (in a file that mentions CUDA
-sources), it adds ``set_source_files_properties(<sources> PROPERTIES LANGUAGE CXX)``.
+sources, or that sets a property only CUDA targets have, such as ``CUDA_ARCHITECTURES``:
+a helper ``.cmake`` file whose function builds a target from its ``${SOURCES}`` argument),
+it adds ``set_source_files_properties(<sources> PROPERTIES LANGUAGE CXX)``.
 
 Why
 ---
@@ -45,7 +47,10 @@ _RENAMED = {"cuda_add_executable": "add_executable", "cuda_add_library": "add_li
             "cuda_include_directories": "include_directories"}
 _KEYWORDS = frozenset(("STATIC", "SHARED", "MODULE", "OBJECT", "EXCLUDE_FROM_ALL", "WIN32",
                        "MACOSX_BUNDLE", "PRIVATE", "PUBLIC", "INTERFACE"))
-_EVIDENCE = re.compile(r"\.(?:cu|hip)\b|cuda_add_")
+#: A CUDA source, FindCUDA's commands, or a target property only CUDA targets have (a
+#: helper .cmake file whose function builds a target from its sources argument).
+_EVIDENCE = re.compile(r"\.(?:cu|hip)\b|cuda_add_"
+                       r"|\bCUDA_(?:ARCHITECTURES|SEPARABLE_COMPILATION|RESOLVE_DEVICE_SYMBOLS)\b")
 _GPU_SOURCE = re.compile(r"\.(?:cu|hip)$|^\$\{\w+\}$")
 
 

@@ -1,0 +1,13 @@
+# A helper that each sample folder calls with its own .cu file: the file itself names no
+# CUDA source, but the target it builds is a CUDA target (CUDA_ARCHITECTURES). As in any
+# file with CUDA targets, a target of a sources variable is marked whole: the host tool's
+# C++ sources are compiled as C++ either way.
+function(add_sample NAME SOURCES)
+    add_executable(${NAME} ${SOURCES})
+    set_property(TARGET ${NAME} PROPERTY CUDA_ARCHITECTURES OFF)
+    target_link_libraries(${NAME} PRIVATE cublas)
+endfunction()
+
+function(add_host_tool NAME SOURCES)
+    add_library(${NAME} STATIC ${SOURCES})
+endfunction()
