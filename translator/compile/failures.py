@@ -62,6 +62,9 @@ _GENERATED = re.compile(r"(?:^|/)(?:[\w.-]*config[\w.-]*|version|export|[\w-]+_e
 _OPTION_MACRO = re.compile(r"^[A-Z][A-Z0-9]*_[A-Z0-9_]+$")
 _CUDA_NAME = re.compile(r"^(?:cuda|cu[A-Z]|CU[A-Z_]|cublas|cufft|curand|cusparse|cusolver|"
                         r"nccl|cudnn|nvrtc|nvtx|__nv_|__CUDA|CUDA_|CUDART_|thrust::cuda)")
+#: Headers of the CUDA toolkit whose names say nothing of CUDA and that HIP has no header
+#: for: warp matrix operations (nvcuda::wmma; rocWMMA is another API) and the sm_XX parts.
+_TOOLKIT_ONLY = re.compile(r"mma\.h|sm_\d+_(?:intrinsics|atomic_functions)\.h")
 _LIMITED = {"timeout": "stopped by the wall-clock limit",
             "cpu-limit": "stopped by the CPU-time limit",
             "memory-limit": "ran out of memory", "skipped": "the check's time budget ran out"}
@@ -224,7 +227,8 @@ def _missing_header(header: str, entry: Mapping, context: FailureContext) -> dic
                         header=header, library=library.library, package=library.package(),
                         runners=runners)
     if header in load_names().headers or _CUDA_NAME.match(Path(header).name) or \
-            header.startswith(("cuda", "cub/", "nv", "cooperative_groups")):
+            header.startswith(("cuda", "cub/", "nv", "cooperative_groups")) or \
+            _TOOLKIT_ONLY.fullmatch(header):
         return _translation_for(header, entry, context, f"a CUDA header is still included: "
                                 f"{header}")
     if _GENERATED.search(header):

@@ -146,6 +146,9 @@ def test_no_mismatch_when_the_target_is_the_runners_hip():
 def test_a_cuda_header_left_in_the_code_is_a_translation_error():
     failure = classify(_failed("'cooperative_groups/reduce.h' file not found"), HIP_5_2)
     assert (failure["class"], failure["name"]) == ("translation", "cooperative_groups/reduce.h")
+    # nvcuda::wmma's header: no package gives it, rocWMMA is another API to port to
+    failure = classify(_failed("'mma.h' file not found"), HIP_5_2)
+    assert (failure["class"], failure["name"]) == ("translation", "mma.h")
 
 
 def test_a_missing_library_says_which_runners_have_it():
