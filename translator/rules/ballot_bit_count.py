@@ -51,7 +51,7 @@ from collections.abc import Iterator
 
 from translator.analysis.facts import wave_size
 from translator.edits import Edit
-from translator.rules.ballot_bit_count_32 import WIDE, ballot_counts
+from translator.rules._shared.ballot_counts import WIDE, ballot_counts
 from translator.rules.base import Finding, Rule
 from translator.unit import Unit
 
