@@ -45,8 +45,9 @@ of its tree holding kernels or thread indexes with no runtime include and no tes
 ``__CUDACC__`` (a ``.cpp`` file the build marks ``LANGUAGE CUDA``): the header is still
 left as it is. The include is matched by its name and the header's path, not through the
 include path: a header of the same name in another folder counts too (the host file then
-includes the runtime, which a host compile reads as well). Any file, header or not, that tests ``__CUDACC__`` (``#ifdef
-__CUDACC__``, ``#if defined(__CUDACC__)``) and uses CUDA keywords in that branch
+includes the runtime, which a host compile reads as well). Any file, header or not, that
+tests ``__CUDACC__`` (``#ifdef __CUDACC__``, ``#if defined(__CUDACC__)``) and uses CUDA
+keywords in that branch
 (``#define HD __host__ __device__``) gets the include as the branch's first line, where
 nvcc's implicit include made those keywords available: shared headers then also work
 in a host file that hipcc compiles as HIP. When that branch lies inside a namespace or a
