@@ -53,6 +53,9 @@ class TreeFacts:
     #: runtime (translator/rules/implicit_cuda_runtime.py kernel_header): a C++ source
     #: that includes one gets the runtime's include (R002).
     kernel_headers: tuple[str, ...] = ()
+    #: Some file of the tree includes a Thrust or CUB header: rocThrust and hipCUB need
+    #: C++14, which the build files then ask instead of C++11 (R517).
+    thrust: bool = False
     #: Macros the project's build defines only for its HIP build (``FOO_USE_HIP``,
     #: translator/tree/hip_build.py): conditions on them mark HIP branches.
     hip_macros: tuple[str, ...] = ()

@@ -78,6 +78,7 @@ class Case:
                 find_modules=find_modules(paths),
                 warp_sync_calls=sync or options.tree.warp_sync_calls,
                 blas_half=blas_half or options.tree.blas_half,
+                thrust=any(found.thrust for found in facts.values()) or options.tree.thrust,
                 kernel_headers=tuple(sorted(found.kernel_header for found in facts.values()
                                             if found.kernel_header)),
                 own_libraries=own_libraries(paths, {path: found.library_includes

@@ -49,6 +49,8 @@ class FileFacts(NamedTuple):
     blas_half: bool = False
     #: Its path, when it is a header of kernels without the runtime (R002's kernel_header).
     kernel_header: str = ""
+    #: It includes a Thrust or CUB header (``thrust/...``, ``cub/...``).
+    thrust: bool = False
 
 
 def file_facts(source: tuple[str, bytes]) -> FileFacts:
@@ -62,7 +64,16 @@ def file_facts(source: tuple[str, bytes]) -> FileFacts:
                  else frozenset())
     switches = tuple(build_switches(unit)) if "USE_" in unit.source else ()
     return FileFacts(names, macros, _calls_warp_sync(unit.source), libraries, switches,
-                     uses_blas_half(unit), path if kernel_header(unit) else "")
+                     uses_blas_half(unit), path if kernel_header(unit) else "",
+                     _includes_thrust(unit))
+
+
+def _includes_thrust(unit: Unit) -> bool:
+    """Whether UNIT includes a header of Thrust or CUB."""
+    if "thrust/" not in unit.source and "cub/" not in unit.source:
+        return False
+    return any(d.tokens and d.tokens[0].text[1:-1].startswith(("thrust/", "cub/"))
+               for d in unit.includes)
 
 
 def _calls_warp_sync(source: str) -> bool:
@@ -83,7 +94,7 @@ def tree_facts(files: Iterable[FileFacts]) -> dict:
     """The tree facts (``Options.with_tree_facts`` arguments) of all its FILES' facts."""
     names: set[str] = set()
     macros: list[dict[str, set[str]]] = []
-    warp_sync = blas_half = False
+    warp_sync = blas_half = thrust = False
     kernel_headers: list[str] = []
     for facts in files:
         if facts.kernel_header:
@@ -92,6 +103,7 @@ def tree_facts(files: Iterable[FileFacts]) -> dict:
         macros.append(facts.macro_words)
         warp_sync = warp_sync or facts.warp_sync_call
         blas_half = blas_half or facts.blas_half
+        thrust = thrust or facts.thrust
     return {"project_names": tuple(sorted(names)), "device_macros": device_macros_of(macros),
             "warp_sync_calls": warp_sync, "blas_half": blas_half,
-            "kernel_headers": tuple(sorted(kernel_headers))}
+            "kernel_headers": tuple(sorted(kernel_headers)), "thrust": thrust}

@@ -1,0 +1,1 @@
+#include <cub/device/device_scan.cuh>

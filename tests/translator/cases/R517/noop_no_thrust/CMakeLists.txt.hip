@@ -1,0 +1,12 @@
+cmake_minimum_required(VERSION 3.18)
+project(scaler LANGUAGES CXX)
+set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+find_package(hip REQUIRED)
+link_libraries(hip::device)
+set(CMAKE_CXX_STANDARD 11)
+add_executable(scaler scale.cu)
+set_source_files_properties(scale.cu PROPERTIES LANGUAGE CXX)
+set_target_properties(scaler PROPERTIES CXX_STANDARD 11 CXX_STANDARD_REQUIRED ON)
+target_compile_features(scaler PRIVATE cxx_std_11)
+target_compile_options(scaler PRIVATE -std=c++11)
+# set(CMAKE_CXX_STANDARD 11) in a comment stays

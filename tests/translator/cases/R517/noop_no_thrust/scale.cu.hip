@@ -1,0 +1,5 @@
+#include <hip/hip_runtime.h>
+
+__global__ void scale(float *data, float factor) {
+    data[threadIdx.x] *= factor;
+}

@@ -1,0 +1,5 @@
+#include <cub/cub.cuh>
+
+int main() {
+    return 0;
+}

@@ -1,0 +1,5 @@
+#include <hipcub/hipcub.hpp>
+
+int main() {
+    return 0;
+}

@@ -1,0 +1,12 @@
+cmake_minimum_required(VERSION 3.18)
+project(sorter LANGUAGES CXX)
+set(GPU_TARGETS "gfx942" CACHE STRING "AMD GPU targets to compile for")
+find_package(hip REQUIRED)
+link_libraries(hip::device)
+set(CMAKE_CXX_STANDARD 14)
+add_executable(sorter sort.cu)
+set_source_files_properties(sort.cu PROPERTIES LANGUAGE CXX)
+set_target_properties(sorter PROPERTIES CXX_STANDARD 14 CXX_STANDARD_REQUIRED ON)
+target_compile_features(sorter PRIVATE cxx_std_14)
+target_compile_options(sorter PRIVATE -std=c++14)
+# set(CMAKE_CXX_STANDARD 11) in a comment stays
