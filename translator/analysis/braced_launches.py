@@ -34,7 +34,9 @@ def braced_launch_arguments(unit: Unit) -> tuple[int, ...]:
     code = CodeTokens(tokenize_code(source, outside if directives else None))
     found = []
     for index, token in enumerate(code):
-        if token.text == "<<<":
+        # An unclosed "<<<" (a shift, or text being written) is no launch; its arguments
+        # would run to the end of the file, each of them (quadratic on "<<<<<<...").
+        if token.text == "<<<" and code.closer(index) < len(code):
             found += [code[first].start for first, last in arguments(code, index)
                       if code[first].text == "{" and closing(code, first) == last - 1]
     return tuple(found)

@@ -60,7 +60,7 @@ def _parse(unit: Unit) -> tuple[clang.ParseResult | None, str]:
             directory=options.tree.tree_root,
             context=_includer_context(unit),
             stubs=stubs,
-            insert=[(offset, LAUNCH_TYPE) for offset in braced_launch_arguments(unit)],
+            insert=tuple((offset, LAUNCH_TYPE) for offset in braced_launch_arguments(unit)),
         )
     except clang.ClangUnavailable as error:
         return None, str(error)
