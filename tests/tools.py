@@ -8,7 +8,7 @@ broken CI machine cannot pass by skipping. Every such skip goes through ``missin
   a test, or a module through ``pytestmark``; PRESENT is looked at when the module is
   imported, and the test is skipped (or failed) before its fixtures are set up.
 - ``require(present, "what")`` inside a test or fixture, for what only trying tells, or
-  ``missing("what")`` where the trying raised.
+  ``missing("what")`` where the trying raised; ``require_libclang()`` for libclang.
 
 A skip that is not about the machine (a file that is not a test) stays a plain
 ``pytest.skip``. This module is a pytest plugin: tests/conftest.py loads it.
@@ -39,6 +39,19 @@ def missing(what: str) -> NoReturn:
         pytest.fail(f"missing on CI, which must have all that the tests need: {what}",
                     pytrace=False)
     pytest.skip(f"missing here: {what}")
+
+
+def require_libclang(resource_dir: bool = False) -> None:
+    """Go on when libclang loads (and, with RESOURCE_DIR, clang's resource headers are
+    found); otherwise ``missing`` with the reason."""
+    from translator.analysis import clang
+
+    try:
+        if resource_dir:
+            clang.find_resource_dir()
+        clang.libclang_version()
+    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
+        missing(f"libclang ({error})")
 
 
 def needs(present: object, what: str) -> pytest.MarkDecorator:

@@ -4,7 +4,7 @@ around them keeps its types; the output is untouched."""
 
 import pytest
 
-from tests.tools import missing
+from tests.tools import require_libclang
 from translator.analysis import clang
 from translator.analysis.braced_launches import braced_launch_arguments
 from translator.engine import translate
@@ -14,10 +14,7 @@ from translator.unit import Unit
 
 @pytest.fixture(autouse=True)
 def _libclang():
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang()
 
 
 #: A braced block size in a launch, and a question only clang answers in the same function.

@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 
+from tests.tools import require_libclang
 from translator.cli import main, normalize_arguments, parse_arguments
 from translator.rules import CODES
 
@@ -171,13 +172,7 @@ def test_rules_lists_every_code(capsys):
 def test_clang_stubs_last_in_the_users_cache_unless_told_otherwise(tmp_path, monkeypatch):
     """A file that clang parses makes the stubs; the command keeps them for the next run
     in ~/.cache/rocport/clang-stubs, in --stubs-dir when given, and nowhere with ''."""
-    from tests.tools import missing
-    from translator.analysis import clang
-
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang()
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
     path = tmp_path / "cells.cu"  # only clang sizes a __shared__ array of a struct

@@ -3,9 +3,8 @@ headers), class-template members, device lambdas and #if alternatives with uneve
 
 from __future__ import annotations
 
-from tests.tools import missing
+from tests.tools import require_libclang
 from translator import Options, translate
-from translator.analysis import clang
 from translator.analysis.facts import facts_of
 from translator.analysis.parsed import parsed_of
 from translator.analysis.qualifiers import device_macros
@@ -106,10 +105,7 @@ __device__ void add(float2 &sum, float2 term) { sum += term; }
 """
     by_tokens = _targets(text)
     assert by_tokens == {"Softmax": "device", "operator+=": "device", "add": "device"}
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang()
     unit = Unit(text, Options(), "a.cu")
     assert parsed_of(unit) is not None
     assert {f.name: f.target for f in facts_of(unit).functions} == by_tokens

@@ -4,10 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.tools import missing
+from tests.tools import require_libclang
 from tests.translator.cases import all_cases
 from translator import Options, translate
-from translator.analysis import clang
 from translator.rules import RULES
 
 CASES = Path(__file__).resolve().parent / "cases"
@@ -140,10 +139,7 @@ __global__ void stencil(T *out) {
         (1, "78.125 KiB")]
     assert result.analysis == ""  # no rule asked clang
 
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang()
     member = source.replace("T window[TILE][TILE]", "float window[Config::TILE][Config::TILE]")
     member = "struct Config { static const int TILE = 64; };\n" + member
     result = translate(member, Options(), "stencil.cu")
@@ -165,10 +161,7 @@ void launch(float *p) { k<Traits><<<1, Traits::kThreads>>>(p); }
     assert result.analysis == ""
     assert not [d for d in result.diagnostics if d.code == "W201"]
 
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang()
     named = """struct Traits { static constexpr int kThreads = 96; };
 __global__ void k(float *p) { p[threadIdx.x] = 0; }
 void launch(float *p) { k<<<1, Traits::kThreads>>>(p); }
@@ -181,10 +174,7 @@ void launch(float *p) { k<<<1, Traits::kThreads>>>(p); }
 
 def test_a_template_parameters_default_type_is_sized_not_taken_for_a_parameter():
     """``typename Tile = Cell`` declares Tile; Cell is its default, a type clang sizes."""
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang()
     source = """struct Cell { float v[40]; };
 template <int TILE = 32, typename Tile = Cell>
 __global__ void stencil(float *out) {

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tools import missing
+from tests.tools import require_libclang
 from translator import Options
-from translator.analysis import clang
 from translator.analysis.facts import facts_of
 from translator.analysis.header_constants import header_constants
 from translator.tree.migrate import migrate_tree
@@ -89,10 +88,7 @@ def test_names_the_file_or_the_options_define_are_left_to_clang(tmp_path):
     """A name the file declares itself (a parameter named like the header's kLanes),
     or that the options define (``-DTHREADS=128``), is not the header's: clang is
     asked (and finds no constant, or 128: no W201)."""
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang()
     shadowed = KERNEL.replace("void run(float *out) { fill<<<1, THREADS>>>",
                               "void run(float *out, int kLanes) { fill<<<1, kLanes>>>")
     tree = migrate_tree(_tree(tmp_path / "a", shadowed), tmp_path / "a-out", Options(), jobs=1)

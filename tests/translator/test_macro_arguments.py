@@ -3,7 +3,7 @@ dispatch macro's lambda): where clang's nodes are, and what the rules learn from
 
 import pytest
 
-from tests.tools import missing
+from tests.tools import require_libclang
 from translator.analysis import clang
 from translator.analysis.facts import facts_of
 from translator.analysis.launch_values import span_value
@@ -14,10 +14,7 @@ from translator.unit import Unit
 
 @pytest.fixture(autouse=True)
 def _libclang():
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang()
 
 
 #: A wrapper that checks a call's result, a dispatch macro that calls the lambda it is

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tools import missing
+from tests.tools import require_libclang
 from translator.analysis import clang
 from translator.analysis.parsed import parsed_of
 from translator.engine import translate
@@ -28,11 +28,7 @@ PROJECTS = sorted(p for folder in ("corpus", "parse") for p in (REALISTIC / fold
 
 @pytest.fixture(scope="module", autouse=True)
 def _libclang():
-    try:
-        clang.find_resource_dir()
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang(resource_dir=True)
 
 
 def parse_errors(root: Path) -> dict[str, str]:

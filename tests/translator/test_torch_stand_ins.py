@@ -4,7 +4,7 @@ pybind11's) that are nowhere, and only for those."""
 
 import pytest
 
-from tests.tools import missing
+from tests.tools import require_libclang
 from translator.analysis import clang
 from translator.analysis.clang.stubs import stand_in
 from translator.engine import translate
@@ -75,11 +75,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
 
 @pytest.fixture(scope="module", autouse=True)
 def _libclang():
-    try:
-        clang.find_resource_dir()
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
+    require_libclang(resource_dir=True)
 
 
 def _line_of(text: str, source: str = EXTENSION) -> int:

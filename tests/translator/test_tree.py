@@ -16,7 +16,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from tests.tools import missing, require
+from tests.tools import require, require_libclang
 from translator.analysis import clang
 from translator.analysis.clang import stubs as stub_files
 from translator.options import Options
@@ -293,18 +293,11 @@ class LoggedStubs(clang.StubCache):
         return super().build(arguments, target)
 
 
-def _needs_libclang() -> None:
-    try:
-        clang.libclang_version()
-    except clang.ClangUnavailable as error:  # pragma: no cover - depends on the machine
-        missing(f"libclang ({error})")
-
-
 def test_pool_workers_share_one_precompiled_stubs_build(tmp_path, monkeypatch):
     """The clang stubs are precompiled once, by one pool worker while this process reads
     the tree, not again in every worker (about a second each): a worker that needs them
     first waits for them."""
-    _needs_libclang()
+    require_libclang()
     log = tmp_path / "builds.log"
     monkeypatch.setattr(migrate, "POOL_MIN_BYTES", 0)
     lasting = tmp_path / "lasting"  # none kept there yet
@@ -329,7 +322,7 @@ def _parsed_tree(folder: Path) -> Path:
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_stubs_kept_by_one_run_serve_the_next_without_a_build(tmp_path, monkeypatch, jobs):
-    _needs_libclang()
+    require_libclang()
     lasting, log = tmp_path / "lasting", tmp_path / "builds.log"
     monkeypatch.setattr(migrate, "POOL_MIN_BYTES", 0)
     source = _parsed_tree(tmp_path / "src")
@@ -351,7 +344,7 @@ def test_stubs_kept_by_one_run_serve_the_next_without_a_build(tmp_path, monkeypa
 
 
 def test_without_a_folder_to_keep_them_in_the_stubs_last_only_for_the_run(tmp_path):
-    _needs_libclang()
+    require_libclang()
     log = tmp_path / "builds.log"
     migrate_tree(_parsed_tree(tmp_path / "src"), tmp_path / "one", Options(), jobs=1,
                  stubs=LoggedStubs(log))
@@ -376,7 +369,7 @@ def test_a_lasting_stubs_folder_keeps_the_most_recently_used_few(tmp_path):
 def test_a_stubs_build_that_fails_ends_its_claim(tmp_path):
     """Workers wait for stubs while their folder is claimed: a build that fails must end
     the claim, or each would wait a minute before building its own."""
-    _needs_libclang()
+    require_libclang()
     clang.claim(str(tmp_path))
     assert (tmp_path / stub_files.BUILDING).exists()
     stubs = clang.StubCache()
