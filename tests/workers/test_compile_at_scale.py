@@ -49,9 +49,15 @@ def submit(archive: bytes, suffix: str = ".tar.gz", owner=None) -> Job:
 
 
 def descendants(pid: int) -> list[int]:
+    """The processes below PID; one that ends while it is read (as a killed hipcc does)
+    counts as gone."""
     found, pending = [], [pid]
     while pending:
-        for task in Path(f"/proc/{pending.pop()}/task").glob("*"):
+        try:
+            tasks = list(Path(f"/proc/{pending.pop()}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
             try:
                 children = [int(child) for child in (task / "children").read_text().split()]
             except OSError:
